@@ -1,0 +1,40 @@
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.next/', 'next-env.d.ts', 'bench/.cache/', 'test-results/', 'playwright-report/'] },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
+  // Imports point inward: the domain never sees HTTP, tRPC, React or SQL drivers.
+  {
+    files: ['server/core/**/*.ts'],
+    rules: restrict([
+      { group: ['next', 'next/*', '@trpc/*', 'react', 'react-dom', 'trpc-to-openapi'], message: 'server/core knows nothing of HTTP or React' },
+      { group: ['better-sqlite3', 'sharp', 'archiver'], message: 'reach SQLite, pixels and zips through server/db, server/media' },
+      { group: ['@/server/api/*', '@/app/*', '@/components/*'], message: 'imports point inward' },
+    ]),
+  },
+  {
+    files: ['server/db/**/*.ts', 'server/media/**/*.ts', 'server/files/**/*.ts'],
+    rules: restrict([
+      { group: ['next', 'next/*', '@trpc/*', 'react', 'trpc-to-openapi'], message: 'edges know nothing of HTTP' },
+      { group: ['@/server/api/*', '@/app/*', '@/components/*'], message: 'edges import only core types' },
+    ]),
+  },
+  {
+    files: ['components/**/*.ts', 'components/**/*.tsx'],
+    rules: restrict([
+      { group: ['@/server/core/*', '@/server/db/*', '@/server/media/*', '@/server/files/*', 'better-sqlite3', 'sharp'], message: 'the UI talks only to tRPC' },
+    ]),
+  },
+);

@@ -1,0 +1,93 @@
+// Domain records. camelCase and free of wire quirks; server/api/mappers is the only bridge
+// to classifai's snake_case shapes.
+
+export type AnnotationType = 'bndbox' | 'seg';
+export const ANNOTATION_TYPES: readonly AnnotationType[] = ['bndbox', 'seg'];
+
+export type ImageFormat = 'jpeg' | 'png' | 'bmp' | 'webp';
+
+export interface Project {
+  id: string;
+  name: string;
+  type: AnnotationType;
+  /** Absolute path of the image folder. */
+  folder: string;
+  isNew: boolean;
+  isStarred: boolean;
+  /** The single classifai "version" of the project (uuid). */
+  versionUuid: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  lastModifiedAt: number;
+  labels: string[];
+}
+
+export interface ImageRecord {
+  uuid: string;
+  projectId: string;
+  /** Path relative to the project folder, with `/` separators. */
+  relPath: string;
+  format: ImageFormat;
+  /** Upright size: EXIF orientation 5-8 swaps the stored pixel width and height. */
+  width: number;
+  height: number;
+  depth: number;
+  fileSize: number;
+  /** File modification time in ms, to notice a changed file. */
+  mtimeMs: number;
+}
+
+export interface OffsetToImage {
+  x: number;
+  y: number;
+}
+
+/** Extra classifai fields a client may send; kept verbatim so its next read matches. */
+export interface ShapeExtras {
+  lineWidth: number | null;
+  color: string | null;
+  label: string | null;
+  id: string | null;
+  region?: string | null;
+  subLabel?: unknown[] | null;
+}
+
+export interface BoxShape extends ShapeExtras {
+  kind: 'box';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  distanceToImg: OffsetToImage | null;
+}
+
+export interface PolygonPoint {
+  x: number;
+  y: number;
+  distanceToImg: OffsetToImage | null;
+}
+
+export interface PolygonShape extends ShapeExtras {
+  kind: 'polygon';
+  points: PolygonPoint[];
+}
+
+export type Shape = BoxShape | PolygonShape;
+
+/**
+ * Where the client drew the image when it saved the shapes. classifai stores shapes in its
+ * canvas space: pixel = (coordinate - x) * originalWidth / w. All zero = never saved.
+ */
+export interface CanvasPlacement {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface ImageAnnotation {
+  shapes: Shape[];
+  placement: CanvasPlacement;
+}
+
+export const EMPTY_PLACEMENT: CanvasPlacement = { x: 0, y: 0, w: 0, h: 0 };
