@@ -1,0 +1,57 @@
+import type { AnnotationRepository, LabelCount } from '@/server/core/repositories';
+import type { ImageAnnotation, Shape } from '@/server/core/types';
+import type { SqliteDatabase } from './database';
+
+interface AnnotationRow {
+  uuid: string;
+  shapes: string;
+  img_x: number;
+  img_y: number;
+  img_w: number;
+  img_h: number;
+}
+
+const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
+  shapes: JSON.parse(row.shapes) as Shape[],
+  placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },
+});
+
+export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRepository {
+  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h FROM images';
+  const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
+  const save = sqlite.prepare(
+    `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h
+     WHERE project_id = @projectId AND uuid = @uuid`,
+  );
+  const perLabel = sqlite.prepare<[string], LabelCount>(
+    `SELECT json_extract(shape.value, '$.label') AS label, count(*) AS count
+     FROM images, json_each(images.shapes) AS shape
+     WHERE images.project_id = ? AND images.present = 1
+     GROUP BY 1 ORDER BY min(images.rel_path), 1`,
+  );
+
+  return {
+    get: (projectId, uuid) => {
+      const row = get.get(projectId, uuid);
+      return row ? toAnnotation(row) : undefined;
+    },
+    getMany: (projectId, uuids) => {
+      const found = new Map<string, ImageAnnotation>();
+      for (const uuid of uuids) {
+        const row = get.get(projectId, uuid);
+        if (row) found.set(uuid, toAnnotation(row));
+      }
+      return found;
+    },
+    save: (projectId, uuid, annotation) => {
+      save.run({
+        projectId,
+        uuid,
+        shapes: JSON.stringify(annotation.shapes),
+        count: annotation.shapes.length,
+        ...annotation.placement,
+      });
+    },
+    countPerLabel: (projectId) => perLabel.all(projectId),
+  };
+}

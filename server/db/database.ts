@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrations } from './migrations';
+
+export type SqliteDatabase = Database.Database;
+
+export interface LabelportDatabase {
+  sqlite: SqliteDatabase;
+  /** Runs fn in one transaction; fn must be synchronous (do file and pixel work before). */
+  inTransaction<T>(fn: () => T): T;
+  close(): void;
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Opens DATA_DIR/labelport.db. locking_mode=EXCLUSIVE makes SQLite hold its file lock for the
+ * life of the connection, so a second server on the same DATA_DIR fails at once instead of
+ * interleaving writes; the OS drops the lock when a process dies, so kill -9 leaves no stale lock.
+ */
+export function openDatabase(dataDir: string): LabelportDatabase {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'labelport.db');
+  // A short timeout while taking the lock: a second server should fail fast, not wait.
+  const sqlite = new Database(file, { timeout: 200 });
+  try {
+    sqlite.pragma('locking_mode = EXCLUSIVE');
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: an answered update survives power loss, not only a process crash.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    migrate(sqlite);
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (error) {
+    sqlite.close();
+    if (error instanceof Error && /locked|busy/i.test(error.message)) {
+      throw new DataDirLockedError(
+        `Another Labelport server is already using ${dataDir}. Stop it, or set DATA_DIR to another folder.`,
+      );
+    }
+    throw error;
+  }
+  return {
+    sqlite,
+    inTransaction: <T>(fn: () => T): T => sqlite.transaction(fn)(),
+    close: () => {
+      if (!sqlite.open) return;
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      sqlite.close();
+    },
+  };
+}
+
+function migrate(sqlite: SqliteDatabase): void {
+  // BEGIN EXCLUSIVE takes the write lock even when nothing is left to migrate.
+  sqlite.exec('BEGIN EXCLUSIVE');
+  try {
+    const applied = sqlite.pragma('user_version', { simple: true }) as number;
+    if (applied > migrations.length) {
+      throw new Error(`The database in this DATA_DIR was written by a newer Labelport (schema ${applied}).`);
+    }
+    for (let index = applied; index < migrations.length; index += 1) {
+      sqlite.exec(migrations[index] ?? '');
+    }
+    sqlite.pragma(`user_version = ${migrations.length}`);
+    sqlite.exec('COMMIT');
+  } catch (error) {
+    sqlite.exec('ROLLBACK');
+    throw error;
+  }
+}

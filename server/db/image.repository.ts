@@ -1,0 +1,94 @@
+import type { ImageFilter, ImageRepository, NewImage, StoredImagePath } from '@/server/core/repositories';
+import type { ImageFormat, ImageRecord } from '@/server/core/types';
+import type { SqliteDatabase } from './database';
+
+interface ImageRow {
+  project_id: string;
+  uuid: string;
+  rel_path: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  depth: number;
+  file_size: number;
+  mtime_ms: number;
+}
+
+const COLUMNS = 'project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms';
+const FILTERS: Record<ImageFilter, string> = {
+  all: '',
+  labeled: 'AND shape_count > 0',
+  unlabeled: 'AND shape_count = 0',
+};
+
+export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
+  const insert = sqlite.prepare(
+    `INSERT INTO images (project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms)
+     VALUES (@projectId, @uuid, @relPath, @format, @width, @height, @depth, @fileSize, @mtimeMs)`,
+  );
+  const find = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
+  const uuids = sqlite
+    .prepare<[string], string>('SELECT uuid FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path')
+    .pluck();
+  const pages = Object.fromEntries(
+    (Object.keys(FILTERS) as ImageFilter[]).map((filter) => [
+      filter,
+      sqlite.prepare<[string, number, number], ImageRow>(
+        `SELECT ${COLUMNS} FROM images WHERE project_id = ? AND present = 1 ${FILTERS[filter]}
+         ORDER BY rel_path LIMIT ? OFFSET ?`,
+      ),
+    ]),
+  ) as Record<ImageFilter, ReturnType<typeof sqlite.prepare<[string, number, number], ImageRow>>>;
+  const counts = sqlite.prepare<[string], { total: number; labeled: number | null }>(
+    'SELECT count(*) AS total, sum(shape_count > 0) AS labeled FROM images WHERE project_id = ? AND present = 1',
+  );
+  const paths = sqlite.prepare<[string], { uuid: string; rel_path: string; present: number }>(
+    'SELECT uuid, rel_path, present FROM images WHERE project_id = ?',
+  );
+  const setPresent = sqlite.prepare('UPDATE images SET present = ? WHERE project_id = ? AND uuid = ?');
+  const updateFacts = sqlite.prepare(
+    `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth,
+     file_size = @fileSize, mtime_ms = @mtimeMs WHERE project_id = @projectId AND uuid = @uuid`,
+  );
+  const rename = sqlite.prepare('UPDATE images SET rel_path = ? WHERE project_id = ? AND uuid = ?');
+  const remove = sqlite.prepare('DELETE FROM images WHERE project_id = ? AND uuid = ?');
+
+  const toRecord = (row: ImageRow): ImageRecord => ({
+    uuid: row.uuid,
+    projectId: row.project_id,
+    relPath: row.rel_path,
+    format: row.format,
+    width: row.width,
+    height: row.height,
+    depth: row.depth,
+    fileSize: row.file_size,
+    mtimeMs: row.mtime_ms,
+  });
+
+  return {
+    insertMany: (projectId, images: readonly NewImage[]) => {
+      for (const image of images) insert.run({ projectId, ...image });
+    },
+    find: (projectId, uuid) => {
+      const row = find.get(projectId, uuid);
+      return row ? toRecord(row) : undefined;
+    },
+    listUuids: (projectId) => uuids.all(projectId),
+    page: (projectId, filter, offset, limit) => pages[filter].all(projectId, limit, offset).map(toRecord),
+    counts: (projectId) => {
+      const row = counts.get(projectId);
+      return { total: row?.total ?? 0, labeled: row?.labeled ?? 0 };
+    },
+    pathIndex: (projectId) => {
+      const index = new Map<string, StoredImagePath>();
+      for (const row of paths.iterate(projectId)) index.set(row.rel_path, { uuid: row.uuid, present: row.present === 1 });
+      return index;
+    },
+    setPresent: (projectId, list, present) => {
+      for (const uuid of list) setPresent.run(present ? 1 : 0, projectId, uuid);
+    },
+    updateFileFacts: (projectId, uuid, facts) => void updateFacts.run({ projectId, uuid, ...facts }),
+    rename: (projectId, uuid, relPath) => void rename.run(relPath, projectId, uuid),
+    delete: (projectId, uuid) => void remove.run(projectId, uuid),
+  };
+}

@@ -1,0 +1,48 @@
+import type { JobRepository, JobRow, JobState } from '@/server/core/repositories';
+import type { SqliteDatabase } from './database';
+
+interface Row {
+  id: number;
+  kind: string;
+  key: string;
+  state: JobState;
+  done: number;
+  total: number;
+  message: string;
+  result: string | null;
+  started_at: number;
+  finished_at: number | null;
+}
+
+export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
+  const start = sqlite.prepare("INSERT INTO jobs (kind, key, state, started_at) VALUES (?, ?, 'running', ?)");
+  const finish = sqlite.prepare(
+    'UPDATE jobs SET state = @state, done = @done, total = @total, message = @message, result = @result, finished_at = @at WHERE id = @id',
+  );
+  const latest = sqlite.prepare<[string], Row>('SELECT * FROM jobs WHERE key = ? ORDER BY id DESC LIMIT 1');
+  const interrupted = sqlite.prepare(
+    "UPDATE jobs SET state = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = ? WHERE state = 'running'",
+  );
+  return {
+    start: (kind, key, at) => Number(start.run(kind, key, at).lastInsertRowid),
+    finish: (id, state, f) =>
+      void finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }),
+    latest: (key): JobRow | undefined => {
+      const row = latest.get(key);
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        kind: row.kind,
+        key: row.key,
+        state: row.state,
+        done: row.done,
+        total: row.total,
+        message: row.message,
+        result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+        startedAt: row.started_at,
+        finishedAt: row.finished_at,
+      };
+    },
+    failInterrupted: (at) => interrupted.run(at).changes,
+  };
+}

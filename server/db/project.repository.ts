@@ -1,0 +1,73 @@
+import type { ProjectRepository } from '@/server/core/repositories';
+import type { AnnotationType, Project } from '@/server/core/types';
+import type { SqliteDatabase } from './database';
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  type: AnnotationType;
+  folder: string;
+  is_new: number;
+  is_starred: number;
+  version_uuid: string;
+  created_at: number;
+  last_modified_at: number;
+}
+
+export function createProjectRepository(
+  sqlite: SqliteDatabase,
+  labelsOf: (projectId: string) => string[],
+): ProjectRepository {
+  const insert = sqlite.prepare(
+    `INSERT INTO projects (id, name, type, folder, is_new, is_starred, version_uuid, created_at, last_modified_at)
+     VALUES (@id, @name, @type, @folder, @is_new, @is_starred, @version_uuid, @created_at, @last_modified_at)`,
+  );
+  const byName = sqlite.prepare<[AnnotationType, string], ProjectRow>('SELECT * FROM projects WHERE type = ? AND name = ?');
+  const byId = sqlite.prepare<[string], ProjectRow>('SELECT * FROM projects WHERE id = ?');
+  const byType = sqlite.prepare<[AnnotationType], ProjectRow>('SELECT * FROM projects WHERE type = ? ORDER BY name COLLATE BINARY');
+  const all = sqlite.prepare<[], ProjectRow>('SELECT * FROM projects ORDER BY type, name COLLATE BINARY');
+  const setStarred = sqlite.prepare('UPDATE projects SET is_starred = ? WHERE id = ?');
+  const rename = sqlite.prepare('UPDATE projects SET name = ? WHERE id = ?');
+  const markOpened = sqlite.prepare('UPDATE projects SET is_new = 0 WHERE id = ?');
+  const touch = sqlite.prepare('UPDATE projects SET last_modified_at = ? WHERE id = ?');
+  const remove = sqlite.prepare('DELETE FROM projects WHERE id = ?');
+
+  const toProject = (row: ProjectRow): Project => ({
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    folder: row.folder,
+    isNew: row.is_new === 1,
+    isStarred: row.is_starred === 1,
+    versionUuid: row.version_uuid,
+    createdAt: row.created_at,
+    lastModifiedAt: row.last_modified_at,
+    labels: labelsOf(row.id),
+  });
+  const maybe = (row: ProjectRow | undefined) => (row ? toProject(row) : undefined);
+
+  return {
+    insert: (p) => {
+      insert.run({
+        id: p.id,
+        name: p.name,
+        type: p.type,
+        folder: p.folder,
+        is_new: p.isNew ? 1 : 0,
+        is_starred: p.isStarred ? 1 : 0,
+        version_uuid: p.versionUuid,
+        created_at: p.createdAt,
+        last_modified_at: p.lastModifiedAt,
+      });
+    },
+    findByName: (type, name) => maybe(byName.get(type, name)),
+    findById: (id) => maybe(byId.get(id)),
+    listByType: (type) => byType.all(type).map(toProject),
+    listAll: () => all.all().map(toProject),
+    setStarred: (id, starred) => void setStarred.run(starred ? 1 : 0, id),
+    rename: (id, name) => void rename.run(name, id),
+    markOpened: (id) => void markOpened.run(id),
+    touchModified: (id, at) => void touch.run(at, id),
+    delete: (id) => void remove.run(id),
+  };
+}
