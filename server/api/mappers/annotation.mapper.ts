@@ -1,0 +1,86 @@
+// classifai's annotation wire shapes ↔ domain shapes. Quirks handled here: ids arrive as
+// numbers and go back as strings; region/subLabel/distancetoImg are omitted when null, as the
+// original's Jackson config does; the body carries both arrays and only the project type's counts.
+import { invalidInput } from '@/server/core/errors';
+import type { AnnotationType, BoxShape, CanvasPlacement, OffsetToImage, PolygonShape, Shape } from '@/server/core/types';
+import type { BoxWire, PolygonWire, UpdateAnnotationInput } from '../schemas/annotation.schema';
+
+const text = (value: string | number | null | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+const offset = (value: OffsetToImage | null | undefined): OffsetToImage | null => (value ? { x: value.x, y: value.y } : null);
+
+function extras(wire: BoxWire | PolygonWire) {
+  return {
+    lineWidth: wire.lineWidth ?? null,
+    color: wire.color ?? null,
+    label: wire.label ?? null,
+    id: text(wire.id),
+    region: text(wire.region),
+    subLabel: wire.subLabel ?? null,
+  };
+}
+
+export function toBoxShape(wire: BoxWire): BoxShape {
+  return { kind: 'box', x1: wire.x1, y1: wire.y1, x2: wire.x2, y2: wire.y2, distanceToImg: offset(wire.distancetoImg), ...extras(wire) };
+}
+
+export function toPolygonShape(wire: PolygonWire): PolygonShape {
+  return {
+    kind: 'polygon',
+    points: wire.coorPt.map((point) => ({ x: point.x, y: point.y, distanceToImg: offset(point.distancetoImg) })),
+    ...extras(wire),
+  };
+}
+
+export function toShapes(type: AnnotationType, input: UpdateAnnotationInput): Shape[] {
+  if (type === 'bndbox') {
+    if (!input.bnd_box) throw invalidInput('bnd_box must be an array for a bndbox project');
+    return input.bnd_box.map(toBoxShape);
+  }
+  if (!input.polygons) throw invalidInput('polygons must be an array for a seg project');
+  return input.polygons.map(toPolygonShape);
+}
+
+export function toPlacement(input: UpdateAnnotationInput): CanvasPlacement {
+  return { x: input.img_x ?? 0, y: input.img_y ?? 0, w: input.img_w ?? 0, h: input.img_h ?? 0 };
+}
+
+const optionalFields = (shape: Shape) => ({
+  ...(shape.region !== null && shape.region !== undefined ? { region: shape.region } : {}),
+  ...(shape.subLabel !== null && shape.subLabel !== undefined ? { subLabel: shape.subLabel } : {}),
+});
+
+export function toBoxWire(shape: BoxShape) {
+  return {
+    x1: shape.x1,
+    y1: shape.y1,
+    x2: shape.x2,
+    y2: shape.y2,
+    lineWidth: shape.lineWidth,
+    color: shape.color,
+    ...optionalFields(shape),
+    ...(shape.distanceToImg ? { distancetoImg: shape.distanceToImg } : {}),
+    label: shape.label,
+    id: shape.id,
+  };
+}
+
+export function toPolygonWire(shape: PolygonShape) {
+  return {
+    coorPt: shape.points.map((point) => ({ x: point.x, y: point.y, distancetoImg: point.distanceToImg })),
+    lineWidth: shape.lineWidth,
+    color: shape.color,
+    ...optionalFields(shape),
+    label: shape.label,
+    id: shape.id,
+  };
+}
+
+/** bnd_box for bndbox projects, polygons for seg; shapes of the other kind are not shown. */
+export function toShapeField(type: AnnotationType, shapes: readonly Shape[]) {
+  if (type === 'bndbox') {
+    return { bnd_box: shapes.filter((shape): shape is BoxShape => shape.kind === 'box').map(toBoxWire) };
+  }
+  return { polygons: shapes.filter((shape): shape is PolygonShape => shape.kind === 'polygon').map(toPolygonWire) };
+}

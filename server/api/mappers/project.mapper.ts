@@ -1,0 +1,45 @@
+import type { CreateProjectCommand, ProjectOverview, ProjectStatistic } from '@/server/core/project.service';
+import type { AnnotationType } from '@/server/core/types';
+import type { CreateProjectInput, ProjectMeta } from '../schemas/project.schema';
+import { formatClassifaiDate } from './date.mapper';
+
+export function toProjectMeta(overview: ProjectOverview): ProjectMeta {
+  const { project } = overview;
+  return {
+    project_name: project.name,
+    project_path: project.folder,
+    is_new: project.isNew,
+    is_starred: project.isStarred,
+    is_loaded: overview.isLoaded,
+    is_cloud: false,
+    project_infra: 'ON_PREMISE',
+    created_date: formatClassifaiDate(project.createdAt),
+    last_modified_date: formatClassifaiDate(project.lastModifiedAt),
+    current_version: project.versionUuid,
+    total_uuid: overview.imageCount,
+    root_path_valid: overview.folderExists,
+  };
+}
+
+/** The body's annotation_type: the client sends boundingbox/segmentation, interface.md bndbox/seg. */
+export function annotationTypeFromBody(value: string): AnnotationType {
+  return /^(bndbox|boundingbox)$/i.test(value) ? 'bndbox' : 'seg';
+}
+
+export function toCreateProjectCommand(input: CreateProjectInput): CreateProjectCommand {
+  return {
+    name: input.project_name ?? '',
+    type: annotationTypeFromBody(input.annotation_type ?? ''),
+    folder: input.project_path ?? '',
+    labelFilePath: input.label_file_path ?? '',
+  };
+}
+
+export function toStatisticOutput(statistic: ProjectStatistic) {
+  return {
+    message: 1 as const,
+    labeled_image: statistic.labeled,
+    unlabeled_image: statistic.unlabeled,
+    label_per_class_in_project: statistic.perLabel.map(({ label, count }) => ({ label, count })),
+  };
+}

@@ -1,0 +1,147 @@
+// The REST face: every classifai path is a tRPC procedure served by trpc-to-openapi. This is
+// the one file that knows that library's traps and fixes each once:
+// - the handler is built once per process (it validates the whole router when built);
+// - an empty PUT body becomes {} (the library answers 415), and JSON is parsed here so a
+//   malformed body gets our envelope;
+// - DELETE bodies are merged into the input (the library reads only the query);
+// - failures are rewritten into {message: 0, error_code, error_message} (the library writes
+//   its own message/code/issues over the formatted error).
+// - a body may not contradict the path: the library lets path parameters silently win over
+//   body fields of the same name (the classifai update body repeats the image uuid).
+// Path parameters are decoded strictly by the decodeRestPath middleware in trpc.ts.
+import { createOpenApiNodeHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
+import type { Core } from '@/server/core';
+import { envelope, ERROR_CODES, isUnexpected, toRestFailure, type RestFailure } from './errors';
+import { appRouter } from './root';
+
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+
+interface RouteTemplate {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+/** The same table the library matches with: declaration order, case-insensitive. */
+function routeTemplates(): RouteTemplate[] {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: OpenApiMeta } }>;
+  return Object.values(procedures).flatMap((procedure) => {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi) return [];
+    const names = [...openapi.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+    const source = openapi.path.replace(/^\/|\/$/g, '').replace(/\{(\w+)\}/g, '([^/]+)');
+    return [{ method: openapi.method, pattern: new RegExp(`^/${source}$`, 'i'), names }];
+  });
+}
+
+// classifai echoes the thumbnail record's project_name in update bodies and ignores it; a
+// record read before a project rename must still save.
+const INFORMATIONAL_BODY_FIELDS = new Set(['project_name']);
+
+function bodyContradictsPath(templates: RouteTemplate[], method: string, pathname: string, body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const normalized = `/${pathname.replace(/^\/|\/$/g, '')}`;
+  const route = templates.find((template) => template.method === method && template.pattern.test(normalized));
+  const values = route ? normalized.match(route.pattern) : null;
+  for (const [index, name] of (route?.names ?? []).entries()) {
+    if (INFORMATIONAL_BODY_FIELDS.has(name)) continue;
+    const inBody = (body as Record<string, unknown>)[name];
+    let inPath = values?.[index + 1] ?? '';
+    try {
+      inPath = decodeURIComponent(inPath);
+    } catch {
+      return null; // the decoding middleware answers this one
+    }
+    if (inBody !== undefined && inBody !== inPath) return `The body's ${name} differs from the path's`;
+  }
+  return null;
+}
+
+type NodeHandler = ReturnType<typeof createOpenApiNodeHttpHandler>;
+type NodeRequest = Parameters<NodeHandler>[0];
+type NodeResponse = Parameters<NodeHandler>[1];
+
+const failures = new WeakMap<object, unknown>();
+
+const jsonResponse = (failure: RestFailure) =>
+  new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/json' } });
+
+export function createRestHandler(getCore: () => Core) {
+  const handler: NodeHandler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: () => ({ core: getCore(), transport: 'rest' as const }),
+    onError: ({ error, req, path }) => {
+      failures.set(req, error);
+      if (isUnexpected(error)) console.error(`[labelport] REST ${path ?? '?'} failed:`, error.cause ?? error);
+    },
+  });
+
+  const templates = routeTemplates();
+
+  /** restPath: the REST path as the client sent it (percent-encoded), with its query. */
+  return async function handleRest(request: Request, restPath: string): Promise<Response> {
+    const url = new URL(restPath, 'http://localhost');
+    const method = request.method.toUpperCase();
+    let body: unknown = undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      const declared = Number(request.headers.get('content-length') ?? '0');
+      if (declared > MAX_BODY_BYTES) return jsonResponse(envelope(413, ERROR_CODES.badParam, 'Request body too large'));
+      const text = await request.text();
+      if (Buffer.byteLength(text) > MAX_BODY_BYTES) return jsonResponse(envelope(413, ERROR_CODES.badParam, 'Request body too large'));
+      try {
+        body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+      } catch {
+        return jsonResponse(envelope(400, ERROR_CODES.badParam, 'Request body is not valid JSON'));
+      }
+    }
+    const contradiction = bodyContradictsPath(templates, method, url.pathname, body);
+    if (contradiction) return jsonResponse(envelope(400, ERROR_CODES.badParam, contradiction));
+    let query: Record<string, unknown[]> | undefined;
+    if (method === 'DELETE') {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return jsonResponse(envelope(400, ERROR_CODES.badParam, 'Request body must be a JSON object'));
+      }
+      // Wrapped in arrays: the library unwraps one-element query arrays.
+      query = {};
+      url.searchParams.forEach((value, key) => (query![key] ??= []).push(value));
+      for (const [key, value] of Object.entries(body)) query[key] = [value];
+    }
+    const forwarded = new Request(url, { method, headers: { 'content-type': 'application/json' } });
+    const nodeRequest = new Proxy(forwarded, {
+      get(target, property) {
+        if (property === 'body') return body;
+        if (property === 'query') return query;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+
+    return new Promise<Response>((resolve) => {
+      const headers = new Headers();
+      let status = 200;
+      const response = {
+        setHeader: (key: string, value: string | string[]) => {
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+        },
+        get statusCode() {
+          return status;
+        },
+        set statusCode(code: number) {
+          status = code;
+        },
+        end: (payload?: string) => {
+          if (failures.has(nodeRequest)) {
+            resolve(jsonResponse(toRestFailure(failures.get(nodeRequest))));
+            return;
+          }
+          headers.set('content-type', 'application/json');
+          resolve(new Response(payload ?? null, { status, headers }));
+        },
+      };
+      handler(nodeRequest as unknown as NodeRequest, response as unknown as NodeResponse).catch((error: unknown) => {
+        console.error('[labelport] REST adapter failed:', error);
+        resolve(jsonResponse(toRestFailure(error)));
+      });
+    });
+  };
+}

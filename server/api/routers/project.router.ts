@@ -1,0 +1,204 @@
+import { invalidState } from '@/server/core/errors';
+import { toFileSystemState, fileSystemFields } from '../mappers/status.mapper';
+import { toCreateProjectCommand, toProjectMeta, toStatisticOutput } from '../mappers/project.mapper';
+import { SUCCESS, parseBooleanText, projectPathInput, successOutput } from '../schemas/common.schema';
+import {
+  closeInput,
+  createProjectInput,
+  loadingStatusOutput,
+  newLabelsInput,
+  projectListInput,
+  projectMetaOutput,
+  projectOverviewOutput,
+  renameProjectInput,
+  starInput,
+  statisticOutput,
+} from '../schemas/project.schema';
+import { creationStatusOutput, reloadStatusOutput } from '../schemas/status.schema';
+import { statusProcedure } from '../status';
+import { procedure, restMeta, router } from '../trpc';
+
+// Literal paths (/meta) are declared before {project_name} ones: routes match in order.
+export const projectRouter = router({
+  list: procedure
+    .meta(restMeta('GET', '/{annotation_type}/projects/meta', 'List the projects of a type'))
+    .input(projectListInput)
+    .output(projectMetaOutput)
+    .query(async ({ ctx, input }) => ({
+      message: 1 as const,
+      content: (await ctx.core.projects.list(input.annotation_type)).map(toProjectMeta),
+    })),
+
+  overviews: procedure.output(projectOverviewOutput).query(async ({ ctx }) =>
+    (await ctx.core.projects.listAll()).map(({ project, imageCount, labeledCount, folderExists, isLoaded }) => ({
+      name: project.name,
+      type: project.type,
+      folder: project.folder,
+      folder_exists: folderExists,
+      image_count: imageCount,
+      labeled_count: labeledCount,
+      is_starred: project.isStarred,
+      is_loaded: isLoaded,
+      created_at: project.createdAt,
+      last_modified_at: project.lastModifiedAt,
+      labels: project.labels,
+    })),
+  ),
+
+  create: procedure
+    .meta(restMeta('PUT', '/v2/projects', 'Create a project from a folder (status raw) or import one (status config)'))
+    .input(createProjectInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.status.toLowerCase() === 'config') throw invalidState('Importing a configuration file is not available yet');
+      await ctx.core.projects.create(toCreateProjectCommand(input));
+      return SUCCESS;
+    }),
+
+  creationStatus: statusProcedure({
+    path: '/v2/{annotation_type}/projects/{project_name}',
+    summary: 'Status of the folder scan that creates a project',
+    input: projectPathInput,
+    output: creationStatusOutput,
+    read: (core, input) => {
+      const state = toFileSystemState(core.projects.scanStatus(input.annotation_type, input.project_name));
+      return {
+        message: 1 as const,
+        ...fileSystemFields(state),
+        ...(state.progress ? { progress: state.progress } : {}),
+        ...(state.result ? { unsupported_image_list: state.result.unsupported } : {}),
+        ...(state.errorMessage ? { error_message: state.errorMessage } : {}),
+      };
+    },
+    missing: () => ({ message: 0 as const, file_system_status: 0, file_system_message: null }),
+  }),
+
+  meta: procedure
+    .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}/meta', 'One project'))
+    .input(projectPathInput)
+    .output(projectMetaOutput)
+    .query(async ({ ctx, input }) => ({
+      message: 1 as const,
+      content: [toProjectMeta(await ctx.core.projects.overview(input.annotation_type, input.project_name))],
+    })),
+
+  load: procedure
+    .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}', 'Open (load) a project'))
+    .input(projectPathInput)
+    .output(successOutput)
+    .query(({ ctx, input }) => {
+      ctx.core.projects.load(input.annotation_type, input.project_name);
+      return SUCCESS;
+    }),
+
+  loadingStatus: statusProcedure({
+    path: '/{annotation_type}/projects/{project_name}/loadingstatus',
+    summary: 'V1 loading status: message 2 with labels and uuids once loaded',
+    input: projectPathInput,
+    output: loadingStatusOutput,
+    read: (core, input) => {
+      const status = core.projects.loadingStatus(input.annotation_type, input.project_name);
+      if (status.state === 'loaded') return { message: 2 as const, progress: null, label_list: status.labels, uuid_list: status.uuids };
+      return {
+        message: 0 as const,
+        progress: null,
+        error_message: `Loading failed. LoaderStatus error for project ${input.project_name}`,
+        label_list: null,
+        uuid_list: null,
+      };
+    },
+    missing: () => ({ message: 0 as const, progress: null, label_list: null, uuid_list: null }),
+  }),
+
+  star: procedure
+    .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/star', 'Star ("true") or unstar ("false") a project'))
+    .input(starInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => {
+      ctx.core.projects.star(input.annotation_type, input.project_name, parseBooleanText(input.status));
+      return SUCCESS;
+    }),
+
+  close: procedure
+    .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}', 'Close a project (status "closed")'))
+    .input(closeInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => {
+      ctx.core.projects.close(input.annotation_type, input.project_name);
+      return SUCCESS;
+    }),
+
+  rename: procedure
+    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/rename/{new_project_name}', 'Rename a project'))
+    .input(renameProjectInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => {
+      ctx.core.projects.rename(input.annotation_type, input.project_name, input.new_project_name);
+      return SUCCESS;
+    }),
+
+  remove: procedure
+    .meta(restMeta('DELETE', '/{annotation_type}/projects/{project_name}', 'Forget a project; its images stay on disk'))
+    .input(projectPathInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => {
+      ctx.core.projects.remove(input.annotation_type, input.project_name);
+      return SUCCESS;
+    }),
+
+  statistic: statusProcedure({
+    path: '/v2/{annotation_type}/projects/{project_name}/statistic',
+    summary: 'Labeled and unlabeled images and objects per label',
+    input: projectPathInput,
+    output: statisticOutput,
+    read: (core, input) => toStatisticOutput(core.projects.statistic(input.annotation_type, input.project_name)),
+    missing: () => ({ message: 0 as const, labeled_image: 0, unlabeled_image: 0, label_per_class_in_project: null }),
+  }),
+
+  newLabels: procedure
+    .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/newlabels', 'Replace the label list'))
+    .input(newLabelsInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => {
+      ctx.core.projects.replaceLabels(input.annotation_type, input.project_name, input.label_list);
+      return SUCCESS;
+    }),
+
+  reload: procedure
+    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/reload', 'Rescan the project folder'))
+    .input(projectPathInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.projects.reload(input.annotation_type, input.project_name);
+      return SUCCESS;
+    }),
+
+  reloadStatus: statusProcedure({
+    path: '/v2/{annotation_type}/projects/{project_name}/reloadstatus',
+    summary: 'Status of a reload: added and removed uuids once done',
+    input: projectPathInput,
+    output: reloadStatusOutput,
+    read: (core, input) => {
+      const state = toFileSystemState(core.projects.scanStatus(input.annotation_type, input.project_name));
+      return {
+        message: 1 as const,
+        ...fileSystemFields(state),
+        progress: state.progress,
+        uuid_add_list: state.result?.added ?? null,
+        uuid_delete_list: state.result?.removed ?? null,
+        unsupported_image_list: state.result?.unsupported ?? null,
+        ...(state.errorMessage ? { error_message: state.errorMessage } : {}),
+      };
+    },
+    missing: () => ({
+      message: 0 as const,
+      progress: null,
+      file_system_status: 0,
+      file_system_message: null,
+      uuid_add_list: null,
+      uuid_delete_list: null,
+      unsupported_image_list: null,
+    }),
+  }),
+});
+

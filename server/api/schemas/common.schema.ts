@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** `:annotation_type` of every path: exactly bndbox or seg (an unknown one is bad input). */
+export const annotationTypeParam = z.enum(['bndbox', 'seg']);
+
+export const projectPathInput = z.object({
+  annotation_type: annotationTypeParam,
+  project_name: z.string().max(1024),
+});
+
+/** `{message: 1}`, the success answer of most classifai endpoints. */
+export const successOutput = z.object({ message: z.literal(1) });
+export type SuccessOutput = z.infer<typeof successOutput>;
+export const SUCCESS: SuccessOutput = { message: 1 };
+
+/** Failure fields status records carry alongside their own (the envelope of compatibility.md). */
+export const failureFields = {
+  error_code: z.number().int().optional(),
+  error_message: z.string().optional(),
+};
+
+/**
+ * classifai sends booleans as the strings "true"/"false" (any case). Parsed explicitly:
+ * coercion would make "false" true.
+ */
+export const booleanText = z
+  .string()
+  .refine((value) => /^(true|false)$/i.test(value), { message: 'must be "true" or "false"' });
+export const parseBooleanText = (value: string) => value.toLowerCase() === 'true';

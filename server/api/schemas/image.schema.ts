@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { failureFields, projectPathInput } from './common.schema';
+
+export const addImagesInput = projectPathInput.extend({
+  img_name_list: z.array(z.string().max(1024)).max(10_000).optional(),
+  img_base64_list: z.array(z.string()).max(10_000).optional(),
+});
+
+/** classifai's ImageAndFolderToProjectStatus, plus 2 while a copy still runs (clients poll until 0 or 1). */
+export const ADD_IMAGE_STATUS = { IMAGES_ADDED: 0, OPERATION_FAILED: 1, ADDING_IMAGES: 2 } as const;
+
+export const addStatusOutput = z.object({
+  message: z.union([z.literal(0), z.literal(1)]),
+  ...failureFields,
+  add_image_status: z.number().int(),
+  add_image_message: z.enum(['IMAGES_ADDED', 'OPERATION_FAILED', 'ADDING_IMAGES']).optional(),
+  progress: z.tuple([z.number().int(), z.number().int()]).optional(),
+  added_image_list: z.array(z.string()).optional(),
+});
+
+export const renameImageInput = projectPathInput.extend({
+  uuid: z.string().max(256),
+  new_fname: z.string().max(1024),
+});
+
+/** classifai's RenameDataErrorCode: 0 failed, 1 name exists, 2 illegal character, 3 success. */
+export const RENAME_CODES = { failed: 0, exists: 1, illegal_character: 2, success: 3 } as const;
+
+export const renameImageOutput = z.object({
+  message: z.union([z.literal(0), z.literal(1)]),
+  error_code: z.number().int(),
+  error_message: z.string(),
+  img_path: z.string().nullable(),
+});
+
+export const deleteImagesInput = projectPathInput.extend({
+  uuid_list: z.array(z.string().max(256)).max(10_000),
+  img_path_list: z.array(z.string().max(4096)).max(10_000).optional(),
+});
+
+export const deleteImagesOutput = z.object({ message: z.literal(1), uuid_list: z.array(z.string()) });
+
+// Workspace procedures (tRPC only): pages of the image list and batched annotations.
+export const imagePageInput = projectPathInput.extend({
+  filter: z.enum(['all', 'labeled', 'unlabeled']).default('all'),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+
+export const imagePageOutput = z.object({
+  total: z.number().int(),
+  labeled: z.number().int(),
+  filtered_total: z.number().int(),
+  items: z.array(
+    z.object({
+      uuid: z.string(),
+      img_path: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      shape_count: z.number().int(),
+    }),
+  ),
+});
+
+export const annotationsBatchInput = projectPathInput.extend({ uuids: z.array(z.string().max(256)).max(500) });
+

@@ -1,0 +1,34 @@
+import type { Chooser, ChooserKind } from '@/server/files/chooser';
+import { invalidState } from './errors';
+
+export interface ChooserWindow {
+  open: boolean;
+  /** The last choice; '' when cancelled or never chosen. */
+  chosenPath: string;
+}
+
+/** classifai's two selection windows: PUT opens one, GET polls until it closes. */
+export function createChooserService(chooser: Chooser) {
+  const windows: Record<ChooserKind, ChooserWindow> = {
+    folder: { open: false, chosenPath: '' },
+    file: { open: false, chosenPath: '' },
+  };
+  return {
+    async open(kind: ChooserKind): Promise<void> {
+      const window = windows[kind];
+      if (window.open) return;
+      if (!(await chooser.available())) {
+        throw invalidState('No file dialog is available on this machine: install zenity or set LABELPORT_CHOOSER');
+      }
+      window.open = true;
+      window.chosenPath = '';
+      void chooser
+        .choose(kind)
+        .then((chosen) => (window.chosenPath = chosen), () => (window.chosenPath = ''))
+        .finally(() => (window.open = false));
+    },
+    status(kind: ChooserKind): ChooserWindow {
+      return { ...windows[kind] };
+    },
+  };
+}

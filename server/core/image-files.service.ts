@@ -1,0 +1,132 @@
+// The only operations that change a user's folder: add (copy in, never overwrite), rename
+// (never overwrite) and delete (move into the deleted folder, never unlink).
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import {
+  isInside,
+  moveToDeletedFolder,
+  renameNoReplace,
+  resolveExistingInside,
+  resolveInside,
+} from '@/server/files/project-folder';
+import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
+import { probeImageBuffer } from '@/server/media/image-media';
+import { DomainError, invalidInput, notFound } from './errors';
+import type { JobRunner, JobStatus } from './jobs/job-runner';
+import { addJobKey, type JobKinds } from './jobs/job-kinds';
+import { checkFileName } from './names';
+import type { ProjectService } from './project.service';
+import type { Repositories } from './repositories';
+import type { AnnotationType } from './types';
+
+export interface UploadedImage {
+  name: string;
+  /** A data URL as FileReader.readAsDataURL makes it. */
+  dataUrl: string;
+}
+
+export type RenameOutcome =
+  | { ok: true; absPath: string }
+  | { ok: false; reason: 'exists' | 'illegal_character' | 'failed'; message: string };
+
+const MAX_UPLOADS = 10_000;
+// classifai's list of characters a new image name may not contain (RenameProjectData).
+const ILLEGAL_RENAME_CHARACTERS = /[ `&:;'?$~#@=*+%{}<>/[\]|"^\\]/;
+
+function decodeUpload(upload: UploadedImage): Buffer {
+  checkFileName(upload.name, 'Image name');
+  const marker = upload.dataUrl.indexOf('base64,');
+  if (marker < 0) throw invalidInput(`${upload.name}: expected a data URL with base64 content`);
+  const bytes = Buffer.from(upload.dataUrl.slice(marker + 'base64,'.length), 'base64');
+  if (!probeImageBuffer(bytes)) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
+  return bytes;
+}
+
+export function createImageFilesService(deps: {
+  repos: Repositories;
+  projects: ProjectService;
+  jobs: JobRunner<JobKinds>;
+  thumbnails: ThumbnailCache;
+}) {
+  const { repos, projects, jobs, thumbnails } = deps;
+
+  return {
+    /** Checks every upload first: one bad file refuses the whole request and writes nothing. */
+    addUploads(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): JobStatus {
+      const project = projects.get(type, name);
+      if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
+      const files = uploads.map((upload) => ({ name: upload.name, bytes: decodeUpload(upload) }));
+      return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
+    },
+
+    addFromChosenFolder(type: AnnotationType, name: string): JobStatus {
+      const project = projects.get(type, name);
+      return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
+    },
+
+    addStatus(type: AnnotationType, name: string): JobStatus | undefined {
+      return jobs.status(addJobKey(projects.get(type, name).id));
+    },
+
+    /** Renames in place, keeping the old extension; the new name must not exist. */
+    async rename(type: AnnotationType, name: string, uuid: string, newFileName: string): Promise<RenameOutcome> {
+      const project = projects.get(type, name);
+      const image = repos.images.find(project.id, uuid);
+      if (!image) throw notFound(`Image not found in ${name}: ${uuid}`);
+      try {
+        checkFileName(newFileName, 'New file name');
+      } catch (error) {
+        if (error instanceof DomainError) return { ok: false, reason: 'illegal_character', message: error.message };
+        throw error;
+      }
+      const dot = newFileName.lastIndexOf('.');
+      const base = dot > 0 ? newFileName.slice(0, dot) : newFileName;
+      if (base.trim() === '' || ILLEGAL_RENAME_CHARACTERS.test(base)) {
+        return { ok: false, reason: 'illegal_character', message: 'Contain illegal character' };
+      }
+      const oldAbs = await resolveExistingInside(project.folder, image.relPath);
+      if (!oldAbs) return { ok: false, reason: 'failed', message: 'Fail to rename file: the image file is missing' };
+      const folder = path.posix.dirname(image.relPath);
+      const newRel = (folder === '.' ? '' : `${folder}/`) + base + path.extname(image.relPath);
+      const newAbs = resolveInside(project.folder, newRel);
+      if (!newAbs || !isInside(path.dirname(oldAbs), newAbs)) return { ok: false, reason: 'illegal_character', message: 'Contain illegal character' };
+      if (newRel === image.relPath) return { ok: false, reason: 'exists', message: 'Name exists' };
+      try {
+        await renameNoReplace(oldAbs, newAbs);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { ok: false, reason: 'exists', message: 'Name exists' };
+        return { ok: false, reason: 'failed', message: 'Fail to rename file' };
+      }
+      const stat = await fsp.stat(newAbs);
+      repos.inTransaction(() => {
+        repos.images.rename(project.id, uuid, newRel);
+        const { format, width, height, depth, fileSize } = image;
+        repos.images.updateFileFacts(project.id, uuid, { format, width, height, depth, fileSize, mtimeMs: Math.trunc(stat.mtimeMs) });
+      });
+      await thumbnails.forget(project.id, uuid);
+      return { ok: true, absPath: newAbs };
+    },
+
+    /**
+     * Moves each image's own file into the deleted folder and forgets the uuid. Paths a client
+     * names are never trusted: only the file stored for the uuid moves. Returns the uuids left.
+     */
+    async remove(type: AnnotationType, name: string, uuids: readonly string[]): Promise<string[]> {
+      const project = projects.get(type, name);
+      const images = uuids.map((uuid) => {
+        const image = repos.images.find(project.id, uuid);
+        if (!image) throw notFound(`Image not found in ${name}: ${uuid}`);
+        return image;
+      });
+      for (const image of images) {
+        const absPath = await resolveExistingInside(project.folder, image.relPath);
+        if (absPath) await moveToDeletedFolder(project.folder, absPath);
+        repos.inTransaction(() => repos.images.delete(project.id, image.uuid));
+        await thumbnails.forget(project.id, image.uuid);
+      }
+      return repos.images.listUuids(project.id);
+    },
+  };
+}
+
+export type ImageFilesService = ReturnType<typeof createImageFilesService>;

@@ -1,0 +1,57 @@
+// Wires storage, jobs and services once per process. The only place that knows every part.
+import { openDatabase } from '@/server/db/database';
+import { createSqliteRepositories } from '@/server/db/repositories';
+import { createChooser, type Chooser } from '@/server/files/chooser';
+import { createThumbnailCache } from '@/server/files/thumbnail-cache';
+import { createAnnotationService } from './annotation.service';
+import { createChooserService } from './chooser.service';
+import { createImageFilesService } from './image-files.service';
+import { createImageService } from './image.service';
+import { createAddImagesHandler } from './jobs/add-images.job';
+import { createFolderScanHandler } from './jobs/folder-scan.job';
+import { createJobRunner } from './jobs/job-runner';
+import type { JobKinds } from './jobs/job-kinds';
+import { createProjectService } from './project.service';
+
+export interface CoreOptions {
+  dataDir: string;
+  chooser?: Chooser;
+  now?: () => number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function createCore(options: CoreOptions) {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const db = openDatabase(options.dataDir);
+  const repos = createSqliteRepositories(db);
+  const chooser = options.chooser ?? createChooser();
+  const jobs = createJobRunner<JobKinds>({
+    repository: repos.jobs,
+    handlers: { scan: createFolderScanHandler(repos), add: createAddImagesHandler(repos, chooser) },
+    now,
+    onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
+  });
+  const projects = createProjectService({ repos, jobs, now });
+  const thumbnails = createThumbnailCache(options.dataDir);
+  const images = createImageService({ repos, projects, thumbnails });
+  const annotations = createAnnotationService({ repos, projects, now });
+  const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
+  const choosers = createChooserService(chooser);
+  return {
+    dataDir: options.dataDir,
+    projects,
+    images,
+    annotations,
+    imageFiles,
+    choosers,
+    jobs,
+    /** Stops jobs at a safe point, checkpoints and closes the database. */
+    async close(): Promise<void> {
+      await jobs.shutdown();
+      db.close();
+    },
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

@@ -1,0 +1,69 @@
+// Copies images into a project folder: uploaded bytes, or every image of a folder the user
+// picks. Never overwrites: a taken name gets a (1), (2)… suffix. The new files become images
+// of the project through the reload the client runs next.
+import { constants } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Chooser } from '@/server/files/chooser';
+import { freeName, isInside, walkFolder, writeNewFile } from '@/server/files/project-folder';
+import { probeImageFile } from '@/server/media/image-media';
+import { invalidInput, notFound } from '../errors';
+import type { Repositories } from '../repositories';
+import type { JobHandler } from './job-runner';
+
+export interface AddImagesParams {
+  projectId: string;
+  source: { kind: 'upload'; files: Array<{ name: string; bytes: Buffer }> } | { kind: 'folder' };
+}
+
+export interface AddImagesResult {
+  added: string[];
+  cancelled: boolean;
+}
+
+async function copyNoReplace(from: string, folder: string, fileName: string): Promise<string> {
+  for (;;) {
+    const name = freeName(folder, fileName);
+    try {
+      await fsp.copyFile(from, path.join(folder, name), constants.COPYFILE_EXCL);
+      return name;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+export function createAddImagesHandler(repos: Repositories, chooser: Chooser): JobHandler<AddImagesParams> {
+  return async ({ projectId, source }, context) => {
+    const project = repos.projects.findById(projectId);
+    if (!project) throw notFound('The project was deleted');
+    const added: string[] = [];
+    if (source.kind === 'upload') {
+      context.progress(0, source.files.length);
+      for (const file of source.files) {
+        context.signal.throwIfAborted();
+        added.push(await writeNewFile(project.folder, file.name, file.bytes));
+        context.progress(added.length, source.files.length);
+      }
+      return { result: { added, cancelled: false } satisfies AddImagesResult };
+    }
+    context.setPhase('choosing');
+    const chosen = await chooser.choose('folder');
+    if (chosen === '') return { result: { added, cancelled: true } satisfies AddImagesResult };
+    const realChosen = await fsp.realpath(chosen).catch(() => '');
+    if (!realChosen) throw invalidInput(`The chosen folder does not exist: ${chosen}`);
+    const realProject = await fsp.realpath(project.folder);
+    if (isInside(realProject, realChosen) || isInside(realChosen, realProject)) {
+      throw invalidInput('Choose a folder outside the project folder');
+    }
+    context.setPhase('copying');
+    const entries = await walkFolder(realChosen, context.signal);
+    context.progress(0, entries.length);
+    for (const [index, entry] of entries.entries()) {
+      context.signal.throwIfAborted();
+      if (await probeImageFile(entry.absPath)) added.push(await copyNoReplace(entry.absPath, project.folder, path.basename(entry.relPath)));
+      context.progress(index + 1, entries.length);
+    }
+    return { result: { added, cancelled: false } satisfies AddImagesResult };
+  };
+}

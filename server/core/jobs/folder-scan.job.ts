@@ -1,0 +1,121 @@
+// Creation scans and reloads: walk the folder, identify images from their headers, and
+// commit a few hundred rows per transaction so a kill loses at most one batch.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { walkFolder, type FolderEntry } from '@/server/files/project-folder';
+import { probeImageFile } from '@/server/media/image-media';
+import { invalidState, notFound } from '../errors';
+import type { NewImage, Repositories } from '../repositories';
+import type { JobHandler } from './job-runner';
+
+export interface FolderScanParams {
+  projectId: string;
+  mode: 'create' | 'reload';
+}
+
+export interface FolderScanResult {
+  /** Absolute paths of files named like images that are not readable images. */
+  unsupported: string[];
+  added: string[];
+  removed: string[];
+}
+
+const BATCH = 400;
+const PROBES_IN_FLIGHT = 16;
+// classifai's list, case-sensitive: files it reports as unsupported when unreadable.
+const IMAGE_SUFFIXES = ['jpg', 'png', 'jpeg', 'bmp', 'JPG', 'PNG', 'JPEG', 'webp'];
+
+const looksLikeImage = (name: string) => IMAGE_SUFFIXES.some((suffix) => name.endsWith(suffix));
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function createFolderScanHandler(repos: Repositories): JobHandler<FolderScanParams> {
+  return async ({ projectId, mode }, context) => {
+    const project = repos.projects.findById(projectId);
+    if (!project) throw notFound('The project was deleted during the scan');
+    context.setPhase('iterating');
+    let entries: FolderEntry[];
+    try {
+      entries = await walkFolder(project.folder, context.signal);
+    } catch {
+      throw invalidState(`The project folder ${project.folder} cannot be read`);
+    }
+    const known = mode === 'reload' ? repos.images.pathIndex(projectId) : new Map<string, { uuid: string; present: boolean }>();
+    const facts = mode === 'reload' ? knownFacts(repos, projectId, known) : new Map<string, NewImage>();
+    const result: FolderScanResult = { unsupported: [], added: [], removed: [] };
+    const seen = new Set<string>();
+    context.setPhase('updating');
+    context.progress(0, entries.length);
+
+    for (let start = 0; start < entries.length; start += BATCH) {
+      context.signal.throwIfAborted();
+      const batch = entries.slice(start, start + BATCH);
+      const probed = await mapLimited(batch, PROBES_IN_FLIGHT, async (entry) => {
+        const stored = facts.get(entry.relPath);
+        // Unchanged size and mtime: the stored header facts still hold, skip the read.
+        if (stored && stored.fileSize === entry.size && stored.mtimeMs === entry.mtimeMs) return { entry, image: stored, changed: false };
+        const probe = await probeImageFile(entry.absPath);
+        if (!probe) return { entry, image: null, changed: true };
+        const image: NewImage = {
+          uuid: stored?.uuid ?? randomUUID(),
+          relPath: entry.relPath,
+          format: probe.format,
+          width: probe.width,
+          height: probe.height,
+          depth: probe.depth,
+          fileSize: entry.size,
+          mtimeMs: entry.mtimeMs,
+        };
+        return { entry, image, changed: true };
+      });
+      repos.inTransaction(() => {
+        const inserts: NewImage[] = [];
+        for (const { entry, image, changed } of probed) {
+          if (!image) {
+            if (looksLikeImage(path.basename(entry.relPath))) result.unsupported.push(entry.absPath);
+            continue;
+          }
+          seen.add(entry.relPath);
+          const existing = known.get(entry.relPath);
+          if (!existing) {
+            inserts.push(image);
+            if (mode === 'reload') result.added.push(image.uuid);
+            continue;
+          }
+          if (changed) repos.images.updateFileFacts(projectId, existing.uuid, image);
+          if (!existing.present) {
+            repos.images.setPresent(projectId, [existing.uuid], true);
+            result.added.push(existing.uuid);
+          }
+        }
+        repos.images.insertMany(projectId, inserts);
+      });
+      context.progress(Math.min(start + BATCH, entries.length), entries.length);
+    }
+
+    const missing = [...known].filter(([relPath, image]) => image.present && !seen.has(relPath)).map(([, image]) => image.uuid);
+    repos.inTransaction(() => repos.images.setPresent(projectId, missing, false));
+    result.removed = missing;
+    return { result };
+  };
+}
+
+function knownFacts(repos: Repositories, projectId: string, known: Map<string, { uuid: string }>): Map<string, NewImage> {
+  const facts = new Map<string, NewImage>();
+  for (const { uuid } of known.values()) {
+    const image = repos.images.find(projectId, uuid);
+    if (image) facts.set(image.relPath, image);
+  }
+  return facts;
+}

@@ -1,0 +1,137 @@
+import { DomainError } from '../errors';
+import type { JobRepository, JobState } from '../repositories';
+
+export interface JobStatus {
+  id: number;
+  kind: string;
+  key: string;
+  state: JobState;
+  /** A handler-defined step name, e.g. "iterating" then "updating" for a scan. */
+  phase: string;
+  done: number;
+  total: number;
+  message: string;
+  result: unknown;
+}
+
+export interface JobContext {
+  progress(done: number, total: number): void;
+  setPhase(phase: string): void;
+  /** Aborted on shutdown: handlers stop at the next safe point. */
+  signal: AbortSignal;
+}
+
+export interface JobOutcome {
+  result?: unknown;
+  message?: string;
+}
+
+export type JobHandler<P> = (params: P, context: JobContext) => Promise<JobOutcome>;
+
+export interface JobRunner<Kinds extends Record<string, unknown>> {
+  /** Starts a job unless one with the same key runs; then that one is returned. */
+  start<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]): JobStatus;
+  status(key: string): JobStatus | undefined;
+  isRunning(key: string): boolean;
+  /** Resolves when the job under key (if any) has ended; for tests and shutdown. */
+  settled(key: string): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+interface RunningJob {
+  status: JobStatus;
+  done: Promise<void>;
+}
+
+export function createJobRunner<Kinds extends Record<string, unknown>>(options: {
+  repository: JobRepository;
+  handlers: { [K in keyof Kinds]: JobHandler<Kinds[K]> };
+  now?: () => number;
+  onUnexpectedError?: (kind: string, error: unknown) => void;
+}): JobRunner<Kinds> {
+  const { repository, handlers } = options;
+  const now = options.now ?? Date.now;
+  const running = new Map<string, RunningJob>();
+  const abort = new AbortController();
+  repository.failInterrupted(now());
+
+  const start = <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]): JobStatus => {
+    const current = running.get(key);
+    if (current) return { ...current.status };
+    const handler = handlers[kind];
+    if (!handler) throw new Error(`No handler for job kind ${kind}`);
+    const status: JobStatus = {
+      id: repository.start(kind, key, now()),
+      kind,
+      key,
+      state: 'running',
+      phase: 'starting',
+      done: 0,
+      total: 0,
+      message: '',
+      result: null,
+    };
+    const context: JobContext = {
+      progress: (done, total) => {
+        status.done = done;
+        status.total = total;
+      },
+      setPhase: (phase) => {
+        status.phase = phase;
+      },
+      signal: abort.signal,
+    };
+    const finish = (state: 'succeeded' | 'failed', message: string, result: unknown) => {
+      Object.assign(status, { state, message, result });
+      try {
+        repository.finish(status.id, state, { done: status.done, total: status.total, message, result, at: now() });
+      } finally {
+        running.delete(key);
+      }
+    };
+    // Deferred so the caller's reply goes out before the first await of the handler.
+    const done = Promise.resolve()
+      .then(() => handler(params, context))
+      .then(
+        (outcome) => finish('succeeded', outcome.message ?? '', outcome.result ?? null),
+        (error: unknown) => {
+          if (!(error instanceof DomainError)) options.onUnexpectedError?.(kind, error);
+          finish('failed', error instanceof Error ? error.message : String(error), null);
+        },
+      )
+      .catch((error: unknown) => options.onUnexpectedError?.(kind, error));
+    running.set(key, { status, done });
+    return { ...status };
+  };
+
+  const status = (key: string): JobStatus | undefined => {
+    const current = running.get(key);
+    if (current) return { ...current.status };
+    const row = repository.latest(key);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      kind: row.kind,
+      key: row.key,
+      state: row.state,
+      phase: row.state,
+      done: row.done,
+      total: row.total,
+      message: row.message,
+      result: row.result,
+    };
+  };
+
+  return {
+    start,
+    status,
+    isRunning: (key) => running.has(key),
+    settled: async (key) => {
+      await running.get(key)?.done;
+    },
+    shutdown: async () => {
+      abort.abort();
+      await Promise.all([...running.values()].map((job) => job.done));
+    },
+  };
+}

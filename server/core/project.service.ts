@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { isDirectory, isFile } from '@/server/files/project-folder';
+import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
+import type { JobRunner, JobStatus } from './jobs/job-runner';
+import { scanJobKey, type JobKinds } from './jobs/job-kinds';
+import { assignLabelColors } from './label-colors';
+import { checkProjectName, parseLabelLines } from './names';
+import type { LabelCount, Repositories } from './repositories';
+import type { AnnotationType, Project } from './types';
+
+export interface ProjectOverview {
+  project: Project;
+  imageCount: number;
+  labeledCount: number;
+  folderExists: boolean;
+  isLoaded: boolean;
+}
+
+export interface CreateProjectCommand {
+  name: string;
+  type: AnnotationType;
+  folder: string;
+  labelFilePath: string;
+}
+
+export interface LoadingStatus {
+  state: 'not_loaded' | 'loaded';
+  labels: string[];
+  uuids: string[];
+}
+
+export interface ProjectStatistic {
+  labeled: number;
+  unlabeled: number;
+  perLabel: LabelCount[];
+}
+
+const MAX_LABEL_FILE_BYTES = 1024 * 1024;
+
+export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; now: () => number }) {
+  const { repos, jobs, now } = deps;
+  // classifai keeps these in memory only: a restart means every project is closed again.
+  const loaded = new Set<string>();
+  const opened = new Set<string>();
+
+  const get = (type: AnnotationType, name: string): Project => {
+    const project = repos.projects.findByName(type, name);
+    if (!project) throw notFound(`Project not exist: ${name}`);
+    return project;
+  };
+
+  const readLabelFile = async (labelFilePath: string): Promise<string[]> => {
+    if (labelFilePath.trim() === '') return [];
+    const absolute = path.resolve(labelFilePath);
+    if (!(await isFile(absolute))) throw invalidInput(`Label file not found: ${labelFilePath}`);
+    const stat = await fsp.stat(absolute);
+    if (stat.size > MAX_LABEL_FILE_BYTES) throw invalidInput('Label file is larger than 1 MB');
+    return parseLabelLines(await fsp.readFile(absolute, 'utf8'));
+  };
+
+  const overview = async (project: Project): Promise<ProjectOverview> => {
+    const counts = repos.images.counts(project.id);
+    return {
+      project,
+      imageCount: counts.total,
+      labeledCount: counts.labeled,
+      folderExists: await isDirectory(project.folder),
+      isLoaded: opened.has(project.id),
+    };
+  };
+
+  return {
+    get,
+
+    async create(command: CreateProjectCommand): Promise<Project> {
+      const name = checkProjectName(command.name);
+      if (command.folder.trim() === '') throw invalidInput('Project folder must be given');
+      const folder = path.resolve(command.folder);
+      if (!(await isDirectory(folder))) throw invalidInput(`Project folder does not exist: ${command.folder}`);
+      const labels = await readLabelFile(command.labelFilePath);
+      if (repos.projects.findByName(command.type, name)) throw alreadyExists(`Project name exist: ${name}`);
+      const at = now();
+      const project: Project = {
+        id: randomUUID(),
+        name,
+        type: command.type,
+        folder,
+        isNew: true,
+        isStarred: false,
+        versionUuid: randomUUID(),
+        createdAt: at,
+        lastModifiedAt: at,
+        labels,
+      };
+      repos.inTransaction(() => {
+        repos.projects.insert(project);
+        repos.labels.replace(project.id, assignLabelColors(labels, []));
+      });
+      jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
+      loaded.add(project.id);
+      return project;
+    },
+
+    async listAll(): Promise<ProjectOverview[]> {
+      return Promise.all(repos.projects.listAll().map(overview));
+    },
+
+    async list(type: AnnotationType): Promise<ProjectOverview[]> {
+      return Promise.all(repos.projects.listByType(type).map(overview));
+    },
+
+    async overview(type: AnnotationType, name: string): Promise<ProjectOverview> {
+      return overview(get(type, name));
+    },
+
+    /** V1 load: the project opens; classifai reads is_loaded to refuse a second tab. */
+    load(type: AnnotationType, name: string): void {
+      const project = get(type, name);
+      if (project.isNew) repos.projects.markOpened(project.id);
+      opened.add(project.id);
+      loaded.add(project.id);
+    },
+
+    loadingStatus(type: AnnotationType, name: string): LoadingStatus {
+      const project = get(type, name);
+      if (!loaded.has(project.id)) return { state: 'not_loaded', labels: [], uuids: [] };
+      return { state: 'loaded', labels: project.labels, uuids: repos.images.listUuids(project.id) };
+    },
+
+    close(type: AnnotationType, name: string): void {
+      opened.delete(get(type, name).id);
+    },
+
+    star(type: AnnotationType, name: string, starred: boolean): void {
+      repos.projects.setStarred(get(type, name).id, starred);
+    },
+
+    rename(type: AnnotationType, name: string, newName: string): void {
+      const project = get(type, name);
+      checkProjectName(newName);
+      if (repos.projects.findByName(type, newName)) throw alreadyExists(`Project name exist: ${newName}`);
+      repos.projects.rename(project.id, newName);
+    },
+
+    /** Forgets the project. Its images, exports and deleted folder stay on disk. */
+    remove(type: AnnotationType, name: string): void {
+      const project = get(type, name);
+      if (jobs.isRunning(scanJobKey(project.id))) throw invalidState('The project folder is being scanned; try again when it is done');
+      repos.projects.delete(project.id);
+      opened.delete(project.id);
+      loaded.delete(project.id);
+    },
+
+    replaceLabels(type: AnnotationType, name: string, labels: readonly string[], colors?: ReadonlyMap<string, string>): void {
+      const project = get(type, name);
+      repos.inTransaction(() => repos.labels.replace(project.id, assignLabelColors(labels, repos.labels.list(project.id), colors)));
+    },
+
+    labelRecords(type: AnnotationType, name: string) {
+      return repos.labels.list(get(type, name).id);
+    },
+
+    /** Renames a label in the list and on every shape of the project, in one transaction. */
+    renameLabel(type: AnnotationType, name: string, from: string, to: string): void {
+      const project = get(type, name);
+      if (to.trim() === '') throw invalidInput('A label must not be empty');
+      const labels = repos.labels.list(project.id);
+      if (labels.some((label) => label.name === to)) throw alreadyExists(`The label ${to} exists already`);
+      repos.inTransaction(() => {
+        repos.labels.replace(project.id, labels.map((label) => (label.name === from ? { ...label, name: to } : label)));
+        for (let offset = 0; ; offset += 1000) {
+          const page = repos.images.page(project.id, 'labeled', offset, 1000);
+          const annotations = repos.annotations.getMany(project.id, page.map((image) => image.uuid));
+          for (const [uuid, annotation] of annotations) {
+            if (!annotation.shapes.some((shape) => shape.label === from)) continue;
+            const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
+            repos.annotations.save(project.id, uuid, { ...annotation, shapes });
+          }
+          if (page.length < 1000) break;
+        }
+      });
+    },
+
+    statistic(type: AnnotationType, name: string): ProjectStatistic {
+      const project = get(type, name);
+      const counts = repos.images.counts(project.id);
+      const perLabel = repos.annotations.countPerLabel(project.id);
+      const used = new Set(perLabel.map((entry) => entry.label));
+      const unused = project.labels.filter((label) => !used.has(label)).map((label) => ({ label, count: 0 }));
+      return { labeled: counts.labeled, unlabeled: counts.total - counts.labeled, perLabel: [...perLabel, ...unused] };
+    },
+
+    async reload(type: AnnotationType, name: string): Promise<JobStatus> {
+      const project = get(type, name);
+      if (!(await isDirectory(project.folder))) throw invalidState(`Failed to reload project ${name}: its folder is missing`);
+      return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'reload' });
+    },
+
+    /** The creation/reload scan of the project: classifai reads both from one status. */
+    scanStatus(type: AnnotationType, name: string): JobStatus | undefined {
+      return jobs.status(scanJobKey(get(type, name).id));
+    },
+  };
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;

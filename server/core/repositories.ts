@@ -1,0 +1,117 @@
+// What the services need from storage. SQLite implements these in server/db; nothing in
+// server/core knows SQL.
+import type {
+  AnnotationType,
+  ImageAnnotation,
+  ImageFormat,
+  ImageRecord,
+  Project,
+} from './types';
+
+export interface ProjectRepository {
+  insert(project: Project): void;
+  findByName(type: AnnotationType, name: string): Project | undefined;
+  findById(id: string): Project | undefined;
+  /** Ordered by name, byte order (upper case before lower case), as classifai lists them. */
+  listByType(type: AnnotationType): Project[];
+  listAll(): Project[];
+  setStarred(id: string, starred: boolean): void;
+  rename(id: string, name: string): void;
+  markOpened(id: string): void;
+  touchModified(id: string, at: number): void;
+  delete(id: string): void;
+}
+
+export interface LabelRecord {
+  name: string;
+  color: string;
+}
+
+export interface LabelRepository {
+  list(projectId: string): LabelRecord[];
+  /** Replaces the list; a label that stays keeps its color. */
+  replace(projectId: string, labels: readonly LabelRecord[]): void;
+}
+
+export type ImageFilter = 'all' | 'labeled' | 'unlabeled';
+
+export interface NewImage {
+  uuid: string;
+  relPath: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  depth: number;
+  fileSize: number;
+  mtimeMs: number;
+}
+
+export interface ImageCounts {
+  total: number;
+  labeled: number;
+}
+
+export interface StoredImagePath {
+  uuid: string;
+  present: boolean;
+}
+
+export interface ImageRepository {
+  insertMany(projectId: string, images: readonly NewImage[]): void;
+  find(projectId: string, uuid: string): ImageRecord | undefined;
+  /** Uuids of the images present on disk, in path order. */
+  listUuids(projectId: string): string[];
+  page(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
+  counts(projectId: string): ImageCounts;
+  /** Every stored path of the project (present or not), for reload matching. */
+  pathIndex(projectId: string): Map<string, StoredImagePath>;
+  setPresent(projectId: string, uuids: readonly string[], present: boolean): void;
+  updateFileFacts(projectId: string, uuid: string, facts: Omit<NewImage, 'uuid' | 'relPath'>): void;
+  rename(projectId: string, uuid: string, relPath: string): void;
+  delete(projectId: string, uuid: string): void;
+}
+
+export interface LabelCount {
+  label: string | null;
+  count: number;
+}
+
+export interface AnnotationRepository {
+  get(projectId: string, uuid: string): ImageAnnotation | undefined;
+  getMany(projectId: string, uuids: readonly string[]): Map<string, ImageAnnotation>;
+  save(projectId: string, uuid: string, annotation: ImageAnnotation): void;
+  /** Objects per label over the present images. */
+  countPerLabel(projectId: string): LabelCount[];
+}
+
+export type JobState = 'running' | 'succeeded' | 'failed';
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  key: string;
+  state: JobState;
+  done: number;
+  total: number;
+  message: string;
+  result: unknown;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
+export interface JobRepository {
+  start(kind: string, key: string, at: number): number;
+  finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): void;
+  latest(key: string): JobRow | undefined;
+  /** Jobs a killed process left "running" end as failed, so no status spins forever. */
+  failInterrupted(at: number): number;
+}
+
+export interface Repositories {
+  projects: ProjectRepository;
+  labels: LabelRepository;
+  images: ImageRepository;
+  annotations: AnnotationRepository;
+  jobs: JobRepository;
+  inTransaction<T>(fn: () => T): T;
+}

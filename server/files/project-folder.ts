@@ -1,0 +1,135 @@
+// Every path the server builds from a request goes through here: resolved, then checked to
+// stay inside its project folder. Files are moved, never unlinked.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+
+/** classifai's name for the folder deleted images are moved into; never scanned. */
+export const DELETED_FOLDER_NAME = '.classifai_deleted_data';
+
+export interface FolderEntry {
+  /** Relative to the root, `/`-separated. */
+  relPath: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Absolute path of relPath under root, or null when it would leave root. */
+export function resolveInside(root: string, relPath: string): string | null {
+  if (relPath.includes('\0')) return null;
+  const absolute = path.resolve(root, relPath);
+  return isInside(root, absolute) && absolute !== root ? absolute : null;
+}
+
+/** Like resolveInside, but also follows symlinks: the real file must be inside the real root. */
+export async function resolveExistingInside(root: string, relPath: string): Promise<string | null> {
+  const absolute = resolveInside(root, relPath);
+  if (!absolute) return null;
+  try {
+    const [realRoot, realFile] = await Promise.all([fsp.realpath(/*turbopackIgnore: true*/ root), fsp.realpath(/*turbopackIgnore: true*/ absolute)]);
+    return isInside(realRoot, realFile) ? absolute : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function isDirectory(absPath: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(absPath)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function isFile(absPath: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(absPath)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every regular file below root, sorted by relative path (byte order, as SQLite sorts).
+ * Skips deleted folders at any depth and symlinks whose target lies outside root.
+ */
+export async function walkFolder(root: string, signal?: AbortSignal): Promise<FolderEntry[]> {
+  const realRoot = await fsp.realpath(root);
+  const entries: FolderEntry[] = [];
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    signal?.throwIfAborted();
+    const relDir = pending.pop() ?? '';
+    let children: fs.Dirent[];
+    try {
+      children = await fsp.readdir(path.join(root, relDir), { withFileTypes: true });
+    } catch {
+      continue; // unreadable sub-folder: skip it, the rest of the folder still counts
+    }
+    for (const child of children) {
+      const relPath = relDir ? `${relDir}/${child.name}` : child.name;
+      const absPath = path.join(root, relPath);
+      if (child.isDirectory()) {
+        if (child.name !== DELETED_FOLDER_NAME) pending.push(relPath);
+        continue;
+      }
+      if (!child.isFile() && !child.isSymbolicLink()) continue;
+      try {
+        if (child.isSymbolicLink() && !isInside(realRoot, await fsp.realpath(absPath))) continue;
+        const stat = await fsp.stat(absPath);
+        if (stat.isFile()) entries.push({ relPath, absPath, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) });
+      } catch {
+        // vanished or unreadable while walking
+      }
+    }
+  }
+  return entries.sort((a, b) => compareBytes(a.relPath, b.relPath));
+}
+
+function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Picks `name`, else `name(1).ext`, `name(2).ext`… in folder; never an existing file. */
+export function freeName(folder: string, fileName: string): string {
+  const extension = path.extname(fileName);
+  const stem = fileName.slice(0, fileName.length - extension.length);
+  for (let attempt = 0; ; attempt += 1) {
+    const candidate = attempt === 0 ? fileName : `${stem}(${attempt})${extension}`;
+    if (!fs.existsSync(path.join(folder, candidate))) return candidate;
+  }
+}
+
+/** Moves a project file into the project's deleted folder; returns where it went. */
+export async function moveToDeletedFolder(root: string, absPath: string): Promise<string> {
+  const folder = path.join(/*turbopackIgnore: true*/ root, DELETED_FOLDER_NAME);
+  await fsp.mkdir(folder, { recursive: true });
+  const target = path.join(/*turbopackIgnore: true*/ folder, freeName(folder, path.basename(absPath)));
+  await fsp.rename(absPath, target);
+  return target;
+}
+
+/** Writes bytes under a clash-free name in folder (never overwrites); returns the name used. */
+export async function writeNewFile(folder: string, fileName: string, bytes: Uint8Array): Promise<string> {
+  for (;;) {
+    const name = freeName(folder, fileName);
+    try {
+      await fsp.writeFile(path.join(/*turbopackIgnore: true*/ folder, name), bytes, { flag: 'wx' });
+      return name;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/** Renames without ever replacing an existing file (link + unlink of the old name). */
+export async function renameNoReplace(from: string, to: string): Promise<void> {
+  await fsp.link(from, to);
+  await fsp.unlink(from);
+}
