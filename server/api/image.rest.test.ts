@@ -311,7 +311,10 @@ describe('add, rename, delete', () => {
     const reply = await t.rest.delete('/v2/bndbox/projects/boxes/uuids', { uuid_list: [uuidOf('photo.webp'), 'nope'], img_path_list: [] });
     expect(reply).toMatchObject({ status: 200, body: { message: 0, error_code: 1 } });
     expect(snapshotFolder(folder)).toEqual(before);
-    expect((await t.rest.delete('/v2/bndbox/projects/boxes/uuids', { uuid_list: 'x' })).status).toBe(400);
+    expect((await t.rest.delete('/v2/bndbox/projects/boxes/uuids', { uuid_list: [{ uuid: 'x' }] })).status).toBe(400);
+    expect((await t.rest.delete('/v2/bndbox/projects/boxes/uuids', { uuid_list: 5 })).status).toBe(400);
+    expect((await t.rest.send('DELETE', '/v2/bndbox/projects/boxes/uuids', '[1]')).status).toBe(400);
+    expect(snapshotFolder(folder)).toEqual(before);
   });
 });
 

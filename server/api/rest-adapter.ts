@@ -107,12 +107,17 @@ export function createRestHandler(getCore: () => Core) {
       for (const [key, value] of Object.entries(body)) query[key] = [value];
     }
     const forwarded = new Request(url, { method, headers: { 'content-type': 'application/json' } });
+    // The library reads `body` and `query` from the request and caches its parsed query on it.
     const nodeRequest = new Proxy(forwarded, {
       get(target, property) {
         if (property === 'body') return body;
         if (property === 'query') return query;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+      set(_target, property, value: unknown) {
+        if (property === 'query') query = value as Record<string, unknown[]>;
+        return true;
       },
     });
 

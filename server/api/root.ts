@@ -1,16 +1,20 @@
 import { annotationRouter } from './routers/annotation.router';
 import { chooserRouter } from './routers/chooser.router';
 import { imageRouter } from './routers/image.router';
+import { labelRouter } from './routers/label.router';
 import { projectRouter } from './routers/project.router';
+import { transferRouter } from './routers/transfer.router';
 import { createCallerFactory, router } from './trpc';
 
-// Routers with literal paths (choosers; later importstatus/exportstatus) come before those
+// Routers with literal paths (choosers, importstatus, exportstatus) come before those
 // with {project_name}: trpc-to-openapi matches routes in this order.
 export const appRouter = router({
   chooser: chooserRouter,
+  transfer: transferRouter,
   project: projectRouter,
   image: imageRouter,
   annotation: annotationRouter,
+  label: labelRouter,
 });
 
 export type AppRouter = typeof appRouter;

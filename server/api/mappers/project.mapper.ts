@@ -1,7 +1,7 @@
 import type { CreateProjectCommand, ProjectOverview, ProjectStatistic } from '@/server/core/project.service';
 import type { AnnotationType } from '@/server/core/types';
 import type { CreateProjectInput, ProjectMeta } from '../schemas/project.schema';
-import { formatClassifaiDate } from './date.mapper';
+import { formatClassifaiDate } from '@/server/core/formats';
 
 export function toProjectMeta(overview: ProjectOverview): ProjectMeta {
   const { project } = overview;
@@ -13,8 +13,8 @@ export function toProjectMeta(overview: ProjectOverview): ProjectMeta {
     is_loaded: overview.isLoaded,
     is_cloud: false,
     project_infra: 'ON_PREMISE',
-    created_date: formatClassifaiDate(project.createdAt),
-    last_modified_date: formatClassifaiDate(project.lastModifiedAt),
+    created_date: formatClassifaiDate(new Date(project.createdAt)),
+    last_modified_date: formatClassifaiDate(new Date(project.lastModifiedAt)),
     current_version: project.versionUuid,
     total_uuid: overview.imageCount,
     root_path_valid: overview.folderExists,

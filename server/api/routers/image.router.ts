@@ -55,14 +55,14 @@ export const imageRouter = router({
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/add', 'Add images: uploaded data URLs, or (empty body) the images of a chosen folder'))
     .input(addImagesInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const names = input.img_name_list ?? [];
       const dataUrls = input.img_base64_list ?? [];
       if (names.length !== dataUrls.length) throw invalidInput('img_name_list and img_base64_list must have the same length');
       if (names.length === 0) ctx.core.imageFiles.addFromChosenFolder(input.annotation_type, input.project_name);
       else {
         const uploads = names.map((name, index) => ({ name, dataUrl: dataUrls[index] ?? '' }));
-        ctx.core.imageFiles.addUploads(input.annotation_type, input.project_name, uploads);
+        await ctx.core.imageFiles.addUploads(input.annotation_type, input.project_name, uploads);
       }
       return SUCCESS;
     }),

@@ -1,4 +1,3 @@
-import { invalidState } from '@/server/core/errors';
 import { toFileSystemState, fileSystemFields } from '../mappers/status.mapper';
 import { toCreateProjectCommand, toProjectMeta, toStatisticOutput } from '../mappers/project.mapper';
 import { SUCCESS, parseBooleanText, projectPathInput, successOutput } from '../schemas/common.schema';
@@ -50,8 +49,8 @@ export const projectRouter = router({
     .input(createProjectInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      if (input.status.toLowerCase() === 'config') throw invalidState('Importing a configuration file is not available yet');
-      await ctx.core.projects.create(toCreateProjectCommand(input));
+      if (input.status.toLowerCase() === 'config') ctx.core.imports.start();
+      else await ctx.core.projects.create(toCreateProjectCommand(input));
       return SUCCESS;
     }),
 

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { ApiProvider } from '@/components/trpc/provider';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: 'Labelport',
+  description: 'Label a folder of images with boxes and polygons, locally.',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <ApiProvider>{children}</ApiProvider>
+      </body>
+    </html>
+  );
+}

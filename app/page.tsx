@@ -1,0 +1,5 @@
+import { HomePage } from '@/components/home/HomePage';
+
+export default function Page() {
+  return <HomePage />;
+}

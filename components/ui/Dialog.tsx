@@ -1,0 +1,20 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal built on <dialog>: focus trap, Escape and backdrop come from the browser. */
+export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" aria-label={title} onClose={onClose} onCancel={onClose}>
+      <h2 className="dialog-title">{title}</h2>
+      {open ? children : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { imagePathInput, jsonNumber } from './annotation.schema';
+
+// The workspace edits shapes in image pixels; the server converts to and from classifai's
+// canvas space, so neither the editor nor classifai clients ever see the other's coordinates.
+export const editorBox = z.object({
+  id: z.string().max(256),
+  kind: z.literal('box'),
+  x: jsonNumber,
+  y: jsonNumber,
+  w: jsonNumber,
+  h: jsonNumber,
+  label: z.string().max(4096),
+});
+
+export const editorPolygon = z.object({
+  id: z.string().max(256),
+  kind: z.literal('polygon'),
+  points: z.array(z.object({ x: jsonNumber, y: jsonNumber })).min(3).max(10_000),
+  label: z.string().max(4096),
+});
+
+export const editorShape = z.discriminatedUnion('kind', [editorBox, editorPolygon]);
+export type EditorShapeWire = z.infer<typeof editorShape>;
+
+export const editorImageOutput = z.object({
+  uuid: z.string(),
+  img_path: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  shapes: z.array(editorShape),
+});
+
+export const editorImagesInput = imagePathInput.omit({ uuid: true }).extend({ uuids: z.array(z.string().max(256)).min(1).max(200) });
+
+export const saveEditorShapesInput = imagePathInput.extend({ shapes: z.array(editorShape).max(10_000) });

@@ -1,0 +1,124 @@
+// The built server over real sockets: proxy (Host/Origin/CORS), rewrites, the OpenAPI
+// document and the DATA_DIR lock. Everything else is tested in process.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, writeImageFolder } from '@/server/testing/image-fixtures';
+import { freePort, spawnServer, startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
+
+let server: BuiltServer;
+let folder: string;
+
+interface RawReply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    if (body !== undefined) request.write(body);
+    request.end();
+  });
+}
+
+const json = (reply: RawReply) => JSON.parse(reply.body) as Record<string, unknown>;
+
+beforeAll(async () => {
+  folder = await makeTempDir('labelport-http-images-');
+  await writeImageFolder(folder);
+  server = await startBuiltServer();
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('local-only access', () => {
+  it('refuses a foreign Host (DNS rebinding) on REST, tRPC and pages with a JSON 403', async () => {
+    for (const path of ['/bndbox/projects/meta', '/api/trpc/project.list?input=%7B%7D', '/', '/openapi.json']) {
+      const reply = await raw('GET', path, { Host: 'evil.example:9999' });
+      expect(reply.status, path).toBe(403);
+      expect(json(reply)).toMatchObject({ message: 0, error_message: expect.any(String) });
+    }
+  });
+
+  it('refuses a foreign Origin (a drive-by page) and allows any local port', async () => {
+    const foreign = await raw('PUT', '/bndbox/projects/x/star', { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, '{"status":"true"}');
+    expect(foreign.status).toBe(403);
+    const local = await raw('GET', '/bndbox/projects/meta', { Origin: 'http://localhost:4200' });
+    expect(local.status).toBe(200);
+    expect(local.headers['access-control-allow-origin']).toBe('http://localhost:4200');
+  });
+
+  it('answers CORS preflights for the classifai client on another port', async () => {
+    const reply = await raw('OPTIONS', '/v2/projects', {
+      Origin: 'http://127.0.0.1:4200',
+      'Access-Control-Request-Method': 'PUT',
+      'Access-Control-Request-Headers': 'content-type,cache-control,pragma',
+    });
+    expect(reply.status).toBe(204);
+    expect(reply.headers['access-control-allow-origin']).toBe('http://127.0.0.1:4200');
+    expect(String(reply.headers['access-control-allow-methods'])).toMatch(/PUT/);
+    expect(String(reply.headers['access-control-allow-headers']).toLowerCase()).toMatch(/cache-control.*pragma|pragma.*cache-control/);
+  });
+});
+
+describe('REST through the real server', () => {
+  it('creates a project with a non-ASCII name, polls it by its encoded URL, and lists it', async () => {
+    const name = 'Straße 1';
+    const created = await raw('PUT', '/v2/projects', { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+      JSON.stringify({ status: 'raw', project_name: name, annotation_type: 'boundingbox', project_path: folder, label_file_path: '' }));
+    expect(json(created)).toEqual({ message: 1 });
+    let status: Record<string, unknown> = {};
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      status = json(await raw('GET', `/v2/bndbox/projects/${encodeURIComponent(name)}`));
+      if (status.file_system_status === 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toMatchObject({ message: 1, file_system_status: 3, file_system_message: 'DATABASE_UPDATED' });
+    const list = json(await raw('GET', '/bndbox/projects/meta/'));
+    expect(list.content).toEqual([expect.objectContaining({ project_name: name, root_path_valid: true })]);
+  });
+
+  it('treats a PUT with no body and no content type as {}', async () => {
+    const reply = await raw('PUT', `/v2/bndbox/projects/${encodeURIComponent('Straße 1')}/reload`);
+    expect(json(reply)).toEqual({ message: 1 });
+  });
+
+  it('answers unknown paths with a JSON 404, never HTML', async () => {
+    for (const path of ['/nope', '/v2/nope/deeper', '/bndbox/projects']) {
+      const reply = await raw('GET', path);
+      expect(reply.status, path).toBe(404);
+      expect(reply.headers['content-type']).toMatch(/application\/json/);
+      expect(json(reply)).toMatchObject({ message: 0, error_code: 3 });
+    }
+  });
+
+  it('serves an OpenAPI document describing the REST paths', async () => {
+    const document = json(await raw('GET', '/openapi.json'));
+    const paths = Object.keys(document.paths as Record<string, unknown>);
+    expect(paths).toEqual(expect.arrayContaining([
+      '/v2/projects', '/{annotation_type}/projects/meta', '/v2/{annotation_type}/projects/{project_name}',
+      '/{annotation_type}/projects/{project_name}/star', '/v2/folders', '/v2/labelfiles',
+    ]));
+  });
+});
+
+describe('one server per DATA_DIR', () => {
+  it('a second server on the same DATA_DIR stops at once with a clear message', async () => {
+    const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: server.dataDir });
+    let output = '';
+    second.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    second.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/already using/);
+    expect(json(await raw('GET', '/bndbox/projects/meta')).message).toBe(1);
+  }, 60_000);
+});
