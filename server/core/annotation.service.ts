@@ -1,7 +1,7 @@
 import { notFound } from './errors';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
-import type { AnnotationType, ImageAnnotation } from './types';
+import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord } from './types';
 
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
   const { repos, projects, now } = deps;
@@ -16,8 +16,18 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
       });
     },
 
-    getMany(type: AnnotationType, name: string, uuids: readonly string[]): Map<string, ImageAnnotation> {
-      return repos.annotations.getMany(projects.get(type, name).id, uuids);
+    /** Images with their shapes, in the order asked; unknown uuids are left out. */
+    withImages(type: AnnotationType, name: string, uuids: readonly string[]): Array<{ image: ImageRecord; annotation: ImageAnnotation }> {
+      const project = projects.get(type, name);
+      const annotations = repos.annotations.getMany(project.id, uuids);
+      return uuids.flatMap((uuid) => {
+        const image = repos.images.find(project.id, uuid);
+        return image ? [{ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }] : [];
+      });
+    },
+
+    labelColors(type: AnnotationType, name: string): Map<string, string> {
+      return new Map(repos.labels.list(projects.get(type, name).id).map((label) => [label.name, label.color]));
     },
   };
 }

@@ -33,12 +33,12 @@ const MAX_UPLOADS = 10_000;
 // classifai's list of characters a new image name may not contain (RenameProjectData).
 const ILLEGAL_RENAME_CHARACTERS = /[ `&:;'?$~#@=*+%{}<>/[\]|"^\\]/;
 
-function decodeUpload(upload: UploadedImage): Buffer {
+async function decodeUpload(upload: UploadedImage): Promise<Buffer> {
   checkFileName(upload.name, 'Image name');
   const marker = upload.dataUrl.indexOf('base64,');
   if (marker < 0) throw invalidInput(`${upload.name}: expected a data URL with base64 content`);
   const bytes = Buffer.from(upload.dataUrl.slice(marker + 'base64,'.length), 'base64');
-  if (!probeImageBuffer(bytes)) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
+  if (!(await probeImageBuffer(bytes))) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
   return bytes;
 }
 
@@ -52,10 +52,11 @@ export function createImageFilesService(deps: {
 
   return {
     /** Checks every upload first: one bad file refuses the whole request and writes nothing. */
-    addUploads(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): JobStatus {
+    async addUploads(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatus> {
       const project = projects.get(type, name);
       if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
-      const files = uploads.map((upload) => ({ name: upload.name, bytes: decodeUpload(upload) }));
+      const files = [];
+      for (const upload of uploads) files.push({ name: upload.name, bytes: await decodeUpload(upload) });
       return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
     },
 

@@ -3,11 +3,16 @@ import { openDatabase } from '@/server/db/database';
 import { createSqliteRepositories } from '@/server/db/repositories';
 import { createChooser, type Chooser } from '@/server/files/chooser';
 import { createThumbnailCache } from '@/server/files/thumbnail-cache';
+import { createAnnotationImportService } from './annotation-import.service';
 import { createAnnotationService } from './annotation.service';
 import { createChooserService } from './chooser.service';
 import { createImageFilesService } from './image-files.service';
 import { createImageService } from './image.service';
+import { createExportService } from './export.service';
+import { createImportService } from './import.service';
 import { createAddImagesHandler } from './jobs/add-images.job';
+import { createExportHandler } from './jobs/export.job';
+import { createImportHandler } from './jobs/import.job';
 import { createFolderScanHandler } from './jobs/folder-scan.job';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
@@ -28,7 +33,12 @@ export function createCore(options: CoreOptions) {
   const chooser = options.chooser ?? createChooser();
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
-    handlers: { scan: createFolderScanHandler(repos), add: createAddImagesHandler(repos, chooser) },
+    handlers: {
+      scan: createFolderScanHandler(repos),
+      add: createAddImagesHandler(repos, chooser),
+      export: createExportHandler(repos, now),
+      import: createImportHandler(repos, chooser, now),
+    },
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
@@ -38,6 +48,9 @@ export function createCore(options: CoreOptions) {
   const annotations = createAnnotationService({ repos, projects, now });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);
+  const exports = createExportService({ projects, jobs });
+  const imports = createImportService({ jobs });
+  const annotationImports = createAnnotationImportService({ repos, projects, now });
   return {
     dataDir: options.dataDir,
     projects,
@@ -45,6 +58,9 @@ export function createCore(options: CoreOptions) {
     annotations,
     imageFiles,
     choosers,
+    exports,
+    imports,
+    annotationImports,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {

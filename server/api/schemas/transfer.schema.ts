@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { TRAINING_FORMATS } from '@/server/core/formats';
+import { EXPORT_TYPES } from '@/server/core/jobs/export.job';
+import { annotationTypeParam, failureFields, projectPathInput } from './common.schema';
+
+export const exportInput = projectPathInput.extend({ export_type: z.enum(EXPORT_TYPES) });
+
+/** classifai's ProjectExportStatus. */
+export const EXPORT_STATUS = { EXPORT_NOT_INITIATED: 0, EXPORT_STARTING: 1, EXPORT_SUCCESS: 2, EXPORT_FAIL: 3 } as const;
+
+export const exportStatusOutput = z.object({
+  message: z.literal(1),
+  ...failureFields,
+  export_status: z.number().int(),
+  export_status_message: z.enum(['EXPORT_NOT_INITIATED', 'EXPORT_STARTING', 'EXPORT_SUCCESS', 'EXPORT_FAIL']),
+  project_config_path: z.string().nullable(),
+  progress: z.tuple([z.number().int(), z.number().int()]).optional(),
+});
+
+export const transferStatusInput = z.object({ annotation_type: annotationTypeParam });
+
+export const importStatusOutput = z.object({
+  message: z.literal(1),
+  file_system_status: z.number().int(),
+  file_system_message: z.string(),
+  project_name: z.string().optional(),
+  /** interface.md's field: empty when there is no error. */
+  error_message: z.string(),
+  progress: z.tuple([z.number().int(), z.number().int()]).optional(),
+});
+
+export const importFileInput = z.object({ config_path: z.string().min(1).max(4096) });
+
+/** Our own path: import training-format annotations into an existing project. */
+export const annotationImportInput = projectPathInput.extend({
+  format: z.enum(TRAINING_FORMATS),
+  source_path: z.string().min(1).max(4096).optional(),
+  files: z.array(z.object({ path: z.string().max(4096), content: z.string() })).max(200_000).optional(),
+});
+
+export const annotationImportOutput = z.object({
+  message: z.literal(1),
+  matched_image_count: z.number().int(),
+  unmatched_list: z.array(z.string()),
+  error_list: z.array(z.string()),
+});

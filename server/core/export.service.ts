@@ -1,0 +1,24 @@
+import { invalidState } from './errors';
+import type { JobRunner, JobStatus } from './jobs/job-runner';
+import { EXPORT_JOB_KEY, type JobKinds } from './jobs/job-kinds';
+import type { ExportType } from './jobs/export.job';
+import type { ProjectService } from './project.service';
+import type { AnnotationType } from './types';
+
+/** classifai has one export status for the whole server; so do we: one export at a time. */
+export function createExportService(deps: { projects: ProjectService; jobs: JobRunner<JobKinds> }) {
+  const { projects, jobs } = deps;
+  return {
+    start(type: AnnotationType, name: string, exportType: ExportType): JobStatus {
+      const project = projects.get(type, name);
+      const running = jobs.status(EXPORT_JOB_KEY);
+      if (running?.state === 'running') throw invalidState('Another export is running; try again when it is done');
+      return jobs.start('export', EXPORT_JOB_KEY, { projectId: project.id, exportType });
+    },
+    status(): JobStatus | undefined {
+      return jobs.status(EXPORT_JOB_KEY);
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;

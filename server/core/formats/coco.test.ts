@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { buildCocoDataset, COCO_PATH, exportCoco, importCoco, type CocoDataset } from './coco';
+import { box, item, polygon, roughly } from './test-fixtures';
+
+const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
+
+function checkStructure(dataset: CocoDataset) {
+  const sequential = (ids: number[]) => expect(ids).toEqual(ids.map((_, i) => i + 1));
+  sequential(dataset.images.map((i) => i.id));
+  sequential(dataset.annotations.map((a) => a.id));
+  sequential(dataset.categories.map((c) => c.id));
+  const imageIds = new Set(dataset.images.map((i) => i.id));
+  const categoryIds = new Set(dataset.categories.map((c) => c.id));
+  for (const annotation of dataset.annotations) {
+    expect(imageIds.has(annotation.image_id)).toBe(true);
+    expect(categoryIds.has(annotation.category_id)).toBe(true);
+    expect(annotation.iscrowd).toBe(0);
+  }
+}
+
+describe('COCO export', () => {
+  it('numbers images, categories and annotations from 1, labels list first then first-seen labels', () => {
+    const items = [
+      item('a.jpg', [box(10, 20, 110, 70, 'zebra'), box(0, 0, 10, 10, 'cat')]),
+      item('sub/a.jpg', []),
+      item('b.jpg', [box(5, 5, 15, 25, 'ant'), box(1, 1, 2, 2, 'zebra')]),
+    ];
+    const dataset = buildCocoDataset(items, ['cat', 'dog'], 'bndbox');
+    checkStructure(dataset);
+    expect(dataset.categories.map((c) => c.name)).toEqual(['cat', 'dog', 'zebra', 'ant']);
+    expect(dataset.images).toEqual([
+      { id: 1, file_name: 'a.jpg', width: 1000, height: 500 },
+      { id: 2, file_name: 'sub/a.jpg', width: 1000, height: 500 },
+      { id: 3, file_name: 'b.jpg', width: 1000, height: 500 },
+    ]);
+    expect(dataset.annotations.map((a) => [a.image_id, a.category_id])).toEqual([[1, 3], [1, 1], [3, 4], [3, 3]]);
+    expect(dataset.annotations[0]).toEqual({
+      id: 1,
+      image_id: 1,
+      category_id: 3,
+      segmentation: [[10, 20, 110, 20, 110, 70, 10, 70]],
+      area: 5000,
+      bbox: [10, 20, 100, 50],
+      iscrowd: 0,
+    });
+    expect(buildCocoDataset(items, ['cat', 'dog'], 'bndbox')).toEqual(dataset);
+  });
+
+  it('converts canvas space to pixels', () => {
+    const placement = { x: 100, y: 50, w: 500, h: 250 };
+    const dataset = buildCocoDataset([item('a.jpg', [box(150, 75, 350, 175)], placement)], [], 'bndbox');
+    expect(dataset.annotations[0]?.bbox).toEqual([100, 50, 400, 200]);
+  });
+
+  it('writes polygons as flat outlines with their shoelace area, clipped to the image', () => {
+    const dataset = buildCocoDataset([item('a.jpg', [polygon([[0, 0], [40, 0], [0, 30]]), polygon([[-10, 10], [10, 10], [10, 20], [-10, 20]])])], ['cat'], 'seg');
+    checkStructure(dataset);
+    expect(dataset.annotations[0]).toMatchObject({ segmentation: [[0, 0, 40, 0, 0, 30]], area: 600, bbox: [0, 0, 40, 30] });
+    expect(dataset.annotations[1]).toMatchObject({ area: 100, bbox: [0, 10, 10, 10] });
+  });
+
+  it('writes one JSON file', () => {
+    const { files } = exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], ['cat'], 'bndbox');
+    expect(files.map((f) => f.path)).toEqual([COCO_PATH]);
+    checkStructure(JSON.parse(files[0]?.content ?? '') as CocoDataset);
+  });
+});
+
+describe('COCO import', () => {
+  it('round-trips boxes and polygons in pixels', () => {
+    const boxes = [item('a.jpg', [box(10.25, 20.5, 110, 70, 'zebra')]), item('sub/a.jpg', [box(0, 0, 10, 10, 'cat'), box(600, 300, 999.75, 499, 'dog')])];
+    const back = importCoco(exportCoco(boxes, ['cat'], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg', 'c.jpg']), 'bndbox');
+    expect(back.errors).toEqual([]);
+    expect(back.unmatched).toEqual([]);
+    expect([...back.matched.keys()]).toEqual(['a.jpg', 'sub/a.jpg']);
+    expect(back.matched.get('sub/a.jpg')?.map((s) => roughly(s, 2))).toEqual(boxes[1]?.annotation.shapes.map((s) => roughly(s, 2)));
+    expect(back.matched.get('a.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 10.25, y1: 20.5, x2: 110, y2: 70, label: 'zebra', id: '1', color: null, lineWidth: null });
+
+    const polygons = [item('a.jpg', [polygon([[1, 2], [300.5, 4], [150, 400]], 'x')])];
+    const seg = importCoco(exportCoco(polygons, [], 'seg').files, targets(['a.jpg']), 'seg');
+    expect(seg.matched.get('a.jpg')?.map((s) => roughly(s, 2))).toEqual(polygons[0]?.annotation.shapes.map((s) => roughly(s, 2)));
+  });
+
+  it("gives shapes the project's kind", () => {
+    const files = exportCoco([item('a.jpg', [polygon([[1, 2], [30, 4], [15, 40]])])], [], 'seg').files;
+    expect(importCoco(files, targets(['a.jpg']), 'bndbox').matched.get('a.jpg')).toEqual([expect.objectContaining({ kind: 'box', x1: 1, y1: 2, x2: 30, y2: 40 })]);
+    const boxes = exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], [], 'bndbox').files;
+    expect(importCoco(boxes, targets(['a.jpg']), 'seg').matched.get('a.jpg')?.[0]).toMatchObject({ kind: 'polygon', points: [{ x: 1, y: 2 }, { x: 3, y: 2 }, { x: 3, y: 4 }, { x: 1, y: 4 }] });
+  });
+
+  it('reports unmatched images, broken references and broken files without throwing', () => {
+    const dataset = {
+      images: [{ id: 7, file_name: 'elsewhere/a.jpg', width: 1000, height: 500 }, { id: 8, file_name: 'missing.jpg' }, { id: 'x' }],
+      categories: [{ id: 3, name: 'cat' }],
+      annotations: [
+        { id: 1, image_id: 7, category_id: 3, bbox: [1, 2, 3, 4] },
+        { id: 2, image_id: 9, category_id: 3, bbox: [1, 2, 3, 4] },
+        { id: 3, image_id: 7, category_id: 4, bbox: [1, 2, 3, 4] },
+        { id: 4, image_id: 7, category_id: 3, bbox: [2000, 2, 3, 4] },
+        { id: 5, image_id: 7, category_id: 3, segmentation: { counts: 'rle' } },
+        { id: 6, image_id: 8, category_id: 3, bbox: [1, 2, 3, 4] },
+      ],
+    };
+    const result = importCoco(
+      [
+        { path: 'instances.json', content: JSON.stringify(dataset) },
+        { path: 'broken.json', content: '{' },
+        { path: 'other.json', content: '{"images": 1}' },
+        { path: 'readme.txt', content: 'ignored' },
+      ],
+      targets(['a.jpg']),
+      'bndbox',
+    );
+    expect(result.matched.get('a.jpg')).toEqual([expect.objectContaining({ x1: 1, y1: 2, x2: 4, y2: 6, label: 'cat' })]);
+    expect(result.unmatched).toEqual(['missing.jpg']);
+    expect(result.errors).toEqual([
+      'instances.json: image {"id":"x"} needs a numeric id and a file_name',
+      'instances.json: annotation 2 refers to image_id 9, which is not in images',
+      'instances.json: annotation 3 refers to category_id 4, which is not in categories',
+      'instances.json: annotation 4 has no area inside elsewhere/a.jpg and was skipped',
+      'instances.json: annotation 5 has neither a usable bbox nor a polygon segmentation',
+      'broken.json: not valid JSON',
+      'other.json: not a COCO dataset (no images and annotations lists)',
+    ]);
+  });
+
+  it('uses the given id source', () => {
+    let n = 100;
+    const files = exportCoco([item('a.jpg', [box(1, 2, 3, 4), box(5, 6, 7, 8)])], [], 'bndbox').files;
+    const result = importCoco(files, targets(['a.jpg']), 'bndbox', { nextId: () => String(n++) });
+    expect(result.matched.get('a.jpg')?.map((s) => s.id)).toEqual(['100', '101']);
+  });
+});

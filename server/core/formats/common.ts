@@ -1,0 +1,252 @@
+// What the dataset exporters and importers share: their input and output shapes, the
+// pixel-space objects of an image, label numbering, file stems and image matching.
+import type { AnnotationType, BoxShape, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
+import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
+
+export interface ExportItem {
+  image: ImageRecord;
+  annotation: ImageAnnotation;
+}
+
+/** A file of the export, path relative to the archive root with `/` separators. */
+export interface ExportFile {
+  path: string;
+  content: string;
+}
+
+export interface ExportResult {
+  files: ExportFile[];
+}
+
+export type ImportFile = ExportFile;
+
+export interface ImportTarget {
+  relPath: string;
+  width: number;
+  height: number;
+}
+
+export interface ImportResult {
+  /** relPath → pixel-space shapes of the project's kind (an empty list: a file said "no objects"). */
+  matched: Map<string, Shape[]>;
+  /** Image names found in the input that match no image of the project. */
+  unmatched: string[];
+  /** Malformed input and skipped objects, one readable line each. */
+  errors: string[];
+}
+
+export interface ImportOptions {
+  /** Ids of the imported shapes; by default "1", "2", … in the order they are read. */
+  nextId?: () => string;
+}
+
+export interface PixelObject {
+  label: string;
+  /** Pixel space, clipped to the image, of the project's kind. */
+  shape: Shape;
+  /** The shape reached outside the image and was cut at its edge. */
+  truncated: boolean;
+}
+
+export interface PreparedImage {
+  image: ImageRecord;
+  /** Path without extension, unique in the export, sub-folders kept. */
+  stem: string;
+  objects: PixelObject[];
+}
+
+export interface PreparedExport {
+  images: PreparedImage[];
+  /** The project's labels, then labels only found on shapes, in first-seen order. */
+  labels: string[];
+  labelIndex: Map<string, number>;
+}
+
+/**
+ * The objects an export writes. Only shapes of the project's kind (the only ones the client
+ * shows) with a non-empty label: a class-less object cannot be written in YOLO or COCO and
+ * would be a silent wrong class anywhere else. Parts outside the image are cut off.
+ */
+export function prepareExport(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): PreparedExport {
+  const kind = type === 'bndbox' ? 'box' : 'polygon';
+  const stems = exportStems(items.map((item) => item.image.relPath));
+  const labelIndex = new Map<string, number>();
+  const order: string[] = [];
+  const addLabel = (label: string) => {
+    if (!labelIndex.has(label)) {
+      labelIndex.set(label, order.length);
+      order.push(label);
+    }
+  };
+  labels.filter((label) => label !== '').forEach(addLabel);
+  const images = items.map((item, i): PreparedImage => {
+    const objects: PixelObject[] = [];
+    for (const shape of toPixelShapes(item.annotation, item.image)) {
+      if (shape.kind !== kind || !shape.label) continue;
+      const clipped = clipShape(shape, item.image);
+      if (!clipped) continue;
+      addLabel(shape.label);
+      objects.push({ label: shape.label, shape: clipped, truncated: !sameBounds(shapeBounds(shape), shapeBounds(clipped)) });
+    }
+    return { image: item.image, stem: stems[i] ?? item.image.relPath, objects };
+  });
+  return { images, labels: order, labelIndex };
+}
+
+// Within half a pixel: canvas-to-pixel scaling leaves float noise at the image edges.
+const sameBounds = (a: Bounds, b: Bounds) =>
+  Math.max(Math.abs(a.xMin - b.xMin), Math.abs(a.yMin - b.yMin), Math.abs(a.xMax - b.xMax), Math.abs(a.yMax - b.yMax)) < 0.5;
+
+/**
+ * relPath without its extension; when two images would share one (a.jpg and a.png), the
+ * later ones keep their extension in the stem (a.png) so no annotation file overwrites
+ * another. Compared without case: archives are unpacked on case-insensitive disks too.
+ */
+export function exportStems(relPaths: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return relPaths.map((relPath) => {
+    const candidates = [stripExtension(relPath), relPath];
+    let stem = candidates.find((c) => !taken.has(c.toLowerCase()));
+    for (let n = 2; stem === undefined; n++) if (!taken.has(`${relPath}~${n}`.toLowerCase())) stem = `${relPath}~${n}`;
+    taken.add(stem.toLowerCase());
+    return stem;
+  });
+}
+
+export function stripExtension(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash + 1 ? path.slice(0, dot) : path;
+}
+
+export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+export const dirName = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** Splits on `/` or `\`, drops empty and `.` segments and resolves `..` where it can. */
+export function normalisePath(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split(/[/\\]+/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(segment);
+  }
+  return out.join('/');
+}
+
+/** Coordinates written with at most `digits` decimals, without binary noise. */
+export const round = (value: number, digits = 2) => {
+  const factor = 10 ** digits;
+  const rounded = Math.round(value * factor) / factor;
+  return rounded === 0 ? 0 : rounded;
+};
+
+export interface ImageMatcher {
+  /**
+   * names: image paths as written in the input; stems: annotation-file paths without
+   * extension, read with exportStems' naming when the images come in the export's order.
+   */
+  match(names: readonly string[], stems?: readonly string[]): ImportTarget | null;
+}
+
+/**
+ * Relative path first: the longest trailing part of a name that is a project image's
+ * relPath wins (absolute paths from another machine end with the relative path). Only
+ * then a base name, and only when exactly one image has it.
+ */
+export function createImageMatcher(images: readonly ImportTarget[]): ImageMatcher {
+  const byRel = new Map(images.map((image) => [image.relPath, image]));
+  const exportStemList = exportStems(images.map((image) => image.relPath));
+  const byExportStem = new Map(images.map((image, i) => [(exportStemList[i] ?? image.relPath).toLowerCase(), image]));
+  const byBase = groupBy(images, (image) => baseName(image.relPath));
+  const byBaseStem = groupBy(images, (image) => stripExtension(baseName(image.relPath)));
+  const unique = (map: Map<string, ImportTarget[]>, key: string) => {
+    const found = map.get(key);
+    return found && found.length === 1 ? (found[0] ?? null) : null;
+  };
+  const suffixes = (path: string) => {
+    const segments = normalisePath(path).split('/').filter((s) => s !== '..');
+    return segments.map((_, i) => segments.slice(i).join('/')).filter((s) => s !== '');
+  };
+  return {
+    match(names, stems = []) {
+      for (const name of names) {
+        for (const suffix of suffixes(name)) {
+          const found = byRel.get(suffix);
+          if (found) return found;
+        }
+      }
+      for (const stem of stems) {
+        for (const suffix of suffixes(stem)) {
+          // The exporter's naming: a.jpg and a.png exported together come back to their images.
+          const found = byExportStem.get(suffix.toLowerCase());
+          if (found) return found;
+        }
+      }
+      for (const name of names) {
+        const found = unique(byBase, baseName(normalisePath(name)));
+        if (found) return found;
+      }
+      for (const stem of stems) {
+        const found = unique(byBaseStem, baseName(normalisePath(stem)));
+        if (found) return found;
+      }
+      return null;
+    },
+  };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = map.get(k);
+    if (group) group.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+export function createImportResult(): ImportResult {
+  return { matched: new Map(), unmatched: [], errors: [] };
+}
+
+export function addMatched(result: ImportResult, relPath: string, shapes: readonly Shape[]) {
+  const list = result.matched.get(relPath);
+  if (list) list.push(...shapes);
+  else result.matched.set(relPath, [...shapes]);
+}
+
+export function idSource(options: ImportOptions | undefined): () => string {
+  if (options?.nextId) return options.nextId;
+  let next = 1;
+  return () => String(next++);
+}
+
+/**
+ * An imported object as a shape of the project's kind, clipped to the image: a bndbox
+ * project gets the outline's bounds, a seg project the outline (a box as its 4 corners).
+ * Null when nothing of it lies inside the image.
+ */
+export function importedShape(outline: readonly Point[], label: string, type: AnnotationType, size: PixelSize, id: string): Shape | null {
+  const extras = { lineWidth: null, color: null, label, id };
+  if (type === 'bndbox') {
+    const box: BoxShape = { kind: 'box', ...outlineBounds(outline), distanceToImg: null, ...extras };
+    return clipShape(box, size);
+  }
+  const points = outline.map((p) => ({ x: p.x, y: p.y, distanceToImg: null }));
+  const polygon: PolygonShape = { kind: 'polygon', points, ...extras };
+  return clipShape(polygon, size);
+}
+
+function outlineBounds(outline: readonly Point[]) {
+  const bounds = polygonBounds(outline);
+  return { x1: bounds.xMin, y1: bounds.yMin, x2: bounds.xMax, y2: bounds.yMax };
+}
+
+export const boundsOutline = (xMin: number, yMin: number, xMax: number, yMax: number): Point[] =>
+  boundsCorners({ xMin: Math.min(xMin, xMax), yMin: Math.min(yMin, yMax), xMax: Math.max(xMin, xMax), yMax: Math.max(yMin, yMax) });
+
+export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { exportLabelme, importLabelme, type LabelmeFile } from './labelme';
+import { box, item, polygon, roughly } from './test-fixtures';
+
+const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
+
+describe('LabelMe export', () => {
+  it('writes one JSON per image beside it, with the LabelMe keys', () => {
+    const { files } = exportLabelme([item('sub/a.jpg', [box(10, 20, 110, 70, 'cat')]), item('a.jpg', [])], [], 'bndbox');
+    expect(files.map((f) => f.path)).toEqual(['sub/a.json', 'a.json']);
+    const file = JSON.parse(files[0]?.content ?? '') as LabelmeFile;
+    expect(Object.keys(file)).toEqual(['version', 'flags', 'shapes', 'imagePath', 'imageData', 'imageHeight', 'imageWidth']);
+    expect(file).toEqual({
+      version: '5.2.1',
+      flags: {},
+      shapes: [{ label: 'cat', points: [[10, 20], [110, 70]], group_id: null, description: '', shape_type: 'rectangle', flags: {} }],
+      imagePath: 'a.jpg',
+      imageData: null,
+      imageHeight: 500,
+      imageWidth: 1000,
+    });
+  });
+
+  it('writes polygons in pixels, converted from canvas space and clipped', () => {
+    const placement = { x: 100, y: 50, w: 500, h: 250 };
+    const { files } = exportLabelme([item('a.jpg', [polygon([[100, 50], [700, 50], [100, 150]])], placement)], [], 'seg');
+    const file = JSON.parse(files[0]?.content ?? '') as LabelmeFile;
+    // Pixels (0,0) (1200,0) (0,200): cut at x = 1000.
+    expect(file.shapes[0]).toMatchObject({ shape_type: 'polygon', points: [[0, 0], [1000, 0], [1000, 33.33], [0, 200]] });
+  });
+});
+
+describe('LabelMe import', () => {
+  it('round-trips rectangles and polygons', () => {
+    const boxes = [item('sub/a.jpg', [box(10.25, 20, 110, 70.5, 'cat'), box(0, 0, 1000, 500, 'dog')]), item('a.jpg', [])];
+    const back = importLabelme(exportLabelme(boxes, [], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg']), 'bndbox');
+    expect(back.errors).toEqual([]);
+    expect(back.matched.get('sub/a.jpg')?.map((s) => roughly(s, 2))).toEqual(boxes[0]?.annotation.shapes.map((s) => roughly(s, 2)));
+    expect(back.matched.get('a.jpg')).toEqual([]);
+    const polygons = [item('a.jpg', [polygon([[1, 2], [300.5, 4], [150, 400]], 'x')])];
+    const seg = importLabelme(exportLabelme(polygons, [], 'seg').files, targets(['a.jpg']), 'seg');
+    expect(seg.matched.get('a.jpg')?.map((s) => roughly(s, 2))).toEqual(polygons[0]?.annotation.shapes.map((s) => roughly(s, 2)));
+  });
+
+  it('resolves imagePath relative to the JSON file, Windows separators included', () => {
+    const json = JSON.stringify({ shapes: [{ label: 'cat', points: [[30, 40], [10, 20]], shape_type: 'rectangle' }], imagePath: '..\\images\\b.jpg', imageWidth: 1000, imageHeight: 500 });
+    const result = importLabelme([{ path: 'ann/b.json', content: json }], targets(['images/b.jpg', 'other/b.jpg']), 'bndbox');
+    expect(result.errors).toEqual([]);
+    expect(result.matched.get('images/b.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 10, y1: 20, x2: 30, y2: 40, label: 'cat' });
+  });
+
+  it('reports unsupported shapes and broken files without throwing', () => {
+    const json = JSON.stringify({
+      imagePath: 'a.jpg',
+      imageWidth: 640,
+      imageHeight: 480,
+      shapes: [
+        { label: 'ok', points: [[1, 2], [3, 2], [2, 5]], shape_type: 'polygon' },
+        { label: 'c', points: [[1, 2], [3, 4]], shape_type: 'circle' },
+        { label: '', points: [[1, 2], [3, 4]], shape_type: 'rectangle' },
+        { label: 'r', points: [[1, 2]], shape_type: 'rectangle' },
+        { label: 'p', points: [[1, 'x'], [3, 4], [5, 6]], shape_type: 'polygon' },
+        { label: 'out', points: [[-9, -9], [-1, -1]], shape_type: 'rectangle' },
+      ],
+    });
+    const files = [
+      { path: 'a.json', content: json },
+      { path: 'b.json', content: 'nope' },
+      { path: 'c.json', content: '{"imagePath":"c.jpg","shapes":[]}' },
+      { path: 'd.json', content: '[]' },
+    ];
+    const result = importLabelme(files, targets(['a.jpg']), 'seg');
+    expect(result.matched.get('a.jpg')).toEqual([expect.objectContaining({ kind: 'polygon', label: 'ok' })]);
+    expect(result.unmatched).toEqual(['c.jpg']);
+    expect(result.errors).toEqual([
+      'a.json: the image is 640x480 in the file but 1000x500 in the project; coordinates used as they are',
+      'a.json: shape 2: (c) shape_type "circle" is not supported (only rectangle and polygon)',
+      'a.json: shape 3: has no label',
+      'a.json: shape 4: (r) a rectangle needs 2 points',
+      'a.json: shape 5: (p) points must be [x, y] pairs of numbers',
+      'a.json: shape 6 (out) has no area inside a.jpg and was skipped',
+      'b.json: not valid JSON',
+      'd.json: not a LabelMe file (no shapes list)',
+    ]);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { exportVoc, importVoc } from './voc';
+import { box, item, polygon } from './test-fixtures';
+import { child, childText, parseXml } from './xml';
+
+const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
+
+function objectsOf(xml: string) {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.root.children
+    .filter((c) => c.name === 'object')
+    .map((object) => {
+      const bndbox = child(object, 'bndbox');
+      return {
+        name: childText(object, 'name'),
+        truncated: childText(object, 'truncated'),
+        box: ['xmin', 'ymin', 'xmax', 'ymax'].map((key) => Number(bndbox ? childText(bndbox, key) : NaN)),
+      };
+    });
+}
+
+describe('Pascal VOC export', () => {
+  it('writes one XML per image, folder structure kept', () => {
+    const { files } = exportVoc([item('a.jpg', []), item('sub/a.jpg', []), item('a.png', [])], [], 'bndbox');
+    expect(files.map((f) => f.path)).toEqual(['Annotations/a.xml', 'Annotations/sub/a.xml', 'Annotations/a.png.xml']);
+  });
+
+  it('writes the VOC layout with rounded integer pixels', () => {
+    const [file] = exportVoc([item('sub/cat.jpg', [box(10.4, 20.6, 110.5, 70, 'cat')])], ['cat'], 'bndbox').files;
+    expect(file?.content).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<annotation>',
+        '  <folder>sub</folder>',
+        '  <filename>cat.jpg</filename>',
+        '  <path>sub/cat.jpg</path>',
+        '  <source>',
+        '    <database>Unknown</database>',
+        '  </source>',
+        '  <size>',
+        '    <width>1000</width>',
+        '    <height>500</height>',
+        '    <depth>3</depth>',
+        '  </size>',
+        '  <segmented>0</segmented>',
+        '  <object>',
+        '    <name>cat</name>',
+        '    <pose>Unspecified</pose>',
+        '    <truncated>0</truncated>',
+        '    <difficult>0</difficult>',
+        '    <bndbox>',
+        '      <xmin>10</xmin>',
+        '      <ymin>21</ymin>',
+        '      <xmax>111</xmax>',
+        '      <ymax>70</ymax>',
+        '    </bndbox>',
+        '  </object>',
+        '</annotation>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes every text', () => {
+    const [file] = exportVoc([item(`dir&"x"/a<b>'.jpg`, [box(1, 2, 30, 40, 'a<b&"c"')])], [], 'bndbox').files;
+    expect(file?.content).toContain('<name>a&lt;b&amp;&quot;c&quot;</name>');
+    expect(file?.content).toContain('<path>dir&amp;&quot;x&quot;/a&lt;b&gt;&apos;.jpg</path>');
+    expect(objectsOf(file?.content ?? '')[0]?.name).toBe('a<b&"c"');
+  });
+
+  it('converts canvas space, clips to the image and marks cut objects truncated', () => {
+    const placement = { x: 100, y: 50, w: 500, h: 250 };
+    const shapes = [box(150, 75, 350, 175, 'in'), box(50, 25, 200, 100, 'cut'), box(700, 0, 800, 10, 'gone'), box(150, 75, 150.1, 90, 'sliver')];
+    const [file] = exportVoc([item('a.jpg', shapes, placement)], [], 'bndbox').files;
+    expect(objectsOf(file?.content ?? '')).toEqual([
+      { name: 'in', truncated: '0', box: [100, 50, 500, 250] },
+      { name: 'cut', truncated: '1', box: [0, 0, 200, 100] },
+    ]);
+  });
+
+  it('writes polygons of a seg project as their bounding boxes', () => {
+    const [file] = exportVoc([item('a.jpg', [polygon([[10, 20], [50, 5], [30, 60]])])], [], 'seg').files;
+    expect(objectsOf(file?.content ?? '')).toEqual([{ name: 'cat', truncated: '0', box: [10, 5, 50, 60] }]);
+  });
+});
+
+describe('Pascal VOC import', () => {
+  it('round-trips integer boxes', () => {
+    const items = [item('a.jpg', [box(10, 20, 110, 70, 'cat'), box(0, 0, 1000, 500, 'a<b&"c"')]), item('sub/a.jpg', []), item('a.png', [box(1, 2, 3, 4, 'dog')])];
+    const back = importVoc(exportVoc(items, [], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg', 'a.png']), 'bndbox');
+    expect(back.errors).toEqual([]);
+    expect(back.unmatched).toEqual([]);
+    expect(back.matched.get('a.jpg')).toEqual([
+      { kind: 'box', x1: 10, y1: 20, x2: 110, y2: 70, distanceToImg: null, lineWidth: null, color: null, label: 'cat', id: '1' },
+      { kind: 'box', x1: 0, y1: 0, x2: 1000, y2: 500, distanceToImg: null, lineWidth: null, color: null, label: 'a<b&"c"', id: '2' },
+    ]);
+    expect(back.matched.get('sub/a.jpg')).toEqual([]);
+    expect(back.matched.get('a.png')).toEqual([expect.objectContaining({ x1: 1, y1: 2, x2: 3, y2: 4, label: 'dog' })]);
+  });
+
+  it('reads LabelImg files with absolute paths, and a seg project gets 4-corner polygons', () => {
+    const xml = `<annotation><folder>imgs</folder><filename>b.jpg</filename><path>C:\\Users\\bob\\imgs\\sub\\b.jpg</path>
+      <object><name>dog</name><bndbox><xmin>5</xmin><ymin>6</ymin><xmax>25.5</xmax><ymax>36</ymax></bndbox></object></annotation>`;
+    const result = importVoc([{ path: 'b.xml', content: xml }], targets(['b.jpg', 'sub/b.jpg']), 'seg');
+    expect(result.matched.get('sub/b.jpg')?.[0]).toMatchObject({ kind: 'polygon', label: 'dog', points: [{ x: 5, y: 6 }, { x: 25.5, y: 6 }, { x: 25.5, y: 36 }, { x: 5, y: 36 }] });
+  });
+
+  it('reports malformed files and objects without throwing', () => {
+    const files = [
+      { path: 'Annotations/a.xml', content: '<annotation><filename>a.jpg</filename><object><bndbox/></object><object><name>x</name><bndbox><xmin>1</xmin></bndbox></object><object><name>y</name><bndbox><xmin>2000</xmin><ymin>1</ymin><xmax>2100</xmax><ymax>9</ymax></bndbox></object></annotation>' },
+      { path: 'Annotations/b.xml', content: '<annotation><object>' },
+      { path: 'Annotations/c.xml', content: '<html></html>' },
+      { path: 'Annotations/zzz.xml', content: '<annotation><filename>zzz.jpg</filename></annotation>' },
+    ];
+    const result = importVoc(files, targets(['a.jpg']), 'bndbox');
+    expect(result.matched.get('a.jpg')).toEqual([]);
+    expect(result.unmatched).toEqual(['zzz.jpg']);
+    expect(result.errors).toEqual([
+      'Annotations/a.xml: object 1 has no name',
+      'Annotations/a.xml: object 2 (x) has no numeric bndbox',
+      'Annotations/a.xml: object 3 (y) has no area inside a.jpg and was skipped',
+      'Annotations/b.xml: not readable XML (<object> is not closed)',
+      'Annotations/c.xml: the root element is <html>, not <annotation>',
+    ]);
+  });
+});

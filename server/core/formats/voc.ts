@@ -1,0 +1,124 @@
+// Pascal VOC: one XML per image under Annotations/, integer pixel boxes. VOC has no polygons,
+// so a seg project's polygons are written as their bounding boxes.
+import type { AnnotationType } from '@/server/core/types';
+import {
+  addMatched,
+  baseName,
+  boundsOutline,
+  createImageMatcher,
+  createImportResult,
+  dirName,
+  idSource,
+  importedShape,
+  prepareExport,
+  type ExportItem,
+  type ExportResult,
+  type ImportFile,
+  type ImportOptions,
+  type ImportResult,
+  type ImportTarget,
+  type PreparedImage,
+} from './common';
+import { shapeBounds } from './geometry';
+import { child, childText, escapeXml, parseXml } from './xml';
+
+export const VOC_FOLDER = 'Annotations';
+
+/**
+ * Coordinates are 0-based pixel edges rounded to integers inside the image. An object that
+ * rounds to no width or height is left out: most VOC readers reject such boxes.
+ */
+export function buildVocXml(entry: PreparedImage): string {
+  const { image } = entry;
+  const tag = (name: string, value: string | number, indent: number) => `${'  '.repeat(indent)}<${name}>${escapeXml(String(value))}</${name}>`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<annotation>',
+    tag('folder', dirName(image.relPath), 1),
+    tag('filename', baseName(image.relPath), 1),
+    tag('path', image.relPath, 1),
+    '  <source>',
+    tag('database', 'Unknown', 2),
+    '  </source>',
+    '  <size>',
+    tag('width', image.width, 2),
+    tag('height', image.height, 2),
+    tag('depth', image.depth, 2),
+    '  </size>',
+    // 1 would promise SegmentationObject masks, which are not written.
+    tag('segmented', 0, 1),
+  ];
+  for (const { label, shape, truncated } of entry.objects) {
+    const bounds = shapeBounds(shape);
+    const [xmin, xmax] = [Math.round(bounds.xMin), Math.min(image.width, Math.round(bounds.xMax))];
+    const [ymin, ymax] = [Math.round(bounds.yMin), Math.min(image.height, Math.round(bounds.yMax))];
+    if (xmax <= xmin || ymax <= ymin) continue;
+    lines.push(
+      '  <object>',
+      tag('name', label, 2),
+      tag('pose', 'Unspecified', 2),
+      tag('truncated', truncated ? 1 : 0, 2),
+      tag('difficult', 0, 2),
+      '    <bndbox>',
+      tag('xmin', xmin, 3),
+      tag('ymin', ymin, 3),
+      tag('xmax', xmax, 3),
+      tag('ymax', ymax, 3),
+      '    </bndbox>',
+      '  </object>',
+    );
+  }
+  lines.push('</annotation>');
+  return `${lines.join('\n')}\n`;
+}
+
+/** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
+export function exportVoc(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
+  const prepared = prepareExport(items, labels, type);
+  return { files: prepared.images.map((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) })) };
+}
+
+/** Every `.xml` file given is read as one VOC annotation. */
+export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
+  const result = createImportResult();
+  const matcher = createImageMatcher(images);
+  const nextId = idSource(options);
+  for (const file of files.filter((f) => f.path.toLowerCase().endsWith('.xml'))) {
+    const error = (message: string) => result.errors.push(`${file.path}: ${message}`);
+    const parsed = parseXml(file.content);
+    if (!parsed.ok) {
+      error(`not readable XML (${parsed.error})`);
+      continue;
+    }
+    const { root } = parsed;
+    if (root.name !== 'annotation') {
+      error(`the root element is <${root.name}>, not <annotation>`);
+      continue;
+    }
+    const filename = childText(root, 'filename') ?? '';
+    const folder = childText(root, 'folder') ?? '';
+    const names = [childText(root, 'path') ?? '', folder && filename ? `${folder}/${filename}` : filename].filter((n) => n !== '');
+    const target = matcher.match(names, [file.path.slice(0, -'.xml'.length)]);
+    if (!target) {
+      result.unmatched.push(filename || file.path);
+      continue;
+    }
+    addMatched(result, target.relPath, []);
+    root.children
+      .filter((element) => element.name === 'object')
+      .forEach((object, i) => {
+        const label = childText(object, 'name') ?? '';
+        const box = child(object, 'bndbox');
+        const values = ['xmin', 'ymin', 'xmax', 'ymax'].map((key) => readNumber(box ? childText(box, key) : undefined));
+        const [xmin = NaN, ymin = NaN, xmax = NaN, ymax = NaN] = values;
+        if (label === '') return error(`object ${i + 1} has no name`);
+        if (!values.every(Number.isFinite)) return error(`object ${i + 1} (${label}) has no numeric bndbox`);
+        const shape = importedShape(boundsOutline(xmin, ymin, xmax, ymax), label, type, target, nextId());
+        if (shape) addMatched(result, target.relPath, [shape]);
+        else error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
+      });
+  }
+  return result;
+}
+
+const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));

@@ -1,0 +1,117 @@
+// YOLO (Darknet / Ultralytics) text labels: one file per image, one object per line, all
+// coordinates divided by the image size. Detection lines for bndbox projects
+// (`class cx cy w h`), segmentation lines for seg projects (`class x1 y1 x2 y2 …`).
+import type { AnnotationType } from '@/server/core/types';
+import {
+  addMatched,
+  baseName,
+  boundsOutline,
+  createImageMatcher,
+  createImportResult,
+  idSource,
+  importedShape,
+  prepareExport,
+  type ExportItem,
+  type ExportResult,
+  type ImportFile,
+  type ImportOptions,
+  type ImportResult,
+  type ImportTarget,
+  type PreparedImage,
+} from './common';
+import { shapeBounds, shapeOutline, type Point } from './geometry';
+
+export const YOLO_CLASSES_PATH = 'classes.txt';
+export const YOLO_LABELS_FOLDER = 'labels';
+
+const fixed = (value: number) => {
+  const text = value.toFixed(6);
+  return text === '-0.000000' ? '0.000000' : text;
+};
+
+/** One line per object, `\n` after each; an image without objects gives an empty text. */
+export function buildYoloLabels(entry: PreparedImage, labelIndex: ReadonlyMap<string, number>, type: AnnotationType): string {
+  const { width, height } = entry.image;
+  return entry.objects
+    .map(({ label, shape }) => {
+      const cls = labelIndex.get(label) ?? 0;
+      if (type === 'seg') {
+        return [cls, ...shapeOutline(shape).flatMap((p) => [fixed(p.x / width), fixed(p.y / height)])].join(' ');
+      }
+      const b = shapeBounds(shape);
+      const values = [(b.xMin + b.xMax) / 2 / width, (b.yMin + b.yMax) / 2 / height, (b.xMax - b.xMin) / width, (b.yMax - b.yMin) / height];
+      return [cls, ...values.map(fixed)].join(' ');
+    })
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+/** `classes.txt` (one label per line, line number = class) and `labels/<relPath without extension>.txt`. */
+export function exportYolo(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
+  const prepared = prepareExport(items, labels, type);
+  // A line break inside a label would shift every later class number.
+  const classes = prepared.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('');
+  return {
+    files: [
+      { path: YOLO_CLASSES_PATH, content: classes },
+      ...prepared.images.map((entry) => ({
+        path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`,
+        content: buildYoloLabels(entry, prepared.labelIndex, type),
+      })),
+    ],
+  };
+}
+
+/**
+ * Needs a `classes.txt` among the files (the one nearest the root); every other `.txt` is a
+ * label file matched to an image by its path without extension.
+ */
+export function importYolo(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
+  const result = createImportResult();
+  const textFiles = files.filter((f) => f.path.toLowerCase().endsWith('.txt'));
+  const isClasses = (path: string) => baseName(path.replace(/\\/g, '/')).toLowerCase() === YOLO_CLASSES_PATH;
+  const classesFile = textFiles.filter((f) => isClasses(f.path)).sort((a, b) => a.path.split(/[/\\]/).length - b.path.split(/[/\\]/).length)[0];
+  if (!classesFile) {
+    result.errors.push('classes.txt is missing: the class numbers of the label files cannot be named');
+    return result;
+  }
+  const classes = classesFile.content.split(/\r?\n|\r/).map((line) => line.trim());
+  while (classes.length > 0 && classes[classes.length - 1] === '') classes.pop();
+  const matcher = createImageMatcher(images);
+  const nextId = idSource(options);
+  for (const file of textFiles.filter((f) => !isClasses(f.path))) {
+    const target = matcher.match([], [file.path.slice(0, -'.txt'.length)]);
+    if (!target) {
+      result.unmatched.push(file.path);
+      continue;
+    }
+    addMatched(result, target.relPath, []);
+    file.content.split(/\r?\n|\r/).forEach((line, i) => {
+      const error = (message: string) => result.errors.push(`${file.path} line ${i + 1}: ${message}`);
+      const tokens = line.trim().split(/\s+/).filter((t) => t !== '');
+      if (tokens.length === 0) return;
+      const [clsText = '', ...rest] = tokens;
+      const cls = /^\d+$/.test(clsText) ? Number(clsText) : NaN;
+      const label = classes[cls];
+      if (!label) return error(`class "${clsText}" is not a line of classes.txt`);
+      const numbers = rest.map(Number);
+      if (!numbers.every(Number.isFinite)) return error('coordinates must be numbers');
+      const outline = yoloOutline(numbers, target);
+      if (!outline) return error(`expected 4 numbers (cx cy w h) or at least 3 x y pairs, found ${numbers.length}`);
+      const shape = importedShape(outline, label, type, target, nextId());
+      if (shape) addMatched(result, target.relPath, [shape]);
+      else error(`the object has no area inside ${target.relPath} and was skipped`);
+    });
+  }
+  return result;
+}
+
+function yoloOutline(numbers: readonly number[], size: ImportTarget): Point[] | null {
+  const { width, height } = size;
+  if (numbers.length === 4) {
+    const [cx = 0, cy = 0, w = 0, h = 0] = numbers;
+    return boundsOutline((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height);
+  }
+  if (numbers.length < 6 || numbers.length % 2 !== 0) return null;
+  return numbers.flatMap((value, i) => (i % 2 === 0 ? [{ x: value * width, y: (numbers[i + 1] ?? 0) * height }] : []));
+}

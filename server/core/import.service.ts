@@ -1,0 +1,19 @@
+import { invalidState } from './errors';
+import type { JobRunner, JobStatus } from './jobs/job-runner';
+import { IMPORT_JOB_KEY, type JobKinds } from './jobs/job-kinds';
+
+/** Import of a classifai configuration; like classifai, one import status for the server. */
+export function createImportService(deps: { jobs: JobRunner<JobKinds> }) {
+  const { jobs } = deps;
+  return {
+    start(configPath?: string): JobStatus {
+      if (jobs.isRunning(IMPORT_JOB_KEY)) throw invalidState('Another import is running; try again when it is done');
+      return jobs.start('import', IMPORT_JOB_KEY, configPath === undefined ? {} : { configPath });
+    },
+    status(): JobStatus | undefined {
+      return jobs.status(IMPORT_JOB_KEY);
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

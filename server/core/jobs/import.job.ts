@@ -1,0 +1,98 @@
+// Imports a classifai configuration file: the folder holding the file becomes the project
+// folder. Everything is checked before anything is written, then one transaction creates the
+// project, so a refused import leaves nothing half-created.
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Chooser } from '@/server/files/chooser';
+import { isFile, resolveExistingInside } from '@/server/files/project-folder';
+import { probeImageFile } from '@/server/media/image-media';
+import { alreadyExists, invalidInput } from '../errors';
+import { parseClassifaiConfig } from '../formats/classifai-cfg';
+import { assignLabelColors } from '../label-colors';
+import { checkProjectName } from '../names';
+import type { NewImage, Repositories } from '../repositories';
+import type { Project } from '../types';
+import type { JobHandler } from './job-runner';
+
+export interface ImportParams {
+  /** The configuration file; when absent the file chooser asks for it. */
+  configPath?: string;
+}
+
+export interface ImportResult {
+  projectName: string | null;
+  cancelled: boolean;
+}
+
+const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
+
+export function createImportHandler(repos: Repositories, chooser: Chooser, now: () => number): JobHandler<ImportParams> {
+  return async ({ configPath }, context) => {
+    context.setPhase('choosing');
+    const chosen = configPath ?? (await chooser.choose('file'));
+    if (chosen === '') return { result: { projectName: null, cancelled: true } satisfies ImportResult, message: 'No file was chosen' };
+    context.setPhase('importing');
+    const file = path.resolve(chosen);
+    if (!(await isFile(file))) throw invalidInput(`The configuration file does not exist: ${chosen}`);
+    if ((await fsp.stat(file)).size > MAX_CONFIG_BYTES) throw invalidInput('The configuration file is larger than 512 MB');
+    const parsed = parseClassifaiConfig(await fsp.readFile(file, 'utf8'));
+    if (!parsed.ok) throw invalidInput(`The configuration file is not valid: ${parsed.error}`);
+    const config = parsed.value;
+    const name = checkProjectName(config.name);
+    if (repos.projects.findByName(config.type, name)) throw alreadyExists(`A ${config.type} project named ${name} already exists`);
+    const folder = path.dirname(file);
+
+    const images: NewImage[] = [];
+    const missing: string[] = [];
+    context.progress(0, config.images.length);
+    for (const entry of config.images) {
+      context.signal.throwIfAborted();
+      const absPath = await resolveExistingInside(folder, entry.relPath);
+      const probe = absPath ? await probeImageFile(absPath) : null;
+      if (!absPath || !probe) {
+        missing.push(entry.relPath);
+        continue;
+      }
+      const stat = await fsp.stat(absPath);
+      images.push({
+        uuid: entry.uuid,
+        relPath: entry.relPath,
+        format: probe.format,
+        width: probe.width,
+        height: probe.height,
+        depth: probe.depth,
+        fileSize: stat.size,
+        mtimeMs: Math.trunc(stat.mtimeMs),
+      });
+      context.progress(images.length + missing.length, config.images.length);
+    }
+    if (missing.length > 0) {
+      const shown = missing.slice(0, 5).join(', ');
+      throw invalidInput(`${missing.length} image(s) of the configuration are missing or unreadable in ${folder}: ${shown}${missing.length > 5 ? ', …' : ''}`);
+    }
+
+    const at = now();
+    const project: Project = {
+      id: repos.projects.findById(config.projectId) ? randomUUID() : config.projectId,
+      name,
+      type: config.type,
+      folder,
+      isNew: true,
+      isStarred: config.isStarred,
+      versionUuid: config.versionUuid,
+      createdAt: at,
+      lastModifiedAt: at,
+      labels: config.labels,
+    };
+    repos.inTransaction(() => {
+      repos.projects.insert(project);
+      repos.labels.replace(project.id, assignLabelColors(config.labels, []));
+      repos.images.insertMany(project.id, images);
+      for (const entry of config.images) {
+        repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement });
+      }
+    });
+    return { result: { projectName: name, cancelled: false } satisfies ImportResult };
+  };
+}

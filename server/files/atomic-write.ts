@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+
+/** Writes to a temporary name, then renames: a reader never finds half a file under target. */
+export async function writeFileAtomic(target: string, content: string): Promise<void> {
+  const temporary = `${target}.${randomBytes(4).toString('hex')}.partial`;
+  try {
+    await fsp.writeFile(temporary, content, { flag: 'wx' });
+    await fsp.rename(temporary, target);
+  } catch (error) {
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** classifai's checksum: base64 of the SHA-256 of the file bytes, streamed. */
+export async function sha256Base64(absPath: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(absPath), hash);
+  return hash.digest('base64');
+}

@@ -1,0 +1,71 @@
+// The only archiver import. Streams entries from disk into a zip file, stored (not
+// re-compressed: images are compressed already), written under a temporary name and renamed
+// when complete so a failed export never leaves a half zip under the final name.
+import { ZipArchive } from 'archiver';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+export interface ZipWriter {
+  addFile(absPath: string, entryName: string): Promise<void>;
+  addText(text: string, entryName: string): Promise<void>;
+  /** Finishes the zip and moves it to its final name. */
+  close(): Promise<void>;
+  /** Drops the partial file. */
+  abort(): Promise<void>;
+}
+
+/** Zip entry names use `/` and may never climb out of the folder they are unzipped into. */
+export function safeEntryName(name: string): string {
+  const parts = name.split(/[\\/]+/).filter((part) => part !== '' && part !== '.' && part !== '..');
+  if (parts.length === 0) throw new Error(`Unusable zip entry name: ${name}`);
+  return parts.join('/');
+}
+
+export async function openZipWriter(target: string): Promise<ZipWriter> {
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${randomBytes(4).toString('hex')}.partial`;
+  const archive = new ZipArchive({ store: true });
+  const output = fs.createWriteStream(temporary);
+  const written = pipeline(archive, output);
+  written.catch(() => undefined); // surfaced by close()
+  // append() queues; waiting for each entry keeps memory flat on big exports.
+  const entryDone = () =>
+    new Promise<void>((resolve, reject) => {
+      const onEntry = () => {
+        archive.off('error', onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        archive.off('entry', onEntry);
+        reject(error);
+      };
+      archive.once('entry', onEntry);
+      archive.once('error', onError);
+    });
+
+  return {
+    async addFile(absPath, entryName) {
+      const done = entryDone();
+      archive.append(fs.createReadStream(absPath), { name: safeEntryName(entryName), store: true });
+      await done;
+    },
+    async addText(text, entryName) {
+      const done = entryDone();
+      archive.append(Buffer.from(text, 'utf8'), { name: safeEntryName(entryName) });
+      await done;
+    },
+    async close() {
+      await archive.finalize();
+      await written;
+      await fsp.rename(temporary, target);
+    },
+    async abort() {
+      archive.destroy();
+      output.destroy();
+      await fsp.rm(temporary, { force: true });
+    },
+  };
+}
