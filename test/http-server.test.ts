@@ -86,6 +86,18 @@ describe('REST through the real server', () => {
     expect(list.content).toEqual([expect.objectContaining({ project_name: name, root_path_valid: true })]);
   });
 
+  it('answers domain failures with the envelope through the real bundles (duplicate name, unknown project)', async () => {
+    const duplicate = await raw('PUT', '/v2/projects', { 'Content-Type': 'application/json' },
+      JSON.stringify({ status: 'raw', project_name: 'Straße 1', annotation_type: 'bndbox', project_path: folder, label_file_path: '' }));
+    expect(duplicate.status).toBe(200);
+    expect(json(duplicate)).toEqual({ message: 0, error_code: 1, error_message: 'Project name exist: Straße 1' });
+    const missing = json(await raw('GET', '/bndbox/projects/ghost/meta'));
+    expect(missing).toMatchObject({ message: 0, error_code: 1 });
+    const trpc = await raw('GET', `/api/trpc/project.meta?input=${encodeURIComponent(JSON.stringify({ annotation_type: 'bndbox', project_name: 'ghost' }))}`);
+    expect(trpc.status).toBe(404);
+    expect(JSON.parse(trpc.body).error.data.envelope).toMatchObject({ message: 0, error_code: 1 });
+  });
+
   it('treats a PUT with no body and no content type as {}', async () => {
     const reply = await raw('PUT', `/v2/bndbox/projects/${encodeURIComponent('Straße 1')}/reload`);
     expect(json(reply)).toEqual({ message: 1 });

@@ -53,7 +53,7 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
     setFolder('');
     setLabelFile('');
     create.reset();
-    void queryClient.invalidateQueries(trpc.project.list.pathFilter());
+    void queryClient.invalidateQueries(trpc.project.pathFilter());
     onClose();
   };
 

@@ -2,8 +2,8 @@
 // as classifai does, so old clients take the same path; bad input 400; unknown routes 404.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ZodError } from 'zod';
-import { DomainError, type DomainErrorCode } from '@/server/core/errors';
+import type { ZodError } from 'zod';
+import { isDomainError, type DomainError, type DomainErrorCode } from '@/server/core/errors';
 
 /** classifai's ErrorCodes: 1 user-defined, 2 bad parameter, 3 no such action, 4 other. */
 export const ERROR_CODES = { userDefined: 1, badParam: 2, noAction: 3, other: 4 } as const;
@@ -44,24 +44,29 @@ export function describeZodError(error: ZodError): string {
     .join('; ');
 }
 
-function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
+// Matched by brand and name, not instanceof: Next bundles may hold several copies of a class.
+function findCause<T>(error: unknown, matches: (value: unknown) => value is T): T | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (current instanceof type) return current;
+    if (matches(current)) return current;
     current = current instanceof Error ? current.cause : undefined;
   }
   return undefined;
 }
 
+const isZodError = (value: unknown): value is ZodError =>
+  value instanceof Error && value.name === 'ZodError' && Array.isArray((value as { issues?: unknown }).issues);
+const isTrpcError = (value: unknown): value is TRPCError => value instanceof Error && value.name === 'TRPCError';
+
 /** The REST answer for any failure a request can meet. */
 export function toRestFailure(error: unknown): RestFailure {
-  const domain = findCause(error, DomainError);
+  const domain = findCause(error, isDomainError);
   if (domain) {
     const entry = DOMAIN[domain.code];
     return envelope(entry.status, entry.errorCode, domain.message);
   }
-  const zod = findCause(error, ZodError);
+  const zod = findCause(error, isZodError);
   if (zod) return envelope(400, ERROR_CODES.badParam, describeZodError(zod));
-  if (error instanceof TRPCError) {
+  if (isTrpcError(error)) {
     switch (error.code) {
       case 'NOT_FOUND':
         return envelope(404, ERROR_CODES.noAction, 'No such endpoint');

@@ -2,7 +2,7 @@
 // unknown project, answering the status record with message 0 instead (what clients poll).
 import type { z } from 'zod';
 import type { Core } from '@/server/core';
-import { DomainError } from '@/server/core/errors';
+import { isDomainError } from '@/server/core/errors';
 import { ERROR_CODES } from './errors';
 import { procedure, restMeta } from './trpc';
 
@@ -27,7 +27,7 @@ export function statusProcedure<I extends z.ZodObject, O extends z.ZodObject>(op
       try {
         return (await options.read(ctx.core, parsed)) as never;
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found') {
+        if (isDomainError(error) && error.code === 'not_found') {
           return { ...options.missing(error.message, parsed), error_code: ERROR_CODES.userDefined, error_message: error.message } as never;
         }
         throw error;

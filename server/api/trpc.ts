@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
-import { DomainError, invalidInput } from '@/server/core/errors';
+import { invalidInput, isDomainError } from '@/server/core/errors';
 import { isUnexpected, toRestFailure, toTrpcError } from './errors';
 
 export interface ApiContext {
@@ -48,7 +48,7 @@ const mapDomainErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
-    if (cause instanceof DomainError) throw toTrpcError(cause);
+    if (isDomainError(cause)) throw toTrpcError(cause);
     if (isUnexpected(result.error)) console.error(`[labelport] ${path} failed:`, cause ?? result.error);
   }
   return result;

@@ -9,14 +9,24 @@ export type DomainErrorCode =
   | 'outside_root'
   | 'unsupported';
 
+// Next may load this module once per bundle (instrumentation, each route), so a core built
+// in one bundle throws a DomainError another bundle's class does not know: instanceof
+// would fail. A registered symbol is the same in every bundle.
+const DOMAIN_ERROR = Symbol.for('labelport.DomainError');
+
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
+  readonly [DOMAIN_ERROR] = true;
 
   constructor(code: DomainErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'DomainError';
     this.code = code;
   }
+}
+
+export function isDomainError(value: unknown): value is DomainError {
+  return typeof value === 'object' && value !== null && (value as { [DOMAIN_ERROR]?: boolean })[DOMAIN_ERROR] === true;
 }
 
 export const notFound = (message: string) => new DomainError('not_found', message);

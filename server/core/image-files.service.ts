@@ -11,7 +11,7 @@ import {
 } from '@/server/files/project-folder';
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { probeImageBuffer } from '@/server/media/image-media';
-import { DomainError, invalidInput, notFound } from './errors';
+import { invalidInput, isDomainError, notFound } from './errors';
 import type { JobRunner, JobStatus } from './jobs/job-runner';
 import { addJobKey, type JobKinds } from './jobs/job-kinds';
 import { checkFileName } from './names';
@@ -77,7 +77,7 @@ export function createImageFilesService(deps: {
       try {
         checkFileName(newFileName, 'New file name');
       } catch (error) {
-        if (error instanceof DomainError) return { ok: false, reason: 'illegal_character', message: error.message };
+        if (isDomainError(error)) return { ok: false, reason: 'illegal_character', message: error.message };
         throw error;
       }
       const dot = newFileName.lastIndexOf('.');

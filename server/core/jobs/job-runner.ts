@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { isDomainError } from '../errors';
 import type { JobRepository, JobState } from '../repositories';
 
 export interface JobStatus {
@@ -95,7 +95,7 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
       .then(
         (outcome) => finish('succeeded', outcome.message ?? '', outcome.result ?? null),
         (error: unknown) => {
-          if (!(error instanceof DomainError)) options.onUnexpectedError?.(kind, error);
+          if (!isDomainError(error)) options.onUnexpectedError?.(kind, error);
           finish('failed', error instanceof Error ? error.message : String(error), null);
         },
       )
