@@ -1,0 +1,17 @@
+import { notFound } from 'next/navigation';
+import { WorkspaceLoader } from '@/components/workspace/WorkspaceLoader';
+
+export default async function ProjectPage({ params }: { params: Promise<{ type: string; name: string }> }) {
+  const { type, name } = await params;
+  if (type !== 'bndbox' && type !== 'seg') notFound();
+  return <WorkspaceLoader type={type} name={decodeOnce(name)} />;
+}
+
+// Names can hold '%' (never followed by two hex digits), so decoding twice must be harmless.
+function decodeOnce(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

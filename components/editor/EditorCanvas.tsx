@@ -1,0 +1,192 @@
+'use client';
+
+// The drawing surface. Konva draws what the store holds; input goes to the tool controller in
+// image coordinates. Shapes do no Konva hit-testing (tools.ts does it), strokes keep their
+// screen width at any zoom, and the shape layer re-renders only when shapes change, so
+// panning and zooming 500+ shapes only moves the stage.
+import type Konva from 'konva';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
+import type { EditorStore } from './model/editor-store';
+import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
+import type { ToolController } from './model/tools';
+import { HANDLES, type EditorShape, type View } from './model/types';
+
+export interface CanvasHandle {
+  fit(): void;
+  actualSize(): void;
+}
+
+interface EditorCanvasProps {
+  store: EditorStore;
+  tools: ToolController;
+  imageUrl: string | null;
+  colorOf: (label: string) => string;
+  spaceHeld: boolean;
+  onReady?: (handle: CanvasHandle) => void;
+}
+
+function useImageElement(url: string | null): HTMLImageElement | null {
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const element = new window.Image();
+    element.onload = () => setImage(element);
+    element.src = url;
+    return () => {
+      element.onload = null;
+    };
+  }, [url]);
+  return image && url && image.src.endsWith(url) ? image : null;
+}
+
+const fill = (color: string) => color.replace(/rgba\((\d+),\s*(\d+),\s*(\d+),\s*[\d.]+\)/, 'rgba($1,$2,$3,0.15)');
+
+const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: EditorShape[]; colorOf: (label: string) => string }) {
+  return (
+    <Layer listening={false}>
+      {shapes.map((shape) =>
+        shape.kind === 'box' ? (
+          <Rect key={shape.id} x={shape.x} y={shape.y} width={shape.w} height={shape.h} stroke={colorOf(shape.label)} fill={fill(colorOf(shape.label))} strokeWidth={2} strokeScaleEnabled={false} perfectDrawEnabled={false} />
+        ) : (
+          <Line key={shape.id} points={shape.points.flatMap((p) => [p.x, p.y])} closed stroke={colorOf(shape.label)} fill={fill(colorOf(shape.label))} strokeWidth={2} strokeScaleEnabled={false} perfectDrawEnabled={false} />
+        ),
+      )}
+    </Layer>
+  );
+});
+
+export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const container = useRef<HTMLDivElement>(null);
+  const stage = useRef<Konva.Stage>(null);
+  const [viewport, setViewport] = useState({ width: 800, height: 600 });
+  const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
+  const pan = useRef<{ x: number; y: number; view: View } | null>(null);
+  const image = useImageElement(imageUrl);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setViewport({ width: element.clientWidth, height: element.clientHeight }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const { width, height } = state.size;
+  useEffect(() => setView(fitView({ width, height }, viewport)), [state.imageId, width, height, viewport]);
+  useEffect(() => {
+    onReady?.({
+      fit: () => setView(fitView({ width, height }, viewport)),
+      actualSize: () => setView({ scale: 1, x: (viewport.width - width) / 2, y: (viewport.height - height) / 2 }),
+    });
+  }, [onReady, width, height, viewport]);
+
+  const pointer = () => stage.current?.getPointerPosition() ?? { x: 0, y: 0 };
+  const tolerance = 8 / view.scale;
+  const selected = useMemo(() => state.shapes.find((shape) => shape.id === state.selectedId) ?? null, [state.shapes, state.selectedId]);
+
+  // Pointer events only: Konva also reports the mouse events of the same press as pointer
+  // events, which would count one click twice.
+  const onMouseDown = (event: Konva.KonvaEventObject<PointerEvent>) => {
+    if (event.evt.type !== 'pointerdown') return;
+    if (event.evt.button === 1 || (event.evt.button === 0 && spaceHeld)) {
+      event.evt.preventDefault();
+      pan.current = { ...pointer(), view };
+      return;
+    }
+    if (event.evt.button === 0) tools.pointerDown(toImage(view, pointer()), tolerance, { alt: event.evt.altKey });
+  };
+  const onMouseMove = () => {
+    if (pan.current) {
+      const now = pointer();
+      setView({ ...pan.current.view, x: pan.current.view.x + now.x - pan.current.x, y: pan.current.view.y + now.y - pan.current.y });
+      return;
+    }
+    tools.pointerMove(toImage(view, pointer()));
+  };
+  const onMouseUp = () => {
+    if (pan.current) {
+      pan.current = null;
+      return;
+    }
+    tools.pointerUp(toImage(view, pointer()));
+  };
+  const onWheel = (event: Konva.KonvaEventObject<WheelEvent>) => {
+    event.evt.preventDefault();
+    setView(zoomAround(view, Math.exp(-event.evt.deltaY * 0.0015), pointer()));
+  };
+
+  const draft = state.draft;
+  const handleSize = 8 / view.scale;
+  return (
+    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas">
+      <Stage
+        ref={stage}
+        width={viewport.width}
+        height={viewport.height}
+        scaleX={view.scale}
+        scaleY={view.scale}
+        x={view.x}
+        y={view.y}
+        onPointerDown={onMouseDown}
+        onPointerMove={onMouseMove}
+        onPointerUp={onMouseUp}
+        onPointerLeave={onMouseUp}
+        onDblClick={() => tools.doubleClick(toImage(view, pointer()), tolerance)}
+        onWheel={onWheel}
+        onContextMenu={(event) => event.evt.preventDefault()}
+      >
+        <Layer listening={false}>
+          <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
+          {image ? <KonvaImage image={image} x={0} y={0} width={width} height={height} /> : null}
+        </Layer>
+        <ShapeLayer shapes={state.shapes} colorOf={colorOf} />
+        <Layer listening={false}>
+          {selected?.kind === 'box' ? (
+            <Group>
+              <Rect x={selected.x} y={selected.y} width={selected.w} height={selected.h} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />
+              {HANDLES.map((handle) => {
+                const at = handlePoint(selected, handle);
+                return <Rect key={handle} x={at.x - handleSize / 2} y={at.y - handleSize / 2} width={handleSize} height={handleSize} fill="#ffffff" stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />;
+              })}
+            </Group>
+          ) : null}
+          {selected?.kind === 'polygon'
+            ? selected.points.map((point, index) => <Circle key={index} x={point.x} y={point.y} radius={handleSize / 2} fill="#ffffff" stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />)
+            : null}
+          {selected ? (
+            <Text
+              x={selected.kind === 'box' ? selected.x : Math.min(...selected.points.map((p) => p.x))}
+              y={(selected.kind === 'box' ? selected.y : Math.min(...selected.points.map((p) => p.y))) - 18 / view.scale}
+              text={selected.label || '(no label)'}
+              fontSize={13 / view.scale}
+              fill="#ffffff"
+              padding={2 / view.scale}
+            />
+          ) : null}
+          {draft?.kind === 'box' ? (
+            <Rect
+              x={Math.min(draft.start.x, draft.current.x)}
+              y={Math.min(draft.start.y, draft.current.y)}
+              width={Math.abs(draft.current.x - draft.start.x)}
+              height={Math.abs(draft.current.y - draft.start.y)}
+              stroke={colorOf(state.activeLabel)}
+              strokeWidth={2}
+              dash={[6, 4]}
+              strokeScaleEnabled={false}
+            />
+          ) : null}
+          {draft?.kind === 'polygon' ? (
+            <Group>
+              <Line points={[...draft.points, ...(draft.hover ? [draft.hover] : [])].flatMap((p) => [p.x, p.y])} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} strokeScaleEnabled={false} />
+              {draft.points.map((point, index) => (
+                <Circle key={index} x={point.x} y={point.y} radius={(index === 0 ? 6 : 4) / view.scale} fill={index === 0 ? '#ffffff' : colorOf(state.activeLabel)} />
+              ))}
+            </Group>
+          ) : null}
+        </Layer>
+      </Stage>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAutosave, type SaveStatus } from './autosave';
+import type { EditorShape } from './model/types';
+
+const box = (id: string, x = 0): EditorShape => ({ id, kind: 'box', x, y: 0, w: 10, h: 10, label: 'car' });
+
+describe('autosave', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('saves once, shortly after the last of several quick edits', async () => {
+    const save = vi.fn(async () => undefined);
+    const autosave = createAutosave({ save, delayMs: 300 });
+    autosave.markDirty('a', [box('1', 1)]);
+    await vi.advanceTimersByTimeAsync(100);
+    autosave.markDirty('a', [box('1', 2)]);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenLastCalledWith('a', [box('1', 2)]);
+    expect(autosave.pending()).toBe(0);
+  });
+
+  it('never runs two saves of one image at once, and the last state wins', async () => {
+    const stored: EditorShape[][] = [];
+    let release: () => void = () => undefined;
+    const save = vi.fn((_id: string, shapes: EditorShape[]) => new Promise<void>((resolve) => {
+      release = () => {
+        stored.push(shapes);
+        resolve();
+      };
+    }));
+    const autosave = createAutosave({ save, delayMs: 10 });
+    autosave.markDirty('a', [box('1', 1)]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(save).toHaveBeenCalledTimes(1);
+    autosave.markDirty('a', [box('1', 2)]);
+    autosave.markDirty('a', [box('1', 3)]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(save).toHaveBeenCalledTimes(1);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(2);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stored.at(-1)).toEqual([box('1', 3)]);
+    expect(autosave.pending()).toBe(0);
+  });
+
+  it('keeps a failed edit and retries with backoff until it is stored', async () => {
+    const statuses: SaveStatus[] = [];
+    let failures = 2;
+    const save = vi.fn(async () => {
+      if (failures-- > 0) throw new Error('offline');
+    });
+    const autosave = createAutosave({ save, delayMs: 10, retryBaseMs: 100, onStatus: (status) => statuses.push(status) });
+    autosave.markDirty('a', [box('1')]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(autosave.status()).toBe('failed');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(save).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(autosave.status()).toBe('saved');
+    expect(statuses).toEqual(['unsaved', 'saving', 'failed', 'saving', 'failed', 'saving', 'saved']);
+  });
+
+  it('flush saves every dirty image at once, without waiting for the delay', async () => {
+    const save = vi.fn(async () => undefined);
+    const autosave = createAutosave({ save, delayMs: 10_000 });
+    autosave.markDirty('a', [box('1')]);
+    autosave.markDirty('b', [box('2')]);
+    await autosave.flush();
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(autosave.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,106 @@
+// Persistence as a subscriber: edits mark an image dirty, a save goes out ~300 ms after the
+// last edit, one save per image in flight, edits meanwhile coalesce into the next save, a
+// failure keeps the edit and retries with backoff, and flush() saves everything at once
+// (image switch, tab hide, pagehide). The last state always wins on the server.
+import type { EditorShape } from './model/types';
+
+export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed';
+
+export interface AutosaveOptions {
+  save: (imageId: string, shapes: EditorShape[]) => Promise<void>;
+  delayMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  onStatus?: (status: SaveStatus) => void;
+}
+
+interface Pending {
+  shapes: EditorShape[];
+  timer: ReturnType<typeof setTimeout> | null;
+  inFlight: Promise<void> | null;
+  /** Set when edits arrived during a save: save again after it. */
+  dirtyAgain: boolean;
+  failures: number;
+}
+
+export function createAutosave(options: AutosaveOptions) {
+  const delayMs = options.delayMs ?? 300;
+  const retryBaseMs = options.retryBaseMs ?? 500;
+  const retryMaxMs = options.retryMaxMs ?? 10_000;
+  const pending = new Map<string, Pending>();
+  let disposed = false;
+  let lastStatus: SaveStatus = 'saved';
+
+  const report = () => {
+    const entries = [...pending.values()];
+    const status: SaveStatus =
+      entries.length === 0 ? 'saved' : entries.some((p) => p.failures > 0 && !p.inFlight) ? 'failed' : entries.some((p) => p.inFlight) ? 'saving' : 'unsaved';
+    if (status !== lastStatus) {
+      lastStatus = status;
+      options.onStatus?.(status);
+    }
+  };
+
+  const schedule = (imageId: string, entry: Pending, wait: number) => {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => void run(imageId), wait);
+  };
+
+  const run = async (imageId: string): Promise<void> => {
+    const entry = pending.get(imageId);
+    if (!entry || disposed) return;
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = null;
+    if (entry.inFlight) {
+      entry.dirtyAgain = true;
+      return entry.inFlight;
+    }
+    const shapes = entry.shapes;
+    entry.dirtyAgain = false;
+    entry.inFlight = options.save(imageId, shapes).then(
+      () => {
+        entry.inFlight = null;
+        entry.failures = 0;
+        if (entry.dirtyAgain || entry.shapes !== shapes) schedule(imageId, entry, 0);
+        else pending.delete(imageId);
+        report();
+      },
+      () => {
+        entry.inFlight = null;
+        entry.failures += 1;
+        report();
+        schedule(imageId, entry, Math.min(retryMaxMs, retryBaseMs * 2 ** (entry.failures - 1)));
+      },
+    );
+    report();
+    return entry.inFlight;
+  };
+
+  return {
+    markDirty(imageId: string, shapes: EditorShape[]) {
+      if (disposed) return;
+      const entry = pending.get(imageId) ?? { shapes, timer: null, inFlight: null, dirtyAgain: false, failures: 0 };
+      entry.shapes = shapes;
+      if (entry.inFlight) entry.dirtyAgain = true;
+      pending.set(imageId, entry);
+      schedule(imageId, entry, delayMs);
+      report();
+    },
+    /** Saves every image's latest state now (image switch, tab hide); a failing one keeps retrying. */
+    async flush(): Promise<void> {
+      for (let round = 0; round < 10; round += 1) {
+        const ids = [...pending].filter(([, entry]) => round === 0 || entry.failures === 0).map(([imageId]) => imageId);
+        if (ids.length === 0) return;
+        await Promise.all(ids.map((imageId) => run(imageId)));
+      }
+    },
+    pending: () => pending.size,
+    status: () => lastStatus,
+    dispose() {
+      disposed = true;
+      for (const entry of pending.values()) if (entry.timer) clearTimeout(entry.timer);
+    },
+  };
+}
+
+export type Autosave = ReturnType<typeof createAutosave>;

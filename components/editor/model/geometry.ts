@@ -1,0 +1,124 @@
+import type { EditorBox, EditorPolygon, EditorShape, Handle, ImageSize, Point, View } from './types';
+
+export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+export const clampPoint = (point: Point, size: ImageSize): Point => ({ x: clamp(point.x, 0, size.width), y: clamp(point.y, 0, size.height) });
+
+/** The box spanned by two corners, in any order, kept inside the image. */
+export function boxFromCorners(a: Point, b: Point, size: ImageSize): { x: number; y: number; w: number; h: number } {
+  const p = clampPoint(a, size);
+  const q = clampPoint(b, size);
+  return { x: Math.min(p.x, q.x), y: Math.min(p.y, q.y), w: Math.abs(p.x - q.x), h: Math.abs(p.y - q.y) };
+}
+
+/** Moves a box by (dx, dy) from its snapshot; it keeps its size and stays inside the image. */
+export function moveBox(snapshot: EditorBox, dx: number, dy: number, size: ImageSize): EditorBox {
+  return { ...snapshot, x: clamp(snapshot.x + dx, 0, size.width - snapshot.w), y: clamp(snapshot.y + dy, 0, size.height - snapshot.h) };
+}
+
+/** Drags one handle of a box snapshot to point; flips past the opposite edge; at least 1 px. */
+export function resizeBox(snapshot: EditorBox, handle: Handle, point: Point, size: ImageSize): EditorBox {
+  const p = clampPoint(point, size);
+  let left = snapshot.x;
+  let top = snapshot.y;
+  let right = snapshot.x + snapshot.w;
+  let bottom = snapshot.y + snapshot.h;
+  if (handle.includes('w')) left = p.x;
+  if (handle.includes('e')) right = p.x;
+  if (handle.includes('n')) top = p.y;
+  if (handle.includes('s')) bottom = p.y;
+  const box = boxFromCorners({ x: left, y: top }, { x: right, y: bottom }, size);
+  return { ...snapshot, x: box.x, y: box.y, w: Math.max(1, box.w), h: Math.max(1, box.h) };
+}
+
+export function handlePoint(box: EditorBox, handle: Handle): Point {
+  const x = handle.includes('w') ? box.x : handle.includes('e') ? box.x + box.w : box.x + box.w / 2;
+  const y = handle.includes('n') ? box.y : handle.includes('s') ? box.y + box.h : box.y + box.h / 2;
+  return { x, y };
+}
+
+export function movePolygon(snapshot: EditorPolygon, dx: number, dy: number, size: ImageSize): EditorPolygon {
+  const xs = snapshot.points.map((p) => p.x);
+  const ys = snapshot.points.map((p) => p.y);
+  const cx = clamp(dx, -Math.min(...xs), size.width - Math.max(...xs));
+  const cy = clamp(dy, -Math.min(...ys), size.height - Math.max(...ys));
+  return { ...snapshot, points: snapshot.points.map((p) => ({ x: p.x + cx, y: p.y + cy })) };
+}
+
+export function moveVertex(polygon: EditorPolygon, index: number, point: Point, size: ImageSize): EditorPolygon {
+  return { ...polygon, points: polygon.points.map((p, i) => (i === index ? clampPoint(point, size) : p)) };
+}
+
+export function insertVertex(polygon: EditorPolygon, edgeIndex: number, point: Point): EditorPolygon {
+  const points = [...polygon.points];
+  points.splice(edgeIndex + 1, 0, point);
+  return { ...polygon, points };
+}
+
+/** Removes a vertex; a polygon never drops below 3 points. */
+export function removeVertex(polygon: EditorPolygon, index: number): EditorPolygon {
+  if (polygon.points.length <= 3) return polygon;
+  return { ...polygon, points: polygon.points.filter((_, i) => i !== index) };
+}
+
+function distanceToSegment(p: Point, a: Point, b: Point): { distance: number; closest: Point } {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length = dx * dx + dy * dy;
+  const t = length === 0 ? 0 : clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / length, 0, 1);
+  const closest = { x: a.x + t * dx, y: a.y + t * dy };
+  return { distance: Math.hypot(p.x - closest.x, p.y - closest.y), closest };
+}
+
+/** The polygon edge nearest to point: its index (edge i runs from point i to i+1) and distance. */
+export function nearestEdge(polygon: EditorPolygon, point: Point): { index: number; distance: number; closest: Point } {
+  let best = { index: 0, distance: Infinity, closest: point };
+  polygon.points.forEach((a, index) => {
+    const b = polygon.points[(index + 1) % polygon.points.length] ?? a;
+    const hit = distanceToSegment(point, a, b);
+    if (hit.distance < best.distance) best = { index, ...hit };
+  });
+  return best;
+}
+
+export function pointInPolygon(point: Point, points: readonly Point[]): boolean {
+  let inside = false;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const a = points[i] as Point;
+    const b = points[j] as Point;
+    if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/** The topmost shape under point (later shapes are drawn on top), within tolerance of a box edge. */
+export function hitTest(shapes: readonly EditorShape[], point: Point, tolerance: number): EditorShape | null {
+  for (let index = shapes.length - 1; index >= 0; index -= 1) {
+    const shape = shapes[index] as EditorShape;
+    if (shape.kind === 'box') {
+      const inside = point.x >= shape.x - tolerance && point.x <= shape.x + shape.w + tolerance && point.y >= shape.y - tolerance && point.y <= shape.y + shape.h + tolerance;
+      if (inside) return shape;
+    } else if (pointInPolygon(point, shape.points) || nearestEdge(shape, point).distance <= tolerance) {
+      return shape;
+    }
+  }
+  return null;
+}
+
+export const MIN_SCALE = 0.05;
+export const MAX_SCALE = 40;
+
+/** Zooms by factor keeping the image point under screenPoint where it is. */
+export function zoomAround(view: View, factor: number, screenPoint: Point): View {
+  const scale = clamp(view.scale * factor, MIN_SCALE, MAX_SCALE);
+  const imageX = (screenPoint.x - view.x) / view.scale;
+  const imageY = (screenPoint.y - view.y) / view.scale;
+  return { scale, x: screenPoint.x - imageX * scale, y: screenPoint.y - imageY * scale };
+}
+
+/** The view showing the whole image centred in the viewport. */
+export function fitView(image: ImageSize, viewport: ImageSize, padding = 24): View {
+  const scale = clamp(Math.min((viewport.width - padding * 2) / image.width, (viewport.height - padding * 2) / image.height), MIN_SCALE, MAX_SCALE);
+  return { scale, x: (viewport.width - image.width * scale) / 2, y: (viewport.height - image.height * scale) / 2 };
+}
+
+export const toImage = (view: View, screen: Point): Point => ({ x: (screen.x - view.x) / view.scale, y: (screen.y - view.y) / view.scale });

@@ -1,0 +1,148 @@
+// Drives pointer and key input into a real store, no canvas: what a person does, what they get.
+import { describe, expect, it } from 'vitest';
+import { createEditorStore } from './editor-store';
+import { createToolController } from './tools';
+import type { EditorShape } from './types';
+
+function setup(shapes: EditorShape[] = []) {
+  let id = 0;
+  const store = createEditorStore({ newId: () => `s${++id}` });
+  const saved: EditorShape[][] = [];
+  store.onDocumentChange((_imageId, next) => saved.push(next));
+  store.load('img', { width: 200, height: 100 }, shapes);
+  store.setActiveLabel('car');
+  return { store, tools: createToolController(store), saved };
+}
+
+describe('box tool', () => {
+  it('draws a box from two corners, inside the image, as one undo step', () => {
+    const { store, tools, saved } = setup();
+    store.setTool('box');
+    tools.pointerDown({ x: 150, y: 20 }, 4);
+    tools.pointerMove({ x: 120, y: 60 });
+    expect(saved).toHaveLength(0); // the preview is not an edit
+    tools.pointerUp({ x: 250, y: 80 });
+    expect(store.getState().shapes).toEqual([{ id: 's1', kind: 'box', x: 150, y: 20, w: 50, h: 60, label: 'car' }]);
+    expect(store.getState().selectedId).toBe('s1');
+    expect(saved).toHaveLength(1);
+    store.undo();
+    expect(store.getState().shapes).toEqual([]);
+    store.redo();
+    expect(store.getState().shapes).toHaveLength(1);
+  });
+
+  it('ignores a click without a drag and drops the preview on Escape', () => {
+    const { store, tools } = setup();
+    store.setTool('box');
+    tools.pointerDown({ x: 10, y: 10 }, 4);
+    tools.pointerUp({ x: 11, y: 10 });
+    tools.pointerDown({ x: 10, y: 10 }, 4);
+    tools.pointerMove({ x: 50, y: 50 });
+    tools.keyDown('Escape');
+    expect(store.getState().draft).toBeNull();
+    expect(store.getState().shapes).toEqual([]);
+  });
+});
+
+describe('polygon tool', () => {
+  it('does not add a vertex when the closing click is followed by a quick second click', () => {
+    const { store, tools } = setup();
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }, { x: 10, y: 10 }]) tools.pointerDown(point, 4);
+    tools.doubleClick({ x: 10, y: 10 }, 4);
+    expect((store.getState().shapes[0] as { points: unknown[] }).points).toHaveLength(3);
+  });
+
+  it('closes on the first point, or with Enter once it has 3 points', () => {
+    const { store, tools } = setup();
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    tools.pointerDown({ x: 12, y: 11 }, 4);
+    expect(store.getState().shapes).toEqual([{ id: 's1', kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }], label: 'car' }]);
+    tools.pointerDown({ x: 100, y: 10 }, 4);
+    tools.pointerDown({ x: 150, y: 10 }, 4);
+    expect(tools.keyDown('Enter')).toBe(false);
+    tools.keyDown('Backspace');
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }] });
+    tools.pointerDown({ x: 150, y: 10 }, 4);
+    tools.pointerDown({ x: 120, y: 60 }, 4);
+    expect(tools.keyDown('Enter')).toBe(true);
+    expect(store.getState().shapes).toHaveLength(2);
+  });
+});
+
+describe('select tool', () => {
+  const car: EditorShape = { id: 'a', kind: 'box', x: 10, y: 10, w: 40, h: 20, label: 'car' };
+
+  it('moves a shape with one undo entry per drag, clamped to the image', () => {
+    const { store, tools, saved } = setup([car]);
+    tools.pointerDown({ x: 20, y: 20 }, 4);
+    for (let x = 21; x <= 400; x += 20) tools.pointerMove({ x, y: 20 });
+    tools.pointerUp({ x: 400, y: 20 });
+    expect(store.getState().shapes[0]).toMatchObject({ x: 160, y: 10, w: 40, h: 20 });
+    expect(saved.length).toBeGreaterThan(1);
+    store.undo();
+    expect(store.getState().shapes[0]).toEqual(car);
+    expect(store.getState().canUndo).toBe(false);
+  });
+
+  it('resizes a selected box by its handle and Escape restores it with no undo entry', () => {
+    const { store, tools } = setup([car]);
+    store.select('a');
+    tools.pointerDown({ x: 50, y: 30 }, 4); // se corner
+    tools.pointerMove({ x: 80, y: 90 });
+    expect(store.getState().shapes[0]).toMatchObject({ x: 10, y: 10, w: 70, h: 80 });
+    tools.keyDown('Escape');
+    expect(store.getState().shapes[0]).toEqual(car);
+    expect(store.getState().canUndo).toBe(false);
+  });
+
+  it('relabels the selected shape with the picked label, and deletes it', () => {
+    const { store, tools } = setup([car]);
+    tools.pointerDown({ x: 20, y: 20 }, 4);
+    tools.pointerUp({ x: 20, y: 20 });
+    store.setActiveLabel('person');
+    expect(store.getState().shapes[0]?.label).toBe('person');
+    expect(tools.keyDown('Delete')).toBe(true);
+    expect(store.getState().shapes).toEqual([]);
+    store.undo();
+    store.undo();
+    expect(store.getState().shapes).toEqual([car]);
+  });
+
+  it('adds a vertex on a double-clicked edge, drags and removes vertices', () => {
+    const triangle: EditorShape = { id: 't', kind: 'polygon', points: [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 50, y: 50 }], label: 'road' };
+    const { store, tools } = setup([triangle]);
+    store.setTool('select');
+    store.select('t');
+    tools.doubleClick({ x: 0, y: 1 }, 4); // on a vertex: nothing
+    expect((store.getState().shapes[0] as { points: unknown[] }).points).toHaveLength(3);
+    tools.doubleClick({ x: 50, y: 1 }, 4);
+    expect(store.getState().shapes[0]).toMatchObject({ points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 100, y: 0 }, { x: 50, y: 50 }] });
+    tools.pointerDown({ x: 50, y: 0 }, 4);
+    tools.pointerMove({ x: 50, y: -30 });
+    tools.pointerUp({ x: 50, y: -30 });
+    expect(store.getState().shapes[0]).toMatchObject({ points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 100, y: 0 }, { x: 50, y: 50 }] });
+    tools.pointerDown({ x: 50, y: 0 }, 4, { alt: true });
+    expect((store.getState().shapes[0] as { points: unknown[] }).points).toHaveLength(3);
+  });
+
+  it('keeps undo history per image across image switches', () => {
+    const { store, tools } = setup([car]);
+    store.select('a');
+    tools.keyDown('Delete');
+    store.load('other', { width: 10, height: 10 }, []);
+    expect(store.getState().canUndo).toBe(false);
+    store.load('img', { width: 200, height: 100 }, []);
+    store.undo();
+    expect(store.getState().shapes).toEqual([car]);
+  });
+
+  it('pastes copies as new shapes 10 px further', () => {
+    const { store } = setup([car]);
+    store.select('a');
+    store.copy();
+    store.paste();
+    expect(store.getState().shapes[1]).toMatchObject({ id: 's1', x: 20, y: 20, w: 40, h: 20, label: 'car' });
+  });
+});

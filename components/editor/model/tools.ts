@@ -1,0 +1,164 @@
+// Pointer and key input, in image coordinates, turned into edits. Drags follow the recipe:
+// snapshot on press, recompute from the snapshot on every move (folded into one undo entry),
+// restore the snapshot on Escape.
+import type { EditorStore } from './editor-store';
+import { boxFromCorners, clampPoint, handlePoint, hitTest, insertVertex, moveBox, movePolygon, moveVertex, nearestEdge, removeVertex, resizeBox } from './geometry';
+import { HANDLES, type EditorBox, type EditorPolygon, type EditorShape, type Handle, type Point } from './types';
+
+type Gesture =
+  | { kind: 'move'; start: Point; snapshot: EditorShape; before: EditorShape[] }
+  | { kind: 'resize'; handle: Handle; snapshot: EditorBox; before: EditorShape[] }
+  | { kind: 'vertex'; index: number; snapshot: EditorPolygon; before: EditorShape[] }
+  | null;
+
+export const MIN_BOX_SIDE = 2;
+
+export function createToolController(store: EditorStore) {
+  let gesture: Gesture = null;
+
+  const replace = (shape: EditorShape) => store.getState().shapes.map((item) => (item.id === shape.id ? shape : item));
+  const selected = () => store.getState().shapes.find((shape) => shape.id === store.getState().selectedId) ?? null;
+
+  const closePolygon = () => {
+    const { draft, activeLabel, shapes } = store.getState();
+    if (draft?.kind !== 'polygon' || draft.points.length < 3) return false;
+    const polygon: EditorPolygon = { id: store.newId(), kind: 'polygon', points: draft.points, label: activeLabel };
+    store.setDraft(null);
+    store.commit([...shapes, polygon], 'record', polygon.id);
+    return true;
+  };
+
+  return {
+    get dragging() {
+      return gesture !== null;
+    },
+
+    /** tolerance: how near (in image pixels) counts as on a handle, vertex or first point. */
+    pointerDown(raw: Point, tolerance: number, modifiers: { alt?: boolean } = {}) {
+      const state = store.getState();
+      const point = clampPoint(raw, state.size);
+      if (state.tool === 'box') {
+        store.setDraft({ kind: 'box', start: point, current: point });
+        return;
+      }
+      if (state.tool === 'polygon') {
+        const draft = state.draft?.kind === 'polygon' ? state.draft : { kind: 'polygon' as const, points: [], hover: null };
+        const first = draft.points[0];
+        const last = draft.points[draft.points.length - 1];
+        // A second press on the same spot (a double click) adds no zero-length edge.
+        if (last && Math.hypot(last.x - point.x, last.y - point.y) <= tolerance / 4) return;
+        if (first && draft.points.length >= 3 && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
+          closePolygon();
+          return;
+        }
+        store.setDraft({ ...draft, points: [...draft.points, point] });
+        return;
+      }
+      const current = selected();
+      if (current?.kind === 'box') {
+        const handle = HANDLES.find((h) => {
+          const at = handlePoint(current, h);
+          return Math.hypot(at.x - point.x, at.y - point.y) <= tolerance;
+        });
+        if (handle) {
+          gesture = { kind: 'resize', handle, snapshot: current, before: state.shapes };
+          return;
+        }
+      }
+      if (current?.kind === 'polygon') {
+        const index = current.points.findIndex((p) => Math.hypot(p.x - point.x, p.y - point.y) <= tolerance);
+        if (index >= 0) {
+          if (modifiers.alt) {
+            store.commit(replace(removeVertex(current, index)), 'record');
+            return;
+          }
+          gesture = { kind: 'vertex', index, snapshot: current, before: state.shapes };
+          return;
+        }
+      }
+      const hit = hitTest(state.shapes, point, tolerance);
+      store.select(hit?.id ?? null);
+      if (hit) gesture = { kind: 'move', start: point, snapshot: hit, before: state.shapes };
+    },
+
+    pointerMove(raw: Point) {
+      const state = store.getState();
+      const point = clampPoint(raw, state.size);
+      if (state.draft?.kind === 'box') {
+        store.setDraft({ ...state.draft, current: point });
+        return;
+      }
+      if (state.draft?.kind === 'polygon') {
+        store.setDraft({ ...state.draft, hover: point });
+        return;
+      }
+      if (!gesture) return;
+      let next: EditorShape;
+      if (gesture.kind === 'move') {
+        const dx = point.x - gesture.start.x;
+        const dy = point.y - gesture.start.y;
+        next = gesture.snapshot.kind === 'box' ? moveBox(gesture.snapshot, dx, dy, state.size) : movePolygon(gesture.snapshot, dx, dy, state.size);
+      } else if (gesture.kind === 'resize') {
+        next = resizeBox(gesture.snapshot, gesture.handle, point, state.size);
+      } else {
+        next = moveVertex(gesture.snapshot, gesture.index, point, state.size);
+      }
+      store.commit(replace(next), 'fold');
+    },
+
+    pointerUp(raw: Point) {
+      const state = store.getState();
+      if (state.draft?.kind === 'box') {
+        const box = boxFromCorners(state.draft.start, clampPoint(raw, state.size), state.size);
+        store.setDraft(null);
+        if (box.w >= MIN_BOX_SIDE && box.h >= MIN_BOX_SIDE) {
+          const shape: EditorBox = { id: store.newId(), kind: 'box', ...box, label: state.activeLabel };
+          store.commit([...state.shapes, shape], 'record', shape.id);
+        }
+        return;
+      }
+      if (gesture) {
+        gesture = null;
+        store.endGesture();
+      }
+    },
+
+    /** Double click on a selected polygon's edge adds a vertex there. */
+    doubleClick(raw: Point, tolerance: number) {
+      const current = selected();
+      if (store.getState().tool !== 'select' || current?.kind !== 'polygon') return;
+      // Konva reports two quick clicks anywhere as a double click: on a vertex it is no edit.
+      if (current.points.some((p) => Math.hypot(p.x - raw.x, p.y - raw.y) <= tolerance)) return;
+      const edge = nearestEdge(current, raw);
+      if (edge.distance <= tolerance) store.commit(replace(insertVertex(current, edge.index, edge.closest)), 'record');
+    },
+
+    /** Returns true when the key was used. */
+    keyDown(key: string): boolean {
+      const state = store.getState();
+      if (key === 'Escape') {
+        if (gesture) {
+          const before = gesture.before;
+          gesture = null;
+          store.cancelGesture(before);
+          return true;
+        }
+        if (state.draft) store.setDraft(null);
+        else store.select(null);
+        return true;
+      }
+      if (key === 'Enter') return closePolygon();
+      if (key === 'Backspace' && state.draft?.kind === 'polygon') {
+        store.setDraft({ ...state.draft, points: state.draft.points.slice(0, -1) });
+        return true;
+      }
+      if ((key === 'Delete' || key === 'Backspace') && state.selectedId) {
+        store.deleteSelected();
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+export type ToolController = ReturnType<typeof createToolController>;

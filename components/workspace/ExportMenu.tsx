@@ -1,0 +1,56 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { errorText, useTRPC } from '@/components/trpc/provider';
+import type { ProjectType } from './useProject';
+
+const EXPORTS = [
+  ['cfg', 'classifai configuration (.json)'],
+  ['cfgdata', 'configuration + images (.zip)'],
+  ['coco', 'COCO (.zip)'],
+  ['voc', 'Pascal VOC (.zip)'],
+  ['yolo', 'YOLO (.zip)'],
+  ['labelme', 'labelme (.zip)'],
+] as const;
+
+export function ExportMenu({ type, name }: { type: ProjectType; name: string }) {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  const [started, setStarted] = useState(false);
+  const start = useMutation(trpc.transfer.export.mutationOptions({ onSuccess: () => setStarted(true) }));
+  const status = useQuery({
+    ...trpc.transfer.exportStatus.queryOptions({ annotation_type: type }),
+    enabled: started,
+    refetchInterval: (query) => (query.state.data?.export_status === 1 ? 250 : false),
+  });
+  const data = started ? status.data : undefined;
+  return (
+    <div className="menu">
+      <button className="button" aria-expanded={open} onClick={() => setOpen(!open)}>Export</button>
+      {open ? (
+        <div className="menu-popup" role="menu">
+          {EXPORTS.map(([exportType, label]) => (
+            <button
+              key={exportType}
+              role="menuitem"
+              className="menu-item"
+              disabled={data?.export_status === 1}
+              onClick={() => {
+                setStarted(false);
+                start.mutate({ annotation_type: type, project_name: name, export_type: exportType });
+              }}
+            >
+              {label}
+            </button>
+          ))}
+          {start.error ? <p className="error small" role="alert">{errorText(start.error)}</p> : null}
+          {data?.export_status === 1 ? <ProgressBar label="Exporting" done={data.progress?.[0]} total={data.progress?.[1]} /> : null}
+          {data?.export_status === 2 ? <p className="small" role="status">Written to <code>{data.project_config_path}</code></p> : null}
+          {data?.export_status === 3 ? <p className="error small" role="alert">Export failed: {data.error_message}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { ImageFilter, ImageListItem } from './useImageList';
+import { PAGE_SIZE } from './useImageList';
+
+const ROW = 64;
+const OVERSCAN = 6;
+
+interface ImageStripProps {
+  thumbUrl: (uuid: string) => string;
+  total: number;
+  itemAt: (index: number) => ImageListItem | undefined;
+  requestPage: (page: number) => void;
+  currentIndex: number;
+  onSelect: (index: number) => void;
+  filter: ImageFilter;
+  onFilter: (filter: ImageFilter) => void;
+  counts: { total: number; labeled: number } | null;
+}
+
+/** Only the rows in view exist in the DOM: 10,000 images scroll like 20. */
+export function ImageStrip(props: ImageStripProps) {
+  const { total, itemAt, requestPage, currentIndex, onSelect } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState({ first: 0, last: 20 });
+
+  const measure = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const first = Math.max(0, Math.floor(element.scrollTop / ROW) - OVERSCAN);
+    const last = Math.min(total - 1, Math.ceil((element.scrollTop + element.clientHeight) / ROW) + OVERSCAN);
+    setRange((current) => (current.first === first && current.last === last ? current : { first, last }));
+  };
+
+  useEffect(measure, [total]);
+  useEffect(() => {
+    for (let page = Math.floor(range.first / PAGE_SIZE); page <= Math.floor(range.last / PAGE_SIZE); page += 1) requestPage(page);
+  }, [range, requestPage]);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || currentIndex < 0) return;
+    const top = currentIndex * ROW;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + ROW > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW - element.clientHeight;
+  }, [currentIndex]);
+
+  const rows = [];
+  for (let index = range.first; index <= range.last && index < total; index += 1) {
+    const item = itemAt(index);
+    rows.push(
+      <button
+        key={index}
+        className={index === currentIndex ? 'strip-row current' : 'strip-row'}
+        style={{ top: index * ROW }}
+        onClick={() => onSelect(index)}
+        aria-current={index === currentIndex}
+        aria-label={item ? item.img_path : `Image ${index + 1}`}
+      >
+        {item ? <img src={props.thumbUrl(item.uuid)} alt="" loading="lazy" width={48} height={48} /> : <span className="strip-placeholder" />}
+        <span className="strip-name">{item?.img_path ?? '…'}</span>
+        {item && item.shape_count > 0 ? <span className="strip-count">{item.shape_count}</span> : null}
+      </button>,
+    );
+  }
+
+  const filters: Array<[ImageFilter, string]> = [
+    ['all', `All ${props.counts?.total ?? ''}`],
+    ['labeled', `Labeled ${props.counts?.labeled ?? ''}`],
+    ['unlabeled', `To do ${props.counts ? props.counts.total - props.counts.labeled : ''}`],
+  ];
+  return (
+    <aside className="strip" aria-label="Images">
+      <div className="strip-filters" role="tablist">
+        {filters.map(([value, label]) => (
+          <button key={value} role="tab" aria-selected={props.filter === value} className={props.filter === value ? 'chip active' : 'chip'} onClick={() => props.onFilter(value)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div className="strip-scroll" ref={scroller} onScroll={measure}>
+        <div style={{ height: total * ROW, position: 'relative' }}>{rows}</div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,243 @@
+'use client';
+
+import Link from 'next/link';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
+import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
+import { createEditorStore } from '@/components/editor/model/editor-store';
+import { resolveShortcut } from '@/components/editor/model/shortcuts';
+import { createToolController } from '@/components/editor/model/tools';
+import type { EditorShape } from '@/components/editor/model/types';
+import { SaveIndicator } from '@/components/editor/SaveIndicator';
+import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
+import { Toolbar } from '@/components/editor/Toolbar';
+import { errorText, useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import { ExportMenu } from './ExportMenu';
+import { ImageStrip } from './ImageStrip';
+import { LabelPanel, useLabels } from './LabelPanel';
+import { StatsPanel } from './StatsPanel';
+import { useImageList, type ImageFilter } from './useImageList';
+import { useOpenProject, type ProjectType } from './useProject';
+
+const DEFAULT_COLOR = 'rgba(0,200,83,1.0)';
+
+export function Workspace({ type, name }: { type: ProjectType; name: string }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const opened = useOpenProject(type, name);
+  const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
+  const [filter, setFilter] = useState<ImageFilter>('all');
+  const list = useImageList(type, name, filter);
+  const [index, setIndex] = useState(0);
+  const current = list.itemAt(index);
+  const labels = useLabels(type, name).data ?? [];
+  const colorOf = useCallback((label: string) => labels.find((item) => item.name === label)?.color || DEFAULT_COLOR, [labels]);
+
+  const [store] = useState(() => createEditorStore());
+  const [tools] = useState(() => createToolController(store));
+  const editorState = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // Shapes edited in this tab win over what the server last sent: a save may still be on its way.
+  const edited = useRef(new Map<string, EditorShape[]>());
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
+  const [autosave] = useState(() =>
+    createAutosave({
+      save: async (uuid, shapes) => {
+        await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes });
+      },
+      onStatus: setSaveStatus,
+    }),
+  );
+  const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
+  const [help, setHelp] = useState(false);
+  const [spaceHeld, setSpaceHeld] = useState(false);
+
+  useEffect(() => {
+    const unsubscribe = store.onDocumentChange((uuid, shapes) => {
+      edited.current.set(uuid, shapes);
+      autosave.markDirty(uuid, shapes);
+    });
+    return () => void unsubscribe();
+  }, [store, autosave]);
+
+  const { refreshCounts } = list;
+  useEffect(() => {
+    if (saveStatus !== 'saved') return;
+    void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
+    refreshCounts();
+  }, [saveStatus, queryClient, trpc, ids, refreshCounts]);
+
+  useEffect(() => {
+    const flush = () => void autosave.flush();
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('blur', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('blur', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      flush();
+    };
+  }, [autosave]);
+
+  useEffect(() => {
+    if (!editorState.activeLabel && labels[0]) store.setActiveLabel(labels[0].name);
+  }, [labels, editorState.activeLabel, store]);
+  useEffect(() => store.setTool(type === 'bndbox' ? 'box' : 'polygon'), [store, type]);
+
+  const doc = useQuery({
+    ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: current ? [current.uuid] : ['-'] }),
+    enabled: Boolean(current),
+    staleTime: Infinity,
+  });
+  const loaded = doc.data?.[0];
+  useEffect(() => {
+    if (!loaded) return;
+    store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, edited.current.get(loaded.uuid) ?? loaded.shapes);
+  }, [loaded, store]);
+
+  const imageUrl = (uuid: string) => `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
+  // The neighbours' bytes are fetched now, so the next image shows at once.
+  useEffect(() => {
+    for (const neighbour of [list.itemAt(index + 1), list.itemAt(index - 1)]) {
+      if (!neighbour) continue;
+      new window.Image().src = imageUrl(neighbour.uuid);
+      void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [neighbour.uuid] }), staleTime: Infinity });
+    }
+  });
+
+  const total = list.counts?.filtered ?? 0;
+  const go = useCallback(
+    (next: number) => {
+      if (next < 0 || next >= total) return;
+      void autosave.flush();
+      void list.ensure(next);
+      setIndex(next);
+    },
+    [autosave, list, total],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const targetIsInput = Boolean(target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable || target.closest('dialog')));
+      if (event.key === ' ' && !targetIsInput) {
+        setSpaceHeld(true);
+        event.preventDefault();
+        return;
+      }
+      const action = resolveShortcut({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey, altKey: event.altKey, targetIsInput });
+      if (!action) return;
+      event.preventDefault();
+      switch (action.type) {
+        case 'tool':
+          if (action.tool === 'select' || (action.tool === 'box') === (type === 'bndbox')) store.setTool(action.tool);
+          break;
+        case 'label': {
+          const label = labels[action.index];
+          if (label) store.setActiveLabel(label.name);
+          break;
+        }
+        case 'delete':
+        case 'escape':
+          tools.keyDown(event.key === 'Escape' ? 'Escape' : event.key);
+          break;
+        case 'close-polygon':
+          tools.keyDown('Enter');
+          break;
+        case 'undo':
+          store.undo();
+          break;
+        case 'redo':
+          store.redo();
+          break;
+        case 'copy':
+          store.copy();
+          break;
+        case 'paste':
+          store.paste();
+          break;
+        case 'next':
+          go(index + 1);
+          break;
+        case 'previous':
+          go(index - 1);
+          break;
+        case 'fit':
+          canvas?.fit();
+          break;
+        case 'help':
+          setHelp(true);
+          break;
+      }
+    };
+    const onKeyUp = (event: KeyboardEvent) => event.key === ' ' && setSpaceHeld(false);
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKeyUp);
+    };
+  }, [store, tools, labels, go, index, canvas, type]);
+
+  if (opened.error) {
+    return (
+      <main className="page">
+        <p className="error" role="alert">{errorText(opened.error)}</p>
+        <Link className="button" href="/">Back to projects</Link>
+      </main>
+    );
+  }
+
+  return (
+    <div className="workspace">
+      <header className="topbar">
+        <Link className="button" href="/" onClick={() => void autosave.flush()}>← Projects</Link>
+        <h1 className="topbar-title">{name}</h1>
+        <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
+        <button className="button" onClick={() => go(index - 1)} disabled={index <= 0} title="Previous (A)">‹ Prev</button>
+        <button className="button" onClick={() => go(index + 1)} disabled={index >= total - 1} title="Next (D)">Next ›</button>
+        <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
+        <SaveIndicator status={saveStatus} />
+        <ExportMenu type={type} name={name} />
+      </header>
+      <ImageStrip
+        thumbUrl={(uuid) => `${imageUrl(uuid)}?size=thumb`}
+        total={total}
+        itemAt={list.itemAt}
+        requestPage={list.requestPage}
+        currentIndex={index}
+        onSelect={go}
+        filter={filter}
+        onFilter={(next) => {
+          void autosave.flush();
+          setFilter(next);
+          setIndex(0);
+        }}
+        counts={list.counts}
+      />
+      <main className="stage-area">
+        <Toolbar store={store} type={type} canvas={canvas} onHelp={() => setHelp(true)} />
+        {total === 0 && list.counts ? (
+          <div className="empty">{filter === 'all' ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
+        ) : (
+          <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrl(current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
+        )}
+      </main>
+      <aside className="sidepanel">
+        <LabelPanel
+          type={type}
+          name={name}
+          labels={labels}
+          activeLabel={editorState.activeLabel}
+          onPick={(label) => store.setActiveLabel(label)}
+          onRenamed={(from, to) => store.renameLabel(from, to)}
+        />
+        <StatsPanel type={type} name={name} labels={labels} />
+      </aside>
+      <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
+    </div>
+  );
+}
