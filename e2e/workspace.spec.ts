@@ -43,6 +43,13 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
+/** Where an image pixel is on screen: the editor fits the image with 24 px of padding. */
+async function toScreen(page: Page, image: { width: number; height: number }, point: { x: number; y: number }) {
+  const area = await canvasBox(page);
+  const scale = Math.min((area.width - 48) / image.width, (area.height - 48) / image.height);
+  return { x: area.x + (area.width - image.width * scale) / 2 + point.x * scale, y: area.y + (area.height - image.height * scale) / 2 + point.y * scale };
+}
+
 const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: /saved|Saving|Unsaved|failed/ })).toHaveText('All changes saved');
 
 test('labels a bndbox project with mouse and keyboard, and everything persists', async ({ page, world }) => {
@@ -77,6 +84,20 @@ test('labels a bndbox project with mouse and keyboard, and everything persists',
   expect(moved.label).toBe('person');
   expect(moved.x1).toBeGreaterThan(before.x1);
   expect(moved.x2 - moved.x1).toBeCloseTo(before.x2 - before.x1, 0);
+
+  // Resize it by its south-east handle: 10 image pixels wider and taller.
+  const bitmap = { width: 33, height: 17 };
+  const corner = await toScreen(page, bitmap, { x: moved.x2, y: moved.y2 });
+  const target = await toScreen(page, bitmap, { x: Math.min(33, moved.x2 + 2), y: Math.min(17, moved.y2 + 1) });
+  await drag(page, corner, target);
+  await saved(page);
+  shapes = await restShapes(page.request, world.server.url, 'bndbox', 'boxes');
+  const resized = (Object.values(shapes).find((entry) => entry.shapes.length > 0)?.shapes as Box[])[1] as Box;
+  expect(resized.x1).toBeCloseTo(moved.x1, 1);
+  expect(resized.x2).toBeGreaterThan(moved.x2 + 1);
+  expect(resized.y2).toBeGreaterThan(moved.y2 + 0.5);
+  await page.keyboard.press('Control+z');
+  await saved(page);
 
   // Undo the relabel, then redo it.
   await page.keyboard.press('Control+z');

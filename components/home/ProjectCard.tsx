@@ -25,12 +25,13 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
   const star = useMutation(trpc.project.star.mutationOptions({ onSettled: refresh }));
   const rename = useMutation(trpc.project.rename.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.project.remove.mutationOptions({ onSuccess: refresh }));
+  const close = useMutation(trpc.project.close.mutationOptions({ onSuccess: refresh }));
   const reload = useMutation(trpc.project.reload.mutationOptions({ onSuccess: () => setTimeout(() => void refresh(), 500) }));
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const [newName, setNewName] = useState(project.name);
   const unlabeled = project.image_count - project.labeled_count;
   const percent = project.image_count > 0 ? Math.round((project.labeled_count / project.image_count) * 100) : 0;
-  const failure = [star.error, rename.error, remove.error, reload.error].find(Boolean);
+  const failure = [star.error, rename.error, remove.error, reload.error, close.error].find(Boolean);
 
   return (
     <article className="card" aria-label={`Project ${project.name}`}>
@@ -59,6 +60,9 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
       <footer className="row">
         <Link className="button primary" href={projectHref(project)}>Open</Link>
         <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending}>Reload</button>
+        {project.is_loaded ? (
+          <button className="button" title="Another tab or a classifai client has it open" onClick={() => close.mutate({ ...ids, status: 'closed' })}>Close</button>
+        ) : null}
         <button className="button" onClick={() => setDialog('rename')}>Rename</button>
         <button className="button danger" onClick={() => setDialog('delete')}>Delete</button>
       </footer>

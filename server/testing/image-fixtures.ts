@@ -51,7 +51,8 @@ export async function writeImage(absPath: string, spec: ImageSpec): Promise<void
     return;
   }
   let image = sharp({ create: { width: spec.width, height: spec.height, channels: 3, background: color } });
-  if (spec.grey) image = image.greyscale();
+  // Single-channel output: sharp writes greyscale as RGB unless told the colourspace.
+  if (spec.grey) image = image.greyscale().toColourspace('b-w');
   if (spec.orientation) image = image.withMetadata({ orientation: spec.orientation });
   const encoded = spec.format === 'jpeg' ? image.jpeg({ quality: 80 }) : spec.format === 'png' ? image.png() : image.webp();
   await fsp.writeFile(absPath, await encoded.toBuffer());
