@@ -1,7 +1,9 @@
 // classifai's annotation wire shapes ↔ domain shapes. Quirks handled here: ids arrive as
-// numbers and go back as strings; region/subLabel/distancetoImg are omitted when null, as the
-// original's Jackson config does; the body carries both arrays and only the project type's counts.
+// numbers and go back as strings; the body carries both arrays and only the project type's
+// counts. The written form (nulls omitted as the original's Jackson config does) is the one
+// the configuration file uses too: formats/classifai-wire.ts.
 import { invalidInput } from '@/server/core/errors';
+import { shapeToWire, type ClassifaiBoxWire, type ClassifaiPolygonWire } from '@/server/core/formats/classifai-wire';
 import type { AnnotationType, BoxShape, CanvasPlacement, OffsetToImage, PolygonShape, Shape } from '@/server/core/types';
 import type { BoxWire, PolygonWire, UpdateAnnotationInput } from '../schemas/annotation.schema';
 
@@ -46,41 +48,12 @@ export function toPlacement(input: UpdateAnnotationInput): CanvasPlacement {
   return { x: input.img_x ?? 0, y: input.img_y ?? 0, w: input.img_w ?? 0, h: input.img_h ?? 0 };
 }
 
-const optionalFields = (shape: Shape) => ({
-  ...(shape.region !== null && shape.region !== undefined ? { region: shape.region } : {}),
-  ...(shape.subLabel !== null && shape.subLabel !== undefined ? { subLabel: shape.subLabel } : {}),
-});
-
-export function toBoxWire(shape: BoxShape) {
-  return {
-    x1: shape.x1,
-    y1: shape.y1,
-    x2: shape.x2,
-    y2: shape.y2,
-    lineWidth: shape.lineWidth,
-    color: shape.color,
-    ...optionalFields(shape),
-    ...(shape.distanceToImg ? { distancetoImg: shape.distanceToImg } : {}),
-    label: shape.label,
-    id: shape.id,
-  };
-}
-
-export function toPolygonWire(shape: PolygonShape) {
-  return {
-    coorPt: shape.points.map((point) => ({ x: point.x, y: point.y, distancetoImg: point.distanceToImg })),
-    lineWidth: shape.lineWidth,
-    color: shape.color,
-    ...optionalFields(shape),
-    label: shape.label,
-    id: shape.id,
-  };
-}
-
 /** bnd_box for bndbox projects, polygons for seg; shapes of the other kind are not shown. */
 export function toShapeField(type: AnnotationType, shapes: readonly Shape[]) {
   if (type === 'bndbox') {
-    return { bnd_box: shapes.filter((shape): shape is BoxShape => shape.kind === 'box').map(toBoxWire) };
+    return { bnd_box: shapes.filter((shape): shape is BoxShape => shape.kind === 'box').map((shape) => shapeToWire(shape) as ClassifaiBoxWire) };
   }
-  return { polygons: shapes.filter((shape): shape is PolygonShape => shape.kind === 'polygon').map(toPolygonWire) };
+  return {
+    polygons: shapes.filter((shape): shape is PolygonShape => shape.kind === 'polygon').map((shape) => shapeToWire(shape) as ClassifaiPolygonWire),
+  };
 }
