@@ -51,8 +51,7 @@ export interface ImageCounts {
   labeled: number;
 }
 
-export interface StoredImagePath {
-  uuid: string;
+export interface StoredImagePath extends NewImage {
   present: boolean;
 }
 
@@ -63,7 +62,7 @@ export interface ImageRepository {
   listUuids(projectId: string): string[];
   page(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
   counts(projectId: string): ImageCounts;
-  /** Every stored path of the project (present or not), for reload matching. */
+  /** Every stored image of the project by path (present or not), for reload matching: one query. */
   pathIndex(projectId: string): Map<string, StoredImagePath>;
   setPresent(projectId: string, uuids: readonly string[], present: boolean): void;
   updateFileFacts(projectId: string, uuid: string, facts: Omit<NewImage, 'uuid' | 'relPath'>): void;

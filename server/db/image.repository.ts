@@ -42,9 +42,7 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   const counts = sqlite.prepare<[string], { total: number; labeled: number | null }>(
     'SELECT count(*) AS total, sum(shape_count > 0) AS labeled FROM images WHERE project_id = ? AND present = 1',
   );
-  const paths = sqlite.prepare<[string], { uuid: string; rel_path: string; present: number }>(
-    'SELECT uuid, rel_path, present FROM images WHERE project_id = ?',
-  );
+  const paths = sqlite.prepare<[string], ImageRow & { present: number }>(`SELECT ${COLUMNS}, present FROM images WHERE project_id = ?`);
   const setPresent = sqlite.prepare('UPDATE images SET present = ? WHERE project_id = ? AND uuid = ?');
   const updateFacts = sqlite.prepare(
     `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth,
@@ -81,7 +79,10 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
     },
     pathIndex: (projectId) => {
       const index = new Map<string, StoredImagePath>();
-      for (const row of paths.iterate(projectId)) index.set(row.rel_path, { uuid: row.uuid, present: row.present === 1 });
+      for (const row of paths.iterate(projectId)) {
+        const { uuid, relPath, format, width, height, depth, fileSize, mtimeMs } = toRecord(row);
+        index.set(row.rel_path, { uuid, relPath, format, width, height, depth, fileSize, mtimeMs, present: row.present === 1 });
+      }
       return index;
     },
     setPresent: (projectId, list, present) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { walkFolder, type FolderEntry } from '@/server/files/project-folder';
 import { probeImageFile } from '@/server/media/image-media';
 import { invalidState, notFound } from '../errors';
-import type { NewImage, Repositories } from '../repositories';
+import type { NewImage, Repositories, StoredImagePath } from '../repositories';
 import type { JobHandler } from './job-runner';
 
 export interface FolderScanParams {
@@ -51,8 +51,7 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<FolderS
     } catch {
       throw invalidState(`The project folder ${project.folder} cannot be read`);
     }
-    const known = mode === 'reload' ? repos.images.pathIndex(projectId) : new Map<string, { uuid: string; present: boolean }>();
-    const facts = mode === 'reload' ? knownFacts(repos, projectId, known) : new Map<string, NewImage>();
+    const known = mode === 'reload' ? repos.images.pathIndex(projectId) : new Map<string, StoredImagePath>();
     const result: FolderScanResult = { unsupported: [], added: [], removed: [] };
     const seen = new Set<string>();
     context.setPhase('updating');
@@ -62,7 +61,7 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<FolderS
       context.signal.throwIfAborted();
       const batch = entries.slice(start, start + BATCH);
       const probed = await mapLimited(batch, PROBES_IN_FLIGHT, async (entry) => {
-        const stored = facts.get(entry.relPath);
+        const stored = known.get(entry.relPath);
         // Unchanged size and mtime: the stored header facts still hold, skip the read.
         if (stored && stored.fileSize === entry.size && stored.mtimeMs === entry.mtimeMs) return { entry, image: stored, changed: false };
         const probe = await probeImageFile(entry.absPath);
@@ -109,13 +108,4 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<FolderS
     result.removed = missing;
     return { result };
   };
-}
-
-function knownFacts(repos: Repositories, projectId: string, known: Map<string, { uuid: string }>): Map<string, NewImage> {
-  const facts = new Map<string, NewImage>();
-  for (const { uuid } of known.values()) {
-    const image = repos.images.find(projectId, uuid);
-    if (image) facts.set(image.relPath, image);
-  }
-  return facts;
 }
