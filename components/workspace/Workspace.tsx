@@ -37,7 +37,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
 
   const [store] = useState(() => createEditorStore());
   const [tools] = useState(() => createToolController(store));
-  const editorState = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // Only the active label: the workspace must not re-render on every pointer move.
+  const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   // Shapes edited in this tab win over what the server last sent: a save may still be on its way.
   const edited = useRef(new Map<string, EditorShape[]>());
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
@@ -65,7 +66,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   useEffect(() => {
     if (saveStatus !== 'saved') return;
     void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
-    refreshCounts();
+    void refreshCounts();
   }, [saveStatus, queryClient, trpc, ids, refreshCounts]);
 
   useEffect(() => {
@@ -83,8 +84,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, [autosave]);
 
   useEffect(() => {
-    if (!editorState.activeLabel && labels[0]) store.setActiveLabel(labels[0].name);
-  }, [labels, editorState.activeLabel, store]);
+    if (!activeLabel && labels[0]) store.setActiveLabel(labels[0].name);
+  }, [labels, activeLabel, store]);
   useEffect(() => store.setTool(type === 'bndbox' ? 'box' : 'polygon'), [store, type]);
 
   const doc = useQuery({
@@ -99,14 +100,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, [loaded, store]);
 
   const imageUrl = (uuid: string) => `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
-  // The neighbours' bytes are fetched now, so the next image shows at once.
+  // The neighbours' bytes and shapes are fetched now, so the next image shows at once.
+  const neighbours = [list.itemAt(index + 1)?.uuid, list.itemAt(index - 1)?.uuid].filter((uuid): uuid is string => Boolean(uuid));
+  const neighbourKey = neighbours.join(',');
   useEffect(() => {
-    for (const neighbour of [list.itemAt(index + 1), list.itemAt(index - 1)]) {
-      if (!neighbour) continue;
-      new window.Image().src = imageUrl(neighbour.uuid);
-      void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [neighbour.uuid] }), staleTime: Infinity });
+    for (const uuid of neighbourKey ? neighbourKey.split(',') : []) {
+      new window.Image().src = `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
+      void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [uuid] }), staleTime: Infinity });
     }
-  });
+  }, [neighbourKey, type, name, ids, queryClient, trpc]);
 
   const total = list.counts?.filtered ?? 0;
   const go = useCallback(
@@ -231,7 +233,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           type={type}
           name={name}
           labels={labels}
-          activeLabel={editorState.activeLabel}
+          activeLabel={activeLabel}
           onPick={(label) => store.setActiveLabel(label)}
           onRenamed={(from, to) => store.renameLabel(from, to)}
         />

@@ -27,23 +27,41 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const [counts, setCounts] = useState<{ total: number; labeled: number; filtered: number } | null>(null);
   const [version, setVersion] = useState(0);
 
-  const loadPage = useCallback(
-    async (page: number): Promise<ImageListItem[]> => {
-      const data = await queryClient.fetchQuery({
-        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
+  const fetchPage = useCallback(
+    (page: number, limit = PAGE_SIZE) =>
+      queryClient.fetchQuery({
+        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, offset: page * PAGE_SIZE, limit }),
         staleTime: 2000,
-      });
-      setCounts({ total: data.total, labeled: data.labeled, filtered: data.filtered_total });
-      setPages((current) => new Map(current).set(page, data.items));
-      return data.items;
-    },
+      }),
     [queryClient, trpc, type, name, filter],
   );
 
+  const loadPage = useCallback(
+    async (page: number): Promise<ImageListItem[]> => {
+      const data = await fetchPage(page);
+      // The filtered list stays as it was when opened: labeling an image in "To do" must not
+      // shift the image under the user's cursor. Only the chip counts follow the saves.
+      setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
+      setPages((current) => new Map(current).set(page, data.items));
+      return data.items;
+    },
+    [fetchPage],
+  );
+
+  const refreshCounts = useCallback(async () => {
+    const data = await fetchPage(0, 1);
+    setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
+  }, [fetchPage]);
+
   useEffect(() => {
     setPages(new Map());
+    setCounts(null);
     void loadPage(0);
   }, [loadPage, version]);
+
+  const requestPage = useCallback((page: number) => {
+    if (!pages.has(page)) void loadPage(page);
+  }, [pages, loadPage]);
 
   const itemAt = (index: number): ImageListItem | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 
@@ -61,11 +79,11 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     itemAt,
     ensure,
     loadedPages: pages,
-    requestPage: (page: number) => (pages.has(page) ? undefined : void loadPage(page)),
+    requestPage,
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */
     refresh: () => setVersion((value) => value + 1),
-    /** Re-reads the counts only (and page 0), keeping the pages in view. */
-    refreshCounts: () => void loadPage(0),
+    /** Re-reads the counts only, keeping the pages in view (stable identity). */
+    refreshCounts,
     indexOf: (uuid: string) => {
       for (const [page, items] of pages) {
         const at = items.findIndex((item) => item.uuid === uuid);
