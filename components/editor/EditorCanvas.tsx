@@ -56,6 +56,17 @@ const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: Edito
   );
 });
 
+/**
+ * The same array as last time when its elements are the same objects: a drag replaces only
+ * the dragged shape, so the layer of the other shapes is not drawn again on every move.
+ */
+function useStableList<T>(items: T[]): T[] {
+  const previous = useRef<T[]>(items);
+  const same = previous.current.length === items.length && previous.current.every((item, index) => item === items[index]);
+  if (!same) previous.current = items;
+  return previous.current;
+}
+
 export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
@@ -85,6 +96,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const pointer = () => stage.current?.getPointerPosition() ?? { x: 0, y: 0 };
   const tolerance = 8 / view.scale;
   const selected = useMemo(() => state.shapes.find((shape) => shape.id === state.selectedId) ?? null, [state.shapes, state.selectedId]);
+  const others = useStableList(useMemo(() => state.shapes.filter((shape) => shape.id !== state.selectedId), [state.shapes, state.selectedId]));
 
   // Pointer events only: Konva also reports the mouse events of the same press as pointer
   // events, which would count one click twice.
@@ -141,7 +153,8 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
           {image ? <KonvaImage image={image} x={0} y={0} width={width} height={height} /> : null}
         </Layer>
-        <ShapeLayer shapes={state.shapes} colorOf={colorOf} />
+        <ShapeLayer shapes={others} colorOf={colorOf} />
+        <ShapeLayer shapes={selected ? [selected] : []} colorOf={colorOf} />
         <Layer listening={false}>
           {selected?.kind === 'box' ? (
             <Group>

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -18,7 +17,12 @@ export async function writeFileAtomic(target: string, content: string): Promise<
 
 /** classifai's checksum: base64 of the SHA-256 of the file bytes, streamed. */
 export async function sha256Base64(absPath: string): Promise<string> {
+  const { size } = await fsp.stat(absPath);
+  // One read is much cheaper than a stream for the usual image; big files stream.
+  if (size < STREAM_ABOVE_BYTES) return createHash('sha256').update(await fsp.readFile(absPath)).digest('base64');
   const hash = createHash('sha256');
   await pipeline(fs.createReadStream(absPath), hash);
   return hash.digest('base64');
 }
+
+const STREAM_ABOVE_BYTES = 8 * 1024 * 1024;

@@ -11,6 +11,7 @@ import { TRAINING_EXPORTERS, type TrainingFormat } from '../formats';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type ImageRecord, type Project } from '../types';
 import type { JobContext, JobHandler } from './job-runner';
+import { mapLimited } from './map-limited';
 
 export const EXPORT_TYPES = ['cfg', 'cfgdata', 'coco', 'voc', 'yolo', 'labelme'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
@@ -26,6 +27,7 @@ export interface ExportResult {
 }
 
 const PAGE = 500;
+const HASHES_IN_FLIGHT = 8;
 
 /** Present images with their shapes, read page by page so a big project never sits in memory twice. */
 function* exportItems(repos: Repositories, projectId: string): Generator<{ image: ImageRecord; annotation: NonNullable<ReturnType<Repositories['annotations']['get']>> }[]> {
@@ -42,12 +44,16 @@ async function writeConfig(repos: Repositories, project: Project, context: JobCo
   const total = repos.images.counts(project.id).total;
   const images: ExportImage[] = [];
   for (const page of exportItems(repos, project.id)) {
-    for (const item of page) {
-      context.signal.throwIfAborted();
+    context.signal.throwIfAborted();
+    // Several files hashed at once: one at a time leaves the disk and the hash idle in turn.
+    const hashed = await mapLimited(page, HASHES_IN_FLIGHT, async (item) => {
       const absPath = await resolveExistingInside(project.folder, item.image.relPath);
-      images.push({ ...item, checksum: absPath ? await sha256Base64(absPath) : null });
-      context.progress(images.length, total);
-    }
+      const checksum = absPath ? await sha256Base64(absPath) : null;
+      context.progress(images.length + 1, total);
+      return { ...item, checksum };
+    });
+    images.push(...hashed);
+    context.progress(images.length, total);
   }
   const target = path.join(project.folder, `${project.name}.json`);
   await writeFileAtomic(target, serializeClassifaiConfig(buildClassifaiConfig(project, images, new Date(now()))));

@@ -7,6 +7,7 @@ import { probeImageFile } from '@/server/media/image-media';
 import { invalidState, notFound } from '../errors';
 import type { NewImage, Repositories, StoredImagePath } from '../repositories';
 import type { JobHandler } from './job-runner';
+import { mapLimited } from './map-limited';
 
 export interface FolderScanParams {
   projectId: string;
@@ -20,25 +21,14 @@ export interface FolderScanResult {
   removed: string[];
 }
 
-const BATCH = 400;
+// Rows per commit: each commit is an fsync (synchronous=FULL) that blocks the event loop.
+const BATCH = 2000;
 const PROBES_IN_FLIGHT = 16;
 // classifai's list, case-sensitive: files it reports as unsupported when unreadable.
 const IMAGE_SUFFIXES = ['jpg', 'png', 'jpeg', 'bmp', 'JPG', 'PNG', 'JPEG', 'webp'];
 
 const looksLikeImage = (name: string) => IMAGE_SUFFIXES.some((suffix) => name.endsWith(suffix));
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 export function createFolderScanHandler(repos: Repositories): JobHandler<FolderScanParams> {
   return async ({ projectId, mode }, context) => {

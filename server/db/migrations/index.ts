@@ -1,4 +1,5 @@
 import { initialSchema } from './001-initial';
+import { countIndex } from './002-count-index';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema];
+export const migrations: readonly string[] = [initialSchema, countIndex];
