@@ -1,0 +1,51 @@
+// Nearest-rank percentiles: no interpolation, so a p99 is always a latency that happened.
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Latencies in ns in, a summary in ms out. */
+export function summarize(latenciesNs) {
+  const sorted = Float64Array.from(latenciesNs).sort();
+  const ms = (ns) => ns / 1e6;
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    count: sorted.length,
+    mean: ms(sorted.length ? sum / sorted.length : NaN),
+    p50: ms(percentile(sorted, 50)),
+    p90: ms(percentile(sorted, 90)),
+    p95: ms(percentile(sorted, 95)),
+    p99: ms(percentile(sorted, 99)),
+    max: ms(sorted.length ? sorted[sorted.length - 1] : NaN),
+  };
+}
+
+/**
+ * Runs fn over items with `concurrency` loops in this process, timing each call: the shape of
+ * every library-alone baseline, so its figures line up with the load client's.
+ */
+export async function timedPool(items, concurrency, fn) {
+  const latencies = [];
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      const t0 = process.hrtime.bigint();
+      await fn(item);
+      latencies.push(Number(process.hrtime.bigint() - t0));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return { completed: latencies.length, errors: 0, elapsedMs, rps: (latencies.length * 1000) / elapsedMs, latency: summarize(latencies) };
+}
+
+/** Wall time of fn in ms. */
+export async function timeMs(fn) {
+  const t0 = process.hrtime.bigint();
+  const value = await fn();
+  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, value };
+}

@@ -1,0 +1,126 @@
+// W2 images on `photo`: thumbnails cold (each uuid once) at 1/2/4 connections against sharp alone
+// at the same concurrency; cached thumbnails at 10 connections against the framework floor and a
+// bare server sending the same bytes; imgsrc at 4 connections against bare node:http doing the
+// same read + base64.
+import path from 'node:path';
+import sharp from 'sharp';
+import { call, imagePaths, loadProject } from './lib/api.mjs';
+import { startBare } from './lib/bare-server.mjs';
+import { runLoad } from './lib/load.mjs';
+import { row } from './lib/report.mjs';
+import { timedPool } from './lib/stats.mjs';
+import { errorsNote } from './floor.mjs';
+
+const COLD_SHARES = { 1: 0.2, 2: 0.3, 4: 0.5 };
+
+const thumbPath = (name, uuid) => `/bndbox/projects/${name}/uuid/${uuid}/thumbnail`;
+
+export async function w2(ctx) {
+  const name = 'photo';
+  const server = await ctx.server();
+  await ctx.ensureProject(name);
+  const uuids = await loadProject(server, name);
+  const relPaths = await imagePaths(server, name, uuids.length);
+  const fileOf = (uuid) => path.join(ctx.folders[name].dir, relPaths.get(uuid));
+
+  // One uuid is spent warming the route (module load, sharp init); the rest are split so every
+  // concurrency level gets uuids no one has asked for yet.
+  const [warmUuid, ...cold] = uuids;
+  await call(`${server.url}${thumbPath(name, warmUuid)}`);
+  const rows = [];
+  const raw = { cold: {} };
+  let start = 0;
+  for (const connections of [1, 2, 4]) {
+    const share = connections === 4 ? cold.length - start : Math.floor(cold.length * COLD_SHARES[connections]);
+    const batch = cold.slice(start, start + share);
+    start += share;
+    const served = await runLoad({
+      origin: server.url,
+      requests: batch.map((uuid) => ({ path: thumbPath(name, uuid) })),
+      cycle: false,
+      connections,
+      maxRequests: batch.length,
+      maxMs: 120_000,
+      check: 'message1',
+    });
+    const alone = await timedPool(batch.map(fileOf), connections, (file) =>
+      sharp(file).rotate().resize(100, 100, { fit: 'inside' }).png().toBuffer(),
+    );
+    raw.cold[connections] = { server: served, sharp: alone };
+    rows.push(
+      row(`thumbnail cold @${connections} img/s (${batch.length})`, {
+        figure: served.rps,
+        baseline: alone.rps,
+        unit: 'img/s',
+        baselineLabel: 'sharp alone',
+        target: '>= 0.80x',
+        pass: served.errors === 0 && served.rps >= 0.8 * alone.rps,
+        note: errorsNote(served),
+      }),
+      row(`thumbnail cold @${connections} p50`, {
+        figure: served.latency.p50,
+        baseline: alone.latency.p50,
+        unit: 'ms',
+        target: '<= sharp p50 + 1 ms',
+        pass: served.latency.p50 <= alone.latency.p50 + 1,
+      }),
+    );
+  }
+
+  // Cached: every uuid has a thumbnail now. The bare server sends one real thumbnail body.
+  const sample = await (await fetch(`${server.url}${thumbPath(name, warmUuid)}`)).text();
+  const files = uuids.map(fileOf);
+  const bare = await startBare({ routes: { '/thumb': sample }, files });
+  try {
+    const cachedSpec = {
+      connections: 10,
+      maxRequests: ctx.quick ? 2000 : 6000,
+      maxMs: ctx.quick ? 8000 : 15_000,
+      check: 'message1',
+      warmup: 5,
+    };
+    const cached = await runLoad({ ...cachedSpec, origin: server.url, requests: uuids.map((uuid) => ({ path: thumbPath(name, uuid) })) });
+    const bareThumb = await runLoad({ ...cachedSpec, origin: bare.url, requests: [{ path: '/thumb' }] });
+    const floor10 = ctx.floor[10];
+    raw.cached = { server: cached, bare: bareThumb, floor: floor10 };
+    rows.push(
+      row('thumbnail cached @10 req/s', {
+        figure: cached.rps,
+        baseline: floor10.rps,
+        unit: 'req/s',
+        baselineLabel: 'framework floor',
+        target: '>= 0.90x',
+        pass: cached.errors === 0 && cached.rps >= 0.9 * floor10.rps,
+        note: errorsNote(cached),
+      }),
+      row('thumbnail cached @10 vs bare', { figure: cached.rps, baseline: bareThumb.rps, unit: 'req/s', baselineLabel: 'bare node:http' }),
+      row('thumbnail cached @10 p99', { figure: cached.latency.p99, baseline: floor10.latency.p99, unit: 'ms', baselineLabel: 'floor' }),
+    );
+
+    const sourceSpec = { connections: 4, maxRequests: ctx.quick ? 300 : 1000, maxMs: ctx.quick ? 8000 : 15_000, check: 'message1', warmup: 2 };
+    const source = await runLoad({
+      ...sourceSpec,
+      origin: server.url,
+      requests: uuids.map((uuid) => ({ path: `/bndbox/projects/${name}/uuid/${uuid}/imgsrc` })),
+    });
+    const bareSource = await runLoad({ ...sourceSpec, origin: bare.url, requests: files.map((_, index) => ({ path: `/img/${index}` })) });
+    raw.imgsrc = { server: source, bare: bareSource };
+    rows.push(
+      row('imgsrc @4 req/s', {
+        figure: source.rps,
+        baseline: bareSource.rps,
+        unit: 'req/s',
+        baselineLabel: 'bare node:http',
+        target: '>= 0.80x',
+        pass: source.errors === 0 && source.rps >= 0.8 * bareSource.rps,
+        note: errorsNote(source),
+      }),
+      row('imgsrc @4 p50', { figure: source.latency.p50, baseline: bareSource.latency.p50, unit: 'ms' }),
+      row('imgsrc @4 MB/s', { figure: source.bytes / 1e3 / source.elapsedMs, baseline: bareSource.bytes / 1e3 / bareSource.elapsedMs, unit: 'MB/s' }),
+    );
+  } finally {
+    await bare.stop();
+  }
+  ctx.uuids.set(name, uuids);
+  return { title: `W2 images on photo (${uuids.length} JPEGs): thumbnail and imgsrc`, rows, raw };
+}
