@@ -69,11 +69,12 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
       const key = { projectId: found.project.id, uuid, fileSize: found.image.fileSize, mtimeMs: found.image.mtimeMs };
       const cached = await thumbnails.get(key);
       if (cached) return { ...found, thumbnailPng: cached };
-      const probe = await probeImageFile(found.absPath);
-      if (!probe) throw invalidState(`Image ${uuid} cannot be read`);
+      // The row holds the probe's facts (checked against size and mtime by view()): no second
+      // header read. Orientation is not stored; sharp applies the file's EXIF itself.
+      const { format, width, height, depth } = found.image;
       let png: Buffer;
       try {
-        png = await makeThumbnailPng(found.absPath, probe);
+        png = await makeThumbnailPng(found.absPath, { format, width, height, depth, orientation: 1 });
       } catch (error) {
         throw invalidState(`Image ${uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,90 +1,162 @@
 // sharp cannot read BMP, so BMPs are decoded here into RGBA rows for sharp's raw input.
-// Every read is bounds-checked: a truncated or lying file throws, never reads past the end.
+// Every length is checked against the buffer before the pixel loops run: a truncated or
+// lying file throws, never reads past the end, never allocates beyond width*height*4.
 
 export interface DecodedBitmap {
   width: number;
   height: number;
   channels: 4;
+  /** RGBA, rows top-down. */
   data: Buffer;
 }
 
 const MAX_PIXELS = 15_000 * 15_000;
+const BI_RGB = 0;
+const BI_BITFIELDS = 3;
+const BI_ALPHABITFIELDS = 6;
+const INFO_SIZES = [12, 40, 52, 56, 64, 108, 124];
 
-function maskShift(mask: number): { shift: number; max: number } {
-  if (mask === 0) return { shift: 0, max: 0 };
-  let shift = 0;
-  while (((mask >>> shift) & 1) === 0) shift += 1;
-  return { shift, max: mask >>> shift };
+interface BmpHeader {
+  width: number;
+  height: number;
+  topDown: boolean;
+  bitCount: number;
+  compression: number;
+  dataOffset: number;
+  infoSize: number;
 }
 
-export function decodeBmp(input: Uint8Array): DecodedBitmap {
-  const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (buf.length < 26 || buf.toString('latin1', 0, 2) !== 'BM') throw new Error('not a BMP file');
+interface Channel {
+  mask: number;
+  shift: number;
+  max: number;
+}
+
+function readHeader(buf: Buffer): BmpHeader {
+  if (buf.length < 18 || buf[0] !== 0x42 || buf[1] !== 0x4d) throw new Error('not a BMP file');
   const dataOffset = buf.readUInt32LE(10);
   const infoSize = buf.readUInt32LE(14);
+  if (!INFO_SIZES.includes(infoSize)) throw new Error(`unsupported BMP header size ${infoSize}`);
+  if (buf.length < 14 + infoSize) throw new Error('truncated BMP header');
   const core = infoSize === 12;
-  if (!core && infoSize < 40) throw new Error('unsupported BMP header');
-  if (buf.length < 14 + (core ? 12 : 40)) throw new Error('truncated BMP header');
   const width = core ? buf.readUInt16LE(18) : buf.readInt32LE(18);
   const rawHeight = core ? buf.readUInt16LE(20) : buf.readInt32LE(22);
   const bitCount = buf.readUInt16LE(core ? 24 : 28);
-  const compression = core ? 0 : buf.readUInt32LE(30);
+  const compression = core ? BI_RGB : buf.readUInt32LE(30);
   const height = Math.abs(rawHeight);
-  const topDown = rawHeight < 0;
   if (width <= 0 || height <= 0 || width * height > MAX_PIXELS) throw new Error('BMP size out of range');
-  if (compression !== 0 && compression !== 3 && compression !== 6) throw new Error('unsupported BMP compression');
+  if (![1, 4, 8, 16, 24, 32].includes(bitCount)) throw new Error(`unsupported BMP bit count ${bitCount}`);
+  const masked = compression === BI_BITFIELDS || compression === BI_ALPHABITFIELDS;
+  if (compression !== BI_RGB && !(masked && (bitCount === 16 || bitCount === 32))) throw new Error('unsupported BMP compression');
+  return { width, height, topDown: rawHeight < 0, bitCount, compression, dataOffset, infoSize };
+}
 
-  let masks = bitCount === 16 ? [0x7c00, 0x03e0, 0x001f, 0] : [0xff0000, 0x00ff00, 0x0000ff, 0];
-  if (compression === 3 || compression === 6) {
-    // Masks follow a 40-byte header, or sit inside V2+ headers at the same place.
-    const at = 14 + 40;
-    if (buf.length < at + 12) throw new Error('truncated BMP masks');
-    masks = [buf.readUInt32LE(at), buf.readUInt32LE(at + 4), buf.readUInt32LE(at + 8), infoSize >= 56 || compression === 6 ? buf.readUInt32LE(at + 12) : 0];
-  } else if (bitCount === 32) {
-    masks = [0xff0000, 0x00ff00, 0x0000ff, 0];
+function channelOf(mask: number): Channel {
+  if (mask === 0) return { mask, shift: 0, max: 0 };
+  let shift = 0;
+  while (((mask >>> shift) & 1) === 0) shift += 1;
+  return { mask, shift, max: mask >>> shift };
+}
+
+/** Masks live right after a 40-byte header, or inside the larger headers at the same place. */
+function readMasks(buf: Buffer, header: BmpHeader): Channel[] {
+  const { bitCount, compression, infoSize } = header;
+  if (compression === BI_RGB) {
+    // Without masks the spare bits (16-bit bit 15, 32-bit top byte) are not alpha: opaque.
+    return (bitCount === 16 ? [0x7c00, 0x03e0, 0x001f, 0] : [0xff0000, 0x00ff00, 0x0000ff, 0]).map(channelOf);
   }
+  const withAlpha = compression === BI_ALPHABITFIELDS || infoSize >= 56;
+  const at = 14 + 40;
+  if (buf.length < at + (withAlpha ? 16 : 12)) throw new Error('truncated BMP masks');
+  const alpha = withAlpha ? buf.readUInt32LE(at + 12) : 0;
+  return [buf.readUInt32LE(at), buf.readUInt32LE(at + 4), buf.readUInt32LE(at + 8), alpha].map(channelOf);
+}
 
-  const paletteSize = bitCount <= 8 ? (core ? 1 << bitCount : buf.readUInt32LE(46) || 1 << bitCount) : 0;
-  const paletteStart = 14 + infoSize + (!core && compression === 3 && infoSize === 40 ? 12 : 0);
+/** The palette as RGBA, padded to 2^bitCount entries of opaque black for out-of-range indices. */
+function readPalette(buf: Buffer, header: BmpHeader): Uint8Array {
+  const { bitCount, infoSize } = header;
+  const slots = 1 << bitCount;
+  const palette = new Uint8Array(slots * 4);
+  for (let index = 0; index < slots; index += 1) palette[index * 4 + 3] = 255;
+  const core = infoSize === 12;
+  const used = core ? 0 : buf.readUInt32LE(46);
   const entrySize = core ? 3 : 4;
-  const palette: number[][] = [];
-  for (let index = 0; index < paletteSize; index += 1) {
-    const at = paletteStart + index * entrySize;
-    if (at + 3 > buf.length) throw new Error('truncated BMP palette');
-    palette.push([buf[at + 2] ?? 0, buf[at + 1] ?? 0, buf[at] ?? 0]);
+  const start = 14 + infoSize; // bit fields never come with a palette
+  // Writers often store fewer entries than 2^bits without saying so (always, in core
+  // headers): the pixel data offset tells how many fit.
+  const room = header.dataOffset >= start ? Math.floor((header.dataOffset - start) / entrySize) : slots;
+  const count = Math.min(used === 0 || used > slots ? slots : used, room);
+  if (start + count * entrySize > buf.length) throw new Error('truncated BMP palette');
+  for (let index = 0; index < count; index += 1) {
+    const at = start + index * entrySize;
+    palette[index * 4] = buf[at + 2] ?? 0;
+    palette[index * 4 + 1] = buf[at + 1] ?? 0;
+    palette[index * 4 + 2] = buf[at] ?? 0;
   }
+  return palette;
+}
 
+function decodeIndexedRow(buf: Buffer, source: number, out: Buffer, target: number, width: number, bitCount: number, palette: Uint8Array): void {
+  const perByte = 8 / bitCount;
+  const indexMask = (1 << bitCount) - 1;
+  for (let x = 0; x < width; x += 1) {
+    const byte = buf[source + Math.floor(x / perByte)] ?? 0;
+    const index = (byte >> (8 - bitCount * ((x % perByte) + 1))) & indexMask;
+    out[target] = palette[index * 4] ?? 0;
+    out[target + 1] = palette[index * 4 + 1] ?? 0;
+    out[target + 2] = palette[index * 4 + 2] ?? 0;
+    out[target + 3] = palette[index * 4 + 3] ?? 255;
+    target += 4;
+  }
+}
+
+function decodeRgbRow(buf: Buffer, source: number, out: Buffer, target: number, width: number): void {
+  for (let x = 0; x < width; x += 1) {
+    out[target] = buf[source + 2] ?? 0;
+    out[target + 1] = buf[source + 1] ?? 0;
+    out[target + 2] = buf[source] ?? 0;
+    out[target + 3] = 255;
+    source += 3;
+    target += 4;
+  }
+}
+
+const scale = (value: number, { mask, shift, max }: Channel, absent: number) =>
+  max === 0 ? absent : max === 255 ? ((value & mask) >>> shift) & 0xff : Math.round((((value & mask) >>> shift) * 255) / max);
+
+function decodeMaskedRow(buf: Buffer, source: number, out: Buffer, target: number, width: number, bytes: 2 | 4, channels: Channel[]): void {
+  const [red, green, blue, alpha] = channels as [Channel, Channel, Channel, Channel];
+  for (let x = 0; x < width; x += 1) {
+    const value =
+      bytes === 2
+        ? (buf[source] ?? 0) | ((buf[source + 1] ?? 0) << 8)
+        : ((buf[source] ?? 0) | ((buf[source + 1] ?? 0) << 8) | ((buf[source + 2] ?? 0) << 16) | ((buf[source + 3] ?? 0) << 24)) >>> 0;
+    out[target] = scale(value, red, 0);
+    out[target + 1] = scale(value, green, 0);
+    out[target + 2] = scale(value, blue, 0);
+    out[target + 3] = scale(value, alpha, 255);
+    source += bytes;
+    target += 4;
+  }
+}
+
+/** Decodes an uncompressed or bit-field BMP to RGBA. Throws on RLE, truncation or nonsense sizes. */
+export function decodeBmp(input: Uint8Array): DecodedBitmap {
+  const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const header = readHeader(buf);
+  const { width, height, topDown, bitCount, dataOffset } = header;
+  const palette = bitCount <= 8 ? readPalette(buf, header) : null;
+  const channels = bitCount === 16 || bitCount === 32 ? readMasks(buf, header) : null;
   const rowBytes = Math.floor((bitCount * width + 31) / 32) * 4;
   if (dataOffset + rowBytes * height > buf.length) throw new Error('truncated BMP pixel data');
-  const out = Buffer.alloc(width * height * 4);
-  const channels = masks.map(maskShift);
 
+  const out = Buffer.alloc(width * height * 4);
   for (let row = 0; row < height; row += 1) {
     const source = dataOffset + (topDown ? row : height - 1 - row) * rowBytes;
-    for (let x = 0; x < width; x += 1) {
-      const target = (row * width + x) * 4;
-      let rgba: [number, number, number, number];
-      if (bitCount <= 8) {
-        const bitIndex = x * bitCount;
-        const byte = buf[source + (bitIndex >> 3)] ?? 0;
-        const index = (byte >> (8 - bitCount - (bitIndex & 7))) & ((1 << bitCount) - 1);
-        const color = palette[index] ?? [0, 0, 0];
-        rgba = [color[0] ?? 0, color[1] ?? 0, color[2] ?? 0, 255];
-      } else if (bitCount === 24) {
-        const at = source + x * 3;
-        rgba = [buf[at + 2] ?? 0, buf[at + 1] ?? 0, buf[at] ?? 0, 255];
-      } else {
-        const value = bitCount === 16 ? buf.readUInt16LE(source + x * 2) : buf.readUInt32LE(source + x * 4);
-        const scaled = channels.map(({ shift, max }, channel) =>
-          max === 0 ? (channel === 3 ? 255 : 0) : Math.round((((value & (masks[channel] ?? 0)) >>> shift) * 255) / max),
-        );
-        rgba = [scaled[0] ?? 0, scaled[1] ?? 0, scaled[2] ?? 0, scaled[3] ?? 255];
-      }
-      out[target] = rgba[0];
-      out[target + 1] = rgba[1];
-      out[target + 2] = rgba[2];
-      out[target + 3] = rgba[3];
-    }
+    const target = row * width * 4;
+    if (palette) decodeIndexedRow(buf, source, out, target, width, bitCount, palette);
+    else if (channels) decodeMaskedRow(buf, source, out, target, width, bitCount === 16 ? 2 : 4, channels);
+    else decodeRgbRow(buf, source, out, target, width);
   }
   return { width, height, channels: 4, data: out };
 }
