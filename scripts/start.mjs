@@ -7,5 +7,8 @@ const require = createRequire(import.meta.url);
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '9999';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// Next would exit(143) on SIGTERM before the database is checkpointed and closed;
+// server/runtime/start.ts handles SIGTERM and SIGINT instead.
+process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 process.argv = [process.argv[0] ?? process.execPath, require.resolve('next/dist/bin/next'), 'start', '-H', host, '-p', port];
 require('next/dist/bin/next');

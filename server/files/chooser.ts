@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 export type ChooserKind = 'folder' | 'file';
 
 export interface Chooser {
-  /** Resolves to the chosen absolute path, or '' when cancelled. Rejects when no dialog exists. */
-  choose(kind: ChooserKind): Promise<string>;
+  /** Resolves to the chosen absolute path, or '' when cancelled (or aborted). Rejects when no dialog exists. */
+  choose(kind: ChooserKind, signal?: AbortSignal): Promise<string>;
   /** Whether a dialog can be shown at all, checked before a PUT answers. */
   available(): Promise<boolean>;
 }
@@ -56,13 +56,14 @@ async function onPath(program: string): Promise<boolean> {
   }
 }
 
-function runShell(command: string, kind: ChooserKind): Promise<string> {
+function runShell(command: string, kind: ChooserKind, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(`${command} ${kind}`, { shell: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    // The abort signal closes the dialog: a shutdown must not wait for a person to pick a file.
+    const child = spawn(`${command} ${kind}`, { shell: true, stdio: ['ignore', 'pipe', 'inherit'], signal });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', () => resolve(output.trim()));
+    child.on('error', (error) => (signal?.aborted ? resolve('') : reject(error)));
+    child.on('close', () => resolve(signal?.aborted ? '' : output.trim()));
   });
 }
 
@@ -77,12 +78,12 @@ export function createChooser(command: string | undefined = process.env.LABELPOR
 
   return {
     available: async () => Boolean(configured) || (await findDialog()) !== null,
-    choose: async (kind) => {
-      if (configured) return runShell(configured, kind);
+    choose: async (kind, signal) => {
+      if (configured) return runShell(configured, kind, signal);
       const found = await findDialog();
       if (!found) throw new Error('No file dialog is available: install zenity or set LABELPORT_CHOOSER');
       try {
-        const { stdout } = await execFileAsync(found.program, found.args(kind));
+        const { stdout } = await execFileAsync(found.program, found.args(kind), { signal });
         return stdout.trim();
       } catch {
         return ''; // the dialogs exit non-zero on cancel

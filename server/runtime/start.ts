@@ -22,6 +22,8 @@ export function startServerRuntime(): void {
   const shutdown = (signal: string) => {
     const core = peekCore();
     console.log(`[labelport] ${signal}: stopping jobs and closing the database`);
+    // Last resort: a stuck close must not keep a stopped server alive.
+    setTimeout(() => process.exit(1), 10_000).unref();
     void (core ? core.close() : Promise.resolve()).finally(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

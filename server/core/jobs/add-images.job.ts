@@ -48,7 +48,8 @@ export function createAddImagesHandler(repos: Repositories, chooser: Chooser): J
       return { result: { added, cancelled: false } satisfies AddImagesResult };
     }
     context.setPhase('choosing');
-    const chosen = await chooser.choose('folder');
+    const chosen = await chooser.choose('folder', context.signal);
+    context.signal.throwIfAborted(); // a shutdown closed the dialog: that is no choice
     if (chosen === '') return { result: { added, cancelled: true } satisfies AddImagesResult };
     const realChosen = await fsp.realpath(chosen).catch(() => '');
     if (!realChosen) throw invalidInput(`The chosen folder does not exist: ${chosen}`);

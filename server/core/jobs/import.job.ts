@@ -30,7 +30,8 @@ const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
 export function createImportHandler(repos: Repositories, chooser: Chooser, now: () => number): JobHandler<ImportParams> {
   return async ({ configPath }, context) => {
     context.setPhase('choosing');
-    const chosen = configPath ?? (await chooser.choose('file'));
+    const chosen = configPath ?? (await chooser.choose('file', context.signal));
+    context.signal.throwIfAborted(); // a shutdown closed the dialog: that is no choice
     if (chosen === '') return { result: { projectName: null, cancelled: true } satisfies ImportResult, message: 'No file was chosen' };
     context.setPhase('importing');
     const file = path.resolve(chosen);

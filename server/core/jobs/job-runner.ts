@@ -35,7 +35,7 @@ export interface JobRunner<Kinds extends Record<string, unknown>> {
   isRunning(key: string): boolean;
   /** Resolves when the job under key (if any) has ended; for tests and shutdown. */
   settled(key: string): Promise<void>;
-  shutdown(): Promise<void>;
+  shutdown(deadlineMs?: number): Promise<void>;
 }
 
 interface RunningJob {
@@ -129,9 +129,18 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
     settled: async (key) => {
       await running.get(key)?.done;
     },
-    shutdown: async () => {
+    /** Aborts every job; one that has not stopped within the deadline is recorded as failed. */
+    shutdown: async (deadlineMs = 3000) => {
       abort.abort();
-      await Promise.all([...running.values()].map((job) => job.done));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
+      await Promise.race([Promise.all([...running.values()].map((job) => job.done)), deadline]);
+      clearTimeout(timer);
+      for (const job of running.values()) {
+        const { status } = job;
+        repository.finish(status.id, 'failed', { done: status.done, total: status.total, message: 'Stopped: the server shut down', result: null, at: now() });
+      }
+      running.clear();
     },
   };
 }
