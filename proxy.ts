@@ -39,6 +39,11 @@ export function proxy(request: NextRequest) {
   if (!LOCAL_HOSTNAMES.has(hostnameOf(host).toLowerCase())) return refuse('Requests must address this machine (localhost)');
   const origin = request.headers.get('origin');
   if (origin !== null && !isLocalOrigin(origin)) return refuse('Requests from other sites are refused');
+  // <img>, <script> and form posts from other sites send no Origin on GET; the browser still
+  // says where they come from. Typed URLs and links (navigations) stay allowed.
+  if (origin === null && request.headers.get('sec-fetch-site') === 'cross-site' && request.headers.get('sec-fetch-mode') !== 'navigate') {
+    return refuse('Requests from other sites are refused');
+  }
   const cors = origin ? corsHeaders(origin) : {};
 
   if (request.method === 'OPTIONS') return new NextResponse(null, { status: 204, headers: cors });

@@ -128,6 +128,11 @@ describe('creating a project', () => {
     expect(names).not.toContain('fine');
   });
 
+  it('refuses a body over 16 MiB on paths that carry no files with 413', async () => {
+    const reply = await t.rest.put('/v2/projects', { status: 'raw', project_name: 'big', padding: 'x'.repeat(17 * 2 ** 20) });
+    expect(reply).toMatchObject({ status: 413, body: { message: 0, error_code: 2, error_message: 'Request body larger than 16 MiB' } });
+  });
+
   it('answers malformed JSON and wrong body types with 400', async () => {
     const broken = await t.rest.send('PUT', '/v2/projects', '{"status": "raw",');
     expect(broken).toMatchObject({ status: 400, body: { message: 0, error_code: 2 } });

@@ -14,7 +14,10 @@ import type { Core } from '@/server/core';
 import { envelope, ERROR_CODES, isUnexpected, toRestFailure, type RestFailure } from './errors';
 import { appRouter } from './root';
 
+/** Uploads (add images, inline annotation imports) carry files; every other body is small. */
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+export const MAX_SMALL_BODY_BYTES = 16 * 1024 * 1024;
+const CARRIES_FILES = /\/(add|import\/[^/]+)\/?$/i;
 
 interface RouteTemplate {
   method: string;
@@ -80,14 +83,22 @@ export function createRestHandler(getCore: () => Core) {
 
   /** restPath: the REST path as the client sent it (percent-encoded), with its query. */
   return async function handleRest(request: Request, restPath: string): Promise<Response> {
-    const url = new URL(restPath, 'http://localhost');
+    // Built from the path alone: '//host/...' or '/\\host' must not become another URL's host.
+    let url: URL;
+    try {
+      url = new URL(`http://localhost${restPath.startsWith('/') ? '' : '/'}${restPath}`);
+    } catch {
+      return jsonResponse(envelope(404, ERROR_CODES.noAction, 'No such endpoint'));
+    }
+    if (url.host !== 'localhost') return jsonResponse(envelope(404, ERROR_CODES.noAction, 'No such endpoint'));
     const method = request.method.toUpperCase();
     let body: unknown = undefined;
     if (method !== 'GET' && method !== 'HEAD') {
-      const declared = Number(request.headers.get('content-length') ?? '0');
-      if (declared > MAX_BODY_BYTES) return jsonResponse(envelope(413, ERROR_CODES.badParam, 'Request body too large'));
+      const limit = CARRIES_FILES.test(url.pathname) ? MAX_BODY_BYTES : MAX_SMALL_BODY_BYTES;
+      const tooLarge = () => jsonResponse(envelope(413, ERROR_CODES.badParam, `Request body larger than ${limit / 2 ** 20} MiB`));
+      if (Number(request.headers.get('content-length') ?? '0') > limit) return tooLarge();
       const text = await request.text();
-      if (Buffer.byteLength(text) > MAX_BODY_BYTES) return jsonResponse(envelope(413, ERROR_CODES.badParam, 'Request body too large'));
+      if (Buffer.byteLength(text) > limit) return tooLarge();
       try {
         body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
       } catch {

@@ -20,7 +20,8 @@ export class DataDirLockedError extends Error {}
  * interleaving writes; the OS drops the lock when a process dies, so kill -9 leaves no stale lock.
  */
 export function openDatabase(dataDir: string): LabelportDatabase {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Other local users may read 127.0.0.1 but not the database.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'labelport.db');
   // A short timeout while taking the lock: a second server should fail fast, not wait.
   const sqlite = new Database(file, { timeout: 200 });
