@@ -140,8 +140,13 @@ function decodeMaskedRow(buf: Buffer, source: number, out: Buffer, target: numbe
   }
 }
 
-/** Decodes an uncompressed or bit-field BMP to RGBA. Throws on RLE, truncation or nonsense sizes. */
-export function decodeBmp(input: Uint8Array): DecodedBitmap {
+/**
+ * Decodes an uncompressed or bit-field BMP to RGBA. Throws on RLE, truncation or nonsense
+ * sizes. With maxSide, only the rows and columns of a nearest-neighbour sample no larger than
+ * maxSide are kept: a 15,000 px BMP then costs a few MB and milliseconds, not 900 MB and
+ * seconds of a blocked event loop (a thumbnail needs 100 px).
+ */
+export function decodeBmp(input: Uint8Array, options: { maxSide?: number } = {}): DecodedBitmap {
   const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const header = readHeader(buf);
   const { width, height, topDown, bitCount, dataOffset } = header;
@@ -150,13 +155,26 @@ export function decodeBmp(input: Uint8Array): DecodedBitmap {
   const rowBytes = Math.floor((bitCount * width + 31) / 32) * 4;
   if (dataOffset + rowBytes * height > buf.length) throw new Error('truncated BMP pixel data');
 
-  const out = Buffer.alloc(width * height * 4);
-  for (let row = 0; row < height; row += 1) {
-    const source = dataOffset + (topDown ? row : height - 1 - row) * rowBytes;
-    const target = row * width * 4;
-    if (palette) decodeIndexedRow(buf, source, out, target, width, bitCount, palette);
-    else if (channels) decodeMaskedRow(buf, source, out, target, width, bitCount === 16 ? 2 : 4, channels);
-    else decodeRgbRow(buf, source, out, target, width);
+  const factor = Math.min(1, (options.maxSide ?? Infinity) / Math.max(width, height));
+  const outWidth = Math.max(1, Math.round(width * factor));
+  const outHeight = Math.max(1, Math.round(height * factor));
+  const sampled = outWidth !== width;
+  const line = sampled ? Buffer.alloc(width * 4) : null;
+  const out = Buffer.alloc(outWidth * outHeight * 4);
+  for (let row = 0; row < outHeight; row += 1) {
+    const sourceRow = Math.min(height - 1, Math.floor((row + 0.5) / factor));
+    const source = dataOffset + (topDown ? sourceRow : height - 1 - sourceRow) * rowBytes;
+    const into = line ?? out;
+    const target = line ? 0 : row * width * 4;
+    if (palette) decodeIndexedRow(buf, source, into, target, width, bitCount, palette);
+    else if (channels) decodeMaskedRow(buf, source, into, target, width, bitCount === 16 ? 2 : 4, channels);
+    else decodeRgbRow(buf, source, into, target, width);
+    if (line) {
+      for (let x = 0; x < outWidth; x += 1) {
+        const column = Math.min(width - 1, Math.floor((x + 0.5) / factor));
+        line.copy(out, (row * outWidth + x) * 4, column * 4, column * 4 + 4);
+      }
+    }
   }
-  return { width, height, channels: 4, data: out };
+  return { width: outWidth, height: outHeight, channels: 4, data: out };
 }

@@ -31,7 +31,8 @@ const LIMITS: SharpOptions = { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: 'e
 /** The upright image, ready for operations; BMP goes through the local decoder. */
 async function open(absPath: string, probe: ImageProbe): Promise<Sharp> {
   if (probe.format === 'bmp') {
-    const bitmap = decodeBmp(await fsp.readFile(absPath));
+    // Thumbnails need 100 px: a sample of at most 1024 px keeps a huge BMP cheap.
+    const bitmap = decodeBmp(await fsp.readFile(absPath), { maxSide: 1024 });
     return sharp(bitmap.data, { ...LIMITS, raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
   }
   // rotate() without an angle applies the EXIF orientation, so the sizes below are upright.
