@@ -131,7 +131,13 @@ describe('export cfg and import it back', () => {
 
 describe('export cfgdata', () => {
   it('zips the configuration and every image byte for byte under the folder name', async () => {
+    const leftover = path.join(folder, 'street.zip.0badf00d.partial');
+    fs.writeFileSync(leftover, 'half a zip from an export a crash interrupted');
+    fs.writeFileSync(path.join(folder, 'mine.zip.0badf00d.partial'), 'not ours to remove');
     const status = await exportProject('bndbox', 'street', 'cfgdata');
+    expect(fs.existsSync(leftover)).toBe(false);
+    expect(fs.existsSync(path.join(folder, 'mine.zip.0badf00d.partial'))).toBe(true);
+    fs.rmSync(path.join(folder, 'mine.zip.0badf00d.partial'));
     expect(status.project_config_path).toBe(path.join(folder, 'street.zip'));
     const entries = readZip(fs.readFileSync(path.join(folder, 'street.zip')));
     const base = path.basename(folder);

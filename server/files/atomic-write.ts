@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 /** Writes to a temporary name, then renames: a reader never finds half a file under target. */
@@ -26,3 +27,15 @@ export async function sha256Base64(absPath: string): Promise<string> {
 }
 
 const STREAM_ABOVE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Removes what an earlier, interrupted write of target left behind (`<target>.<hex>.partial`):
+ * our own temporary files, never a user's.
+ */
+export async function removeStalePartials(target: string): Promise<void> {
+  const folder = path.dirname(target);
+  const prefix = `${path.basename(target)}.`;
+  const names = await fsp.readdir(folder).catch(() => [] as string[]);
+  const stale = names.filter((name) => name.startsWith(prefix) && /^[0-9a-f]{8}\.partial$/.test(name.slice(prefix.length)));
+  await Promise.all(stale.map((name) => fsp.rm(path.join(folder, name), { force: true })));
+}

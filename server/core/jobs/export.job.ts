@@ -3,11 +3,11 @@
 // is written under a temporary name and renamed, so a failure never leaves a half file.
 import path from 'node:path';
 import { resolveExistingInside } from '@/server/files/project-folder';
-import { sha256Base64, writeFileAtomic } from '@/server/files/atomic-write';
+import { removeStalePartials, sha256Base64, writeFileAtomic } from '@/server/files/atomic-write';
 import { openZipWriter } from '@/server/media/zip-writer';
 import { notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
-import { TRAINING_EXPORTERS, type TrainingFormat } from '../formats';
+import { TRAINING_EXPORTERS, TRAINING_FORMATS, type TrainingFormat } from '../formats';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type ImageRecord, type Project } from '../types';
 import type { JobContext, JobHandler } from './job-runner';
@@ -110,6 +110,10 @@ export function createExportHandler(repos: Repositories, now: () => number): Job
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
     context.setPhase('exporting');
+    // A crash during an earlier export of this project left its temporary files: drop them.
+    for (const suffix of ['.json', '.zip', ...TRAINING_FORMATS.map((format) => `_${format}.zip`)]) {
+      await removeStalePartials(path.join(project.folder, `${project.name}${suffix}`));
+    }
     const written =
       exportType === 'cfg'
         ? await writeConfig(repos, project, context, now)
