@@ -219,6 +219,7 @@ describe('add, rename, delete', () => {
     `data:image/png;base64,${(await sharp({ create: { width, height, channels: 3, background: '#336699' } }).png().toBuffer()).toString('base64')}`;
 
   it('adds uploaded images without overwriting, then a reload gives them uuids', async () => {
+    fs.writeFileSync(path.join(folder, '.labelport-0123456789ab.partial'), 'left by an add a crash interrupted');
     const reply = await t.rest.put('/v2/bndbox/projects/boxes/add', {
       img_name_list: ['new.png', 'tall.png'],
       img_base64_list: [await pngDataUrl(40, 30), await pngDataUrl(41, 31)],
@@ -229,6 +230,7 @@ describe('add, rename, delete', () => {
     expect(fs.existsSync(path.join(folder, 'new.png'))).toBe(true);
     expect(fs.existsSync(path.join(folder, 'tall(1).png'))).toBe(true);
     expect((await sharp(path.join(folder, 'tall.png')).metadata()).width).toBe(300);
+    expect(fs.readdirSync(folder).filter((name) => name.startsWith('.labelport-'))).toEqual([]);
     await t.rest.put('/v2/bndbox/projects/boxes/reload');
     await t.scanSettled('bndbox', 'boxes');
     const reload = reloadStatusOutput.parse((await t.rest.get('/v2/bndbox/projects/boxes/reloadstatus')).body);

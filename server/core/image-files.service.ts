@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   isInside,
   moveToDeletedFolder,
-  renameNoReplace,
+  moveNoReplace,
   resolveExistingInside,
   resolveInside,
 } from '@/server/files/project-folder';
@@ -93,7 +93,7 @@ export function createImageFilesService(deps: {
       if (!newAbs || !isInside(path.dirname(oldAbs), newAbs)) return { ok: false, reason: 'illegal_character', message: 'Contain illegal character' };
       if (newRel === image.relPath) return { ok: false, reason: 'exists', message: 'Name exists' };
       try {
-        await renameNoReplace(oldAbs, newAbs);
+        await moveNoReplace(oldAbs, newAbs);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { ok: false, reason: 'exists', message: 'Name exists' };
         return { ok: false, reason: 'failed', message: 'Fail to rename file' };

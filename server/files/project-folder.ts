@@ -1,5 +1,6 @@
 // Every path the server builds from a request goes through here: resolved, then checked to
 // stay inside its project folder. Files are moved, never unlinked.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -115,21 +116,58 @@ export async function moveToDeletedFolder(root: string, absPath: string): Promis
   return target;
 }
 
-/** Writes bytes under a clash-free name in folder (never overwrites); returns the name used. */
-export async function writeNewFile(folder: string, fileName: string, bytes: Uint8Array): Promise<string> {
-  for (;;) {
-    const name = freeName(folder, fileName);
-    try {
-      await fsp.writeFile(path.join(/*turbopackIgnore: true*/ folder, name), bytes, { flag: 'wx' });
-      return name;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+/** Prefix of our temporary files in a user's folder; a crash can leave one, never a half image. */
+export const TEMP_PREFIX = '.labelport-';
+
+/**
+ * Fills a temporary file in folder, then gives it the first free name like fileName (never
+ * overwriting): a crash mid-write leaves a `.labelport-*.partial`, never a truncated image
+ * under a real name. Returns the name used.
+ */
+export async function placeNewFile(folder: string, fileName: string, fill: (temporaryPath: string) => Promise<void>): Promise<string> {
+  const temporary = path.join(/*turbopackIgnore: true*/ folder, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.partial`);
+  try {
+    await fill(temporary);
+    for (;;) {
+      const name = freeName(folder, fileName);
+      try {
+        await moveNoReplace(temporary, path.join(folder, name));
+        return name;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     }
+  } finally {
+    await fsp.rm(temporary, { force: true });
   }
 }
 
-/** Renames without ever replacing an existing file (link + unlink of the old name). */
-export async function renameNoReplace(from: string, to: string): Promise<void> {
-  await fsp.link(from, to);
+/** Writes bytes under a clash-free name in folder (never overwrites); returns the name used. */
+export function writeNewFile(folder: string, fileName: string, bytes: Uint8Array): Promise<string> {
+  return placeNewFile(folder, fileName, (temporary) => fsp.writeFile(temporary, bytes, { flag: 'wx' }));
+}
+
+/** Removes temporary files an interrupted add left in folder (ours only, by name). */
+export async function removeStaleTemporaries(folder: string): Promise<void> {
+  const names = await fsp.readdir(folder).catch(() => [] as string[]);
+  const stale = names.filter((name) => name.startsWith(TEMP_PREFIX) && name.endsWith('.partial'));
+  await Promise.all(stale.map((name) => fsp.rm(path.join(folder, name), { force: true })));
+}
+
+/**
+ * Moves a file to a name that must not exist yet, never replacing one: a hard link then an
+ * unlink of the old name. Drives without hard links (FAT, exFAT) fall back to a checked
+ * rename.
+ */
+export async function moveNoReplace(from: string, to: string): Promise<void> {
+  try {
+    await fsp.link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV') throw error;
+    if (fs.existsSync(to)) throw Object.assign(new Error(`${to} exists`), { code: 'EEXIST' });
+    await fsp.rename(from, to);
+    return;
+  }
   await fsp.unlink(from);
 }

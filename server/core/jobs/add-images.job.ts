@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Chooser } from '@/server/files/chooser';
-import { freeName, isInside, walkFolder, writeNewFile } from '@/server/files/project-folder';
+import { isInside, placeNewFile, removeStaleTemporaries, walkFolder, writeNewFile } from '@/server/files/project-folder';
 import { probeImageFile } from '@/server/media/image-media';
 import { invalidInput, notFound } from '../errors';
 import type { Repositories } from '../repositories';
@@ -21,23 +21,12 @@ export interface AddImagesResult {
   cancelled: boolean;
 }
 
-async function copyNoReplace(from: string, folder: string, fileName: string): Promise<string> {
-  for (;;) {
-    const name = freeName(folder, fileName);
-    try {
-      await fsp.copyFile(from, path.join(folder, name), constants.COPYFILE_EXCL);
-      return name;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-}
-
 export function createAddImagesHandler(repos: Repositories, chooser: Chooser): JobHandler<AddImagesParams> {
   return async ({ projectId, source }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
     const added: string[] = [];
+    await removeStaleTemporaries(project.folder);
     if (source.kind === 'upload') {
       context.progress(0, source.files.length);
       for (const file of source.files) {
@@ -62,7 +51,7 @@ export function createAddImagesHandler(repos: Repositories, chooser: Chooser): J
     context.progress(0, entries.length);
     for (const [index, entry] of entries.entries()) {
       context.signal.throwIfAborted();
-      if (await probeImageFile(entry.absPath)) added.push(await copyNoReplace(entry.absPath, project.folder, path.basename(entry.relPath)));
+      if (await probeImageFile(entry.absPath)) added.push(await placeNewFile(project.folder, path.basename(entry.relPath), (temporary) => fsp.copyFile(entry.absPath, temporary, constants.COPYFILE_EXCL)));
       context.progress(index + 1, entries.length);
     }
     return { result: { added, cancelled: false } satisfies AddImagesResult };
