@@ -131,7 +131,7 @@ export async function placeNewFile(folder: string, fileName: string, fill: (temp
     for (;;) {
       const name = freeName(folder, fileName);
       try {
-        await moveNoReplace(temporary, path.join(folder, name));
+        await moveNoReplace(temporary, path.join(/*turbopackIgnore: true*/ folder, name));
         return name;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
