@@ -109,17 +109,9 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
     if (current) return { ...current.status };
     const row = repository.latest(key);
     if (!row) return undefined;
-    return {
-      id: row.id,
-      kind: row.kind,
-      key: row.key,
-      state: row.state,
-      phase: row.state,
-      done: row.done,
-      total: row.total,
-      message: row.message,
-      result: row.result,
-    };
+    const { startedAt: _started, finishedAt: _finished, ...recorded } = row;
+    // A job that is not running has no step left: its phase is its final state.
+    return { ...recorded, phase: row.state };
   };
 
   return {
