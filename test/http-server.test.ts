@@ -16,7 +16,9 @@ interface RawReply {
 
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers }, (response) => {
+    // Node frames a DELETE body only with a Content-Length (browsers always send one).
+    const framing = body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
+    const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers: { ...framing, ...headers } }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
@@ -96,6 +98,16 @@ describe('REST through the real server', () => {
     const trpc = await raw('GET', `/api/trpc/project.meta?input=${encodeURIComponent(JSON.stringify({ annotation_type: 'bndbox', project_name: 'ghost' }))}`);
     expect(trpc.status).toBe(404);
     expect(JSON.parse(trpc.body).error.data.envelope).toMatchObject({ message: 0, error_code: 1 });
+  });
+
+  it('reads a DELETE body through the proxy (the classifai client deletes images that way)', async () => {
+    const name = encodeURIComponent('Straße 1');
+    await raw('GET', `/bndbox/projects/${name}`);
+    const before = json(await raw('GET', `/bndbox/projects/${name}/loadingstatus`)).uuid_list as string[];
+    const victim = before[0] as string;
+    const reply = await raw('DELETE', `/v2/bndbox/projects/${name}/uuids`, { 'Content-Type': 'application/json', Origin: 'http://localhost:4200' },
+      JSON.stringify({ uuid_list: [victim], img_path_list: [] }));
+    expect(json(reply)).toEqual({ message: 1, uuid_list: before.slice(1) });
   });
 
   it('treats a PUT with no body and no content type as {}', async () => {
