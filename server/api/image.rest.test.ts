@@ -332,4 +332,28 @@ describe('workspace procedures', () => {
     const unlabeled = await caller.image.page({ annotation_type: 'bndbox', project_name: 'boxes', filter: 'unlabeled', limit: 500 });
     expect(unlabeled.filtered_total).toBe(all.total - 1);
   });
+  it('refuses bad editor saves and label changes, changing nothing', async () => {
+    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const ids = { annotation_type: 'bndbox' as const, project_name: 'boxes' };
+    const uuid = uuidOf('photo.webp');
+    const before = await thumb(uuid);
+    await expect(caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [{ id: 'p', kind: 'polygon', points: [{ x: 1, y: 1 }, { x: 2, y: 2 }], label: 'car' }] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.annotation.saveFromEditor({ ...ids, uuid: 'nope', shapes: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await thumb(uuid)).toEqual(before);
+    await expect(caller.label.rename({ ...ids, from: 'car', to: 'person' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(caller.label.save({ ...ids, labels: [{ name: '', color: '' }] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await caller.label.list(ids)).map((label) => label.name)).toEqual(['car', 'person', 'bike']);
+  });
+
+  it('saves editor shapes in pixels so classifai clients see them in place', async () => {
+    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const ids = { annotation_type: 'bndbox' as const, project_name: 'boxes' };
+    const uuid = uuidOf('photo.webp');
+    await caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [{ id: 'e1', kind: 'box', x: 4, y: 5, w: 10.5, h: 6, label: 'bike' }] });
+    const record = await thumb(uuid);
+    expect([record.img_x, record.img_y, record.img_w, record.img_h]).toEqual([0, 0, 64, 48]);
+    expect(record.bnd_box).toEqual([expect.objectContaining({ x1: 4, y1: 5, x2: 14.5, y2: 11, label: 'bike', id: 'e1' })]);
+    const [shown] = await caller.annotation.forEditor({ ...ids, uuids: [uuid] });
+    expect(shown?.shapes).toEqual([{ id: 'e1', kind: 'box', x: 4, y: 5, w: 10.5, h: 6, label: 'bike' }]);
+  });
 });

@@ -178,6 +178,26 @@ describe('training formats', () => {
     expect([record.img_x, record.img_y, record.img_w, record.img_h]).toEqual([0, 0, 1000, 500]);
   });
 
+  it('refuses bad annotation imports with the envelope and changes no shape', async () => {
+    const before = thumbnailOutput.parse((await t.rest.get(`/bndbox/projects/street/uuid/${uuids[0]}/thumbnail`)).body).bnd_box;
+    const cases: Array<[string, unknown, number]> = [
+      ['/v2/bndbox/projects/street/import/pdf', { files: [] }, 400],
+      ['/v2/bndbox/projects/street/import/coco', {}, 400],
+      ['/v2/bndbox/projects/street/import/coco', { source_path: path.join(folder, 'no-such-file.json') }, 400],
+      ['/v2/bndbox/projects/street/import/coco', { files: [{ path: 'instances.json', content: '{"images": 5' }] }, 400],
+      ['/v2/bndbox/projects/street/import/yolo', { files: [{ path: 'labels/a.txt', content: 'not yolo at all' }] }, 400],
+      ['/v2/bndbox/projects/street/import/coco', { files: 'instances.json' }, 400],
+      ['/v2/bndbox/projects/ghost/import/coco', { files: [] }, 200],
+    ];
+    for (const [url, body, status] of cases) {
+      const reply = await t.rest.put(url, body);
+      expect(reply.status, `${url} ${JSON.stringify(body)}`).toBe(status);
+      expect(reply.body).toMatchObject({ message: 0, error_message: expect.any(String) });
+    }
+    const after = thumbnailOutput.parse((await t.rest.get(`/bndbox/projects/street/uuid/${uuids[0]}/thumbnail`)).body).bnd_box;
+    expect(after).toEqual(before);
+  });
+
   it('exports VOC, YOLO and labelme zips', async () => {
     for (const format of ['voc', 'yolo', 'labelme']) {
       const status = await exportProject('bndbox', 'street', format);
