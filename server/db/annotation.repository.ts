@@ -19,6 +19,9 @@ const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
 export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRepository {
   const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h FROM images';
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
+  const getMany = sqlite.prepare<[string, string], AnnotationRow>(
+    `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
+  );
   const save = sqlite.prepare(
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h
      WHERE project_id = @projectId AND uuid = @uuid`,
@@ -35,12 +38,10 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
       const row = get.get(projectId, uuid);
       return row ? toAnnotation(row) : undefined;
     },
+    // One statement for the whole batch (a page of the workspace asks for 50 at once).
     getMany: (projectId, uuids) => {
       const found = new Map<string, ImageAnnotation>();
-      for (const uuid of uuids) {
-        const row = get.get(projectId, uuid);
-        if (row) found.set(uuid, toAnnotation(row));
-      }
+      for (const row of getMany.iterate(projectId, JSON.stringify(uuids))) found.set(row.uuid, toAnnotation(row));
       return found;
     },
     save: (projectId, uuid, annotation) => {
