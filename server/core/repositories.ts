@@ -3,7 +3,6 @@
 import type {
   AnnotationType,
   ImageAnnotation,
-  ImageFormat,
   ImageRecord,
   Project,
 } from './types';
@@ -35,16 +34,8 @@ export interface LabelRepository {
 
 export type ImageFilter = 'all' | 'labeled' | 'unlabeled';
 
-export interface NewImage {
-  uuid: string;
-  relPath: string;
-  format: ImageFormat;
-  width: number;
-  height: number;
-  depth: number;
-  fileSize: number;
-  mtimeMs: number;
-}
+/** An image row before it belongs to a project's list: the record without its project. */
+export type NewImage = Omit<ImageRecord, 'projectId'>;
 
 export interface ImageCounts {
   total: number;

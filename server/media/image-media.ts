@@ -45,14 +45,3 @@ export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Prom
   const image = await open(absPath, probe);
   return image.resize(size.width, size.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
 }
-
-/** Whether every pixel of the file decodes: a full read, far dearer than probing. */
-export async function isDecodable(absPath: string, probe: ImageProbe): Promise<boolean> {
-  try {
-    const image = await open(absPath, probe);
-    await image.stats();
-    return true;
-  } catch {
-    return false;
-  }
-}
