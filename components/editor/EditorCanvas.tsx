@@ -107,7 +107,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       pan.current = { ...pointer(), view };
       return;
     }
-    if (event.evt.button === 0) tools.pointerDown(toImage(view, pointer()), tolerance, { alt: event.evt.altKey });
+    if (event.evt.button === 0) tools.pointerDown(toImage(view, pointer()), tolerance, { alt: event.evt.altKey, shift: event.evt.shiftKey });
   };
   const onMouseMove = () => {
     if (pan.current) {
@@ -132,7 +132,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const draft = state.draft;
   const handleSize = 8 / view.scale;
   return (
-    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas">
+    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''}>
       <Stage
         ref={stage}
         width={viewport.width}

@@ -14,9 +14,17 @@ export interface EditorState {
   size: ImageSize;
   shapes: EditorShape[];
   selectedId: string | null;
+  /**
+   * 'user' when the user picked the shape (click, select tool), 'created' when it is selected
+   * only because it was just drawn or pasted: a number key then picks the next shape's label
+   * instead of relabelling it.
+   */
+  selectionOrigin: 'user' | 'created' | null;
   tool: Tool;
   activeLabel: string;
   draft: Draft;
+  /** A finished shape waiting for the user to name its label: nothing unnamed is saved. */
+  pendingLabel: EditorShape | null;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -35,9 +43,11 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     size: { width: 1, height: 1 },
     shapes: [],
     selectedId: null,
+    selectionOrigin: null,
     tool: 'select',
     activeLabel: '',
     draft: null,
+    pendingLabel: null,
     canUndo: false,
     canRedo: false,
   };
@@ -67,15 +77,37 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
 
     /** Shows an image's shapes as loaded from the server: not an edit, nothing is saved. */
     load(imageId: string, size: ImageSize, shapes: EditorShape[]) {
-      set({ imageId, size, shapes, selectedId: null, draft: null });
+      set({ imageId, size, shapes, selectedId: null, selectionOrigin: null, draft: null, pendingLabel: null });
     },
 
-    /** A user edit: the next document, and what history does with the one before. */
-    commit(shapes: EditorShape[], mode: HistoryMode, selectedId: string | null = state.selectedId) {
+    /**
+     * A user edit: the next document, and what history does with the one before. Passing a
+     * selectedId marks it as a created shape (drawn or pasted); omitting it keeps the selection.
+     */
+    commit(shapes: EditorShape[], mode: HistoryMode, selectedId?: string | null) {
       if (!state.imageId) return;
       history.push(state.imageId, state.shapes, mode);
-      set({ shapes, selectedId });
+      if (selectedId === undefined) set({ shapes });
+      else set({ shapes, selectedId, selectionOrigin: selectedId ? 'created' : null });
       documentChanged();
+    },
+    /** A drawn shape: added and selected, or held until the user names a label for it. */
+    addShape(shape: EditorShape) {
+      if (!shape.label) {
+        set({ pendingLabel: shape });
+        return;
+      }
+      store.commit([...state.shapes, shape], 'record', shape.id);
+    },
+    /** The answer to "which label?": the held shape is added with it, or dropped (null). */
+    resolvePendingLabel(label: string | null) {
+      const shape = state.pendingLabel;
+      if (!shape) return;
+      set({ pendingLabel: null });
+      const name = label?.trim();
+      if (!name) return;
+      set({ activeLabel: name });
+      store.commit([...state.shapes, { ...shape, label: name }], 'record', shape.id);
     },
     endGesture() {
       if (state.imageId) history.endGesture(state.imageId);
@@ -92,7 +124,8 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       if (!state.imageId) return;
       const previous = history.undo(state.imageId, state.shapes);
       if (!previous) return;
-      set({ shapes: previous, selectedId: previous.some((s) => s.id === state.selectedId) ? state.selectedId : null, draft: null });
+      const keep = previous.some((s) => s.id === state.selectedId);
+      set({ shapes: previous, selectedId: keep ? state.selectedId : null, selectionOrigin: keep ? state.selectionOrigin : null, draft: null });
       documentChanged();
     },
     redo() {
@@ -105,11 +138,17 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
 
     setTool: (tool: Tool) => set({ tool, draft: null }),
     setDraft: (draft: Draft) => set({ draft }),
-    select: (selectedId: string | null) => set({ selectedId }),
-    /** Picks the label for the next shape, and relabels the selected one at once. */
+    /** The user picked a shape (or cleared the selection). */
+    select: (selectedId: string | null) => set({ selectedId, selectionOrigin: selectedId ? 'user' : null }),
+    /**
+     * Picks the label for the next shape. It relabels the selected shape only when the user
+     * picked that shape or works in the select tool: with a drawing tool, most people pick
+     * the label first and then draw, and the box just drawn must keep its label.
+     */
     setActiveLabel(label: string) {
       const selected = state.shapes.find((shape) => shape.id === state.selectedId);
-      if (selected && selected.label !== label) {
+      const relabel = selected && (state.selectionOrigin === 'user' || state.tool === 'select');
+      if (selected && relabel && selected.label !== label) {
         state = { ...state, activeLabel: label };
         store.commit(state.shapes.map((shape) => (shape.id === selected.id ? { ...shape, label } : shape)), 'record');
         return;

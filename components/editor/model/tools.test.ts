@@ -146,3 +146,84 @@ describe('select tool', () => {
     expect(store.getState().shapes[1]).toMatchObject({ id: 's1', x: 20, y: 20, w: 40, h: 20, label: 'car' });
   });
 });
+
+describe('labels while drawing', () => {
+  const drawBox = (tools: ReturnType<typeof setup>['tools'], x: number) => {
+    tools.pointerDown({ x, y: 10 }, 4);
+    tools.pointerMove({ x: x + 20, y: 30 });
+    tools.pointerUp({ x: x + 20, y: 30 });
+  };
+
+  it('a label picked after drawing labels the next box, not the one just drawn', () => {
+    const { store, tools } = setup();
+    store.setTool('box');
+    drawBox(tools, 10);
+    store.setActiveLabel('tree');
+    drawBox(tools, 60);
+    store.setActiveLabel('sky');
+    drawBox(tools, 110);
+    expect(store.getState().shapes.map((shape) => shape.label)).toEqual(['car', 'tree', 'sky']);
+  });
+
+  it('relabels a box the user clicked, in the drawing tool too, and any selection in the select tool', () => {
+    const { store, tools } = setup();
+    store.setTool('box');
+    drawBox(tools, 10);
+    drawBox(tools, 60);
+    tools.pointerDown({ x: 20, y: 20 }, 4);
+    tools.pointerUp({ x: 20, y: 20 });
+    store.setActiveLabel('tree');
+    expect(store.getState().shapes.map((shape) => shape.label)).toEqual(['tree', 'car']);
+    drawBox(tools, 110);
+    store.setTool('select');
+    store.setActiveLabel('sky');
+    expect(store.getState().shapes.map((shape) => shape.label)).toEqual(['tree', 'car', 'sky']);
+  });
+
+  it('holds a shape drawn with no label until one is named, and drops it on Escape', () => {
+    const { store, tools, saved } = setup();
+    store.load('img', { width: 200, height: 100 }, []);
+    store.setTool('box');
+    store.setActiveLabel('');
+    drawBox(tools, 10);
+    expect(store.getState().shapes).toEqual([]);
+    expect(store.getState().pendingLabel).toMatchObject({ kind: 'box', label: '' });
+    expect(saved).toHaveLength(0);
+    store.resolvePendingLabel('tree');
+    expect(store.getState().shapes.map((shape) => shape.label)).toEqual(['tree']);
+    expect(store.getState().activeLabel).toBe('tree');
+    store.setActiveLabel('');
+    drawBox(tools, 60);
+    tools.keyDown('Escape');
+    expect(store.getState().pendingLabel).toBeNull();
+    expect(store.getState().shapes).toHaveLength(1);
+  });
+});
+
+describe('box tool on existing boxes', () => {
+  const box: EditorShape = { id: 'b', kind: 'box', x: 20, y: 20, w: 40, h: 30, label: 'car' };
+
+  it('resizes by a handle of the selected box instead of drawing a new one', () => {
+    const { store, tools } = setup([box]);
+    store.setTool('box');
+    store.select('b');
+    tools.pointerDown({ x: 60, y: 50 }, 4);
+    tools.pointerMove({ x: 80, y: 70 });
+    tools.pointerUp({ x: 80, y: 70 });
+    expect(store.getState().shapes).toEqual([{ ...box, w: 60, h: 50 }]);
+  });
+
+  it('selects and moves a box pressed inside, and draws inside it only with Shift', () => {
+    const { store, tools } = setup([box]);
+    store.setTool('box');
+    tools.pointerDown({ x: 30, y: 30 }, 4);
+    tools.pointerMove({ x: 40, y: 35 });
+    tools.pointerUp({ x: 40, y: 35 });
+    expect(store.getState().shapes).toEqual([{ ...box, x: 30, y: 25 }]);
+    expect(store.getState().selectedId).toBe('b');
+    tools.pointerDown({ x: 35, y: 30 }, 4, { shift: true });
+    tools.pointerMove({ x: 45, y: 40 });
+    tools.pointerUp({ x: 45, y: 40 });
+    expect(store.getState().shapes).toHaveLength(2);
+  });
+});

@@ -20,12 +20,46 @@ export function createToolController(store: EditorStore) {
   const selected = () => store.getState().shapes.find((shape) => shape.id === store.getState().selectedId) ?? null;
 
   const closePolygon = () => {
-    const { draft, activeLabel, shapes } = store.getState();
+    const { draft, activeLabel } = store.getState();
     if (draft?.kind !== 'polygon' || draft.points.length < 3) return false;
-    const polygon: EditorPolygon = { id: store.newId(), kind: 'polygon', points: draft.points, label: activeLabel };
     store.setDraft(null);
-    store.commit([...shapes, polygon], 'record', polygon.id);
+    store.addShape({ id: store.newId(), kind: 'polygon', points: draft.points, label: activeLabel });
     return true;
+  };
+
+  const addPolygonPoint = (draft: { points: Point[]; hover: Point | null }, point: Point, tolerance: number) => {
+    const first = draft.points[0];
+    const last = draft.points[draft.points.length - 1];
+    // A second press on the same spot (a double click) adds no zero-length edge.
+    if (last && Math.hypot(last.x - point.x, last.y - point.y) <= tolerance / 4) return;
+    if (first && draft.points.length >= 3 && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
+      closePolygon();
+      return;
+    }
+    store.setDraft({ kind: 'polygon', ...draft, points: [...draft.points, point] });
+  };
+
+  /** A press on the selected shape's handle or vertex: true when it started a gesture or edit. */
+  const grabSelected = (point: Point, tolerance: number, alt: boolean): boolean => {
+    const state = store.getState();
+    const current = selected();
+    if (current?.kind === 'box') {
+      const handle = HANDLES.find((h) => {
+        const at = handlePoint(current, h);
+        return Math.hypot(at.x - point.x, at.y - point.y) <= tolerance;
+      });
+      if (!handle) return false;
+      gesture = { kind: 'resize', handle, snapshot: current, before: state.shapes };
+      return true;
+    }
+    if (current?.kind === 'polygon') {
+      const index = current.points.findIndex((p) => Math.hypot(p.x - point.x, p.y - point.y) <= tolerance);
+      if (index < 0) return false;
+      if (alt) store.commit(replace(removeVertex(current, index)), 'record');
+      else gesture = { kind: 'vertex', index, snapshot: current, before: state.shapes };
+      return true;
+    }
+    return false;
   };
 
   return {
@@ -33,52 +67,31 @@ export function createToolController(store: EditorStore) {
       return gesture !== null;
     },
 
-    /** tolerance: how near (in image pixels) counts as on a handle, vertex or first point. */
-    pointerDown(raw: Point, tolerance: number, modifiers: { alt?: boolean } = {}) {
+    /**
+     * tolerance: how near (in image pixels) counts as on a handle, vertex or first point.
+     * In every tool the selected shape's handles resize and a press on a shape selects and
+     * moves it; the drawing tools draw only from empty canvas (or anywhere with Shift, to
+     * draw inside another shape).
+     */
+    pointerDown(raw: Point, tolerance: number, modifiers: { alt?: boolean; shift?: boolean } = {}) {
       const state = store.getState();
       const point = clampPoint(raw, state.size);
-      if (state.tool === 'box') {
-        store.setDraft({ kind: 'box', start: point, current: point });
+      if (state.pendingLabel) return;
+      if (state.tool === 'polygon' && state.draft?.kind === 'polygon') {
+        addPolygonPoint(state.draft, point, tolerance);
         return;
       }
-      if (state.tool === 'polygon') {
-        const draft = state.draft?.kind === 'polygon' ? state.draft : { kind: 'polygon' as const, points: [], hover: null };
-        const first = draft.points[0];
-        const last = draft.points[draft.points.length - 1];
-        // A second press on the same spot (a double click) adds no zero-length edge.
-        if (last && Math.hypot(last.x - point.x, last.y - point.y) <= tolerance / 4) return;
-        if (first && draft.points.length >= 3 && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
-          closePolygon();
-          return;
-        }
-        store.setDraft({ ...draft, points: [...draft.points, point] });
+      if (grabSelected(point, tolerance, modifiers.alt === true)) return;
+      const drawing = state.tool !== 'select';
+      const hit = drawing && modifiers.shift ? null : hitTest(state.shapes, point, tolerance);
+      if (hit || !drawing) {
+        store.select(hit?.id ?? null);
+        if (hit) gesture = { kind: 'move', start: point, snapshot: hit, before: state.shapes };
         return;
       }
-      const current = selected();
-      if (current?.kind === 'box') {
-        const handle = HANDLES.find((h) => {
-          const at = handlePoint(current, h);
-          return Math.hypot(at.x - point.x, at.y - point.y) <= tolerance;
-        });
-        if (handle) {
-          gesture = { kind: 'resize', handle, snapshot: current, before: state.shapes };
-          return;
-        }
-      }
-      if (current?.kind === 'polygon') {
-        const index = current.points.findIndex((p) => Math.hypot(p.x - point.x, p.y - point.y) <= tolerance);
-        if (index >= 0) {
-          if (modifiers.alt) {
-            store.commit(replace(removeVertex(current, index)), 'record');
-            return;
-          }
-          gesture = { kind: 'vertex', index, snapshot: current, before: state.shapes };
-          return;
-        }
-      }
-      const hit = hitTest(state.shapes, point, tolerance);
-      store.select(hit?.id ?? null);
-      if (hit) gesture = { kind: 'move', start: point, snapshot: hit, before: state.shapes };
+      store.select(null);
+      if (state.tool === 'box') store.setDraft({ kind: 'box', start: point, current: point });
+      else store.setDraft({ kind: 'polygon', points: [point], hover: null });
     },
 
     pointerMove(raw: Point) {
@@ -111,10 +124,7 @@ export function createToolController(store: EditorStore) {
       if (state.draft?.kind === 'box') {
         const box = boxFromCorners(state.draft.start, clampPoint(raw, state.size), state.size);
         store.setDraft(null);
-        if (box.w >= MIN_BOX_SIDE && box.h >= MIN_BOX_SIDE) {
-          const shape: EditorBox = { id: store.newId(), kind: 'box', ...box, label: state.activeLabel };
-          store.commit([...state.shapes, shape], 'record', shape.id);
-        }
+        if (box.w >= MIN_BOX_SIDE && box.h >= MIN_BOX_SIDE) store.addShape({ id: store.newId(), kind: 'box', ...box, label: state.activeLabel });
         return;
       }
       if (gesture) {
@@ -126,7 +136,7 @@ export function createToolController(store: EditorStore) {
     /** Double click on a selected polygon's edge adds a vertex there. */
     doubleClick(raw: Point, tolerance: number) {
       const current = selected();
-      if (store.getState().tool !== 'select' || current?.kind !== 'polygon') return;
+      if (store.getState().draft || current?.kind !== 'polygon') return;
       // Konva reports two quick clicks anywhere as a double click: on a vertex it is no edit.
       if (current.points.some((p) => Math.hypot(p.x - raw.x, p.y - raw.y) <= tolerance)) return;
       const edge = nearestEdge(current, raw);
@@ -137,6 +147,10 @@ export function createToolController(store: EditorStore) {
     keyDown(key: string): boolean {
       const state = store.getState();
       if (key === 'Escape') {
+        if (state.pendingLabel) {
+          store.resolvePendingLabel(null);
+          return true;
+        }
         if (gesture) {
           const before = gesture.before;
           gesture = null;
