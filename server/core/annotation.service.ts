@@ -6,13 +6,16 @@ import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageR
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
   const { repos, projects, now } = deps;
   return {
-    /** Replaces the image's shapes; committed before it returns, so an answered save survives a crash. */
-    update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): void {
+    /**
+     * Replaces the image's shapes; committed before it returns, so an answered save survives a
+     * crash. editedAt is when the state was made (now for classifai clients): a state older
+     * than the stored one is superseded and left out, which is still a success for the caller.
+     */
+    update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation, editedAt = now()): void {
       const project = projects.get(type, name);
       if (!repos.images.find(project.id, uuid)) throw notFound(`Image not found in ${name}: ${uuid}`);
       repos.inTransaction(() => {
-        repos.annotations.save(project.id, uuid, annotation);
-        repos.projects.touchModified(project.id, now());
+        if (repos.annotations.save(project.id, uuid, annotation, editedAt)) repos.projects.touchModified(project.id, now());
       });
     },
 

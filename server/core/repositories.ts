@@ -69,7 +69,11 @@ export interface LabelCount {
 export interface AnnotationRepository {
   get(projectId: string, uuid: string): ImageAnnotation | undefined;
   getMany(projectId: string, uuids: readonly string[]): Map<string, ImageAnnotation>;
-  save(projectId: string, uuid: string, annotation: ImageAnnotation): void;
+  /**
+   * Replaces the image's shapes. With editedAt, only when no newer state is stored (false when
+   * a newer one is): the stored version becomes editedAt.
+   */
+  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt?: number): boolean;
   /** Objects per label over the present images. */
   countPerLabel(projectId: string): LabelCount[];
 }

@@ -23,8 +23,9 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
     `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
   );
   const save = sqlite.prepare(
-    `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h
-     WHERE project_id = @projectId AND uuid = @uuid`,
+    `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h,
+       edited_at = coalesce(@editedAt, edited_at)
+     WHERE project_id = @projectId AND uuid = @uuid AND (@editedAt IS NULL OR edited_at <= @editedAt)`,
   );
   const perLabel = sqlite.prepare<[string], LabelCount>(
     `SELECT json_extract(shape.value, '$.label') AS label, count(*) AS count
@@ -44,15 +45,15 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
       for (const row of getMany.iterate(projectId, JSON.stringify(uuids))) found.set(row.uuid, toAnnotation(row));
       return found;
     },
-    save: (projectId, uuid, annotation) => {
+    save: (projectId, uuid, annotation, editedAt) =>
       save.run({
         projectId,
         uuid,
         shapes: JSON.stringify(annotation.shapes),
         count: annotation.shapes.length,
         ...annotation.placement,
-      });
-    },
+        editedAt: editedAt ?? null,
+      }).changes > 0,
     countPerLabel: (projectId) => perLabel.all(projectId),
   };
 }

@@ -41,7 +41,7 @@ export const annotationRouter = router({
       if (!found) throw notFound(`Image not found in ${input.project_name}: ${input.uuid}`);
       const colors = ctx.core.annotations.labelColors(input.annotation_type, input.project_name);
       const annotation = fromEditorShapes(input.shapes, found.image, (label) => colors.get(label) ?? null);
-      ctx.core.annotations.update(input.annotation_type, input.project_name, input.uuid, annotation);
+      ctx.core.annotations.update(input.annotation_type, input.project_name, input.uuid, annotation, input.edited_at);
       return SUCCESS;
     }),
 });

@@ -33,4 +33,8 @@ export const editorImageOutput = z.object({
 
 export const editorImagesInput = imagePathInput.omit({ uuid: true }).extend({ uuids: z.array(z.string().max(256)).min(1).max(200) });
 
-export const saveEditorShapesInput = imagePathInput.extend({ shapes: z.array(editorShape).max(10_000) });
+export const saveEditorShapesInput = imagePathInput.extend({
+  shapes: z.array(editorShape).max(10_000),
+  /** When the editor made this state (ms since 1970): an older state never overwrites a newer one. */
+  edited_at: z.number().int().nonnegative().optional(),
+});
