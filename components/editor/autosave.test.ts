@@ -76,3 +76,38 @@ describe('autosave', () => {
     expect(autosave.pending()).toBe(0);
   });
 });
+
+describe('autosave when the page goes away', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('hands every unacknowledged state, in flight or waiting, to the exit sender', async () => {
+    const sent: Array<[string, EditorShape[]]> = [];
+    const save = vi.fn(() => new Promise<void>(() => undefined)); // never answers: the page dies first
+    const autosave = createAutosave({ save, delayMs: 300, sendOnExit: (id, shapes) => sent.push([id, shapes]) > 0 });
+    autosave.markDirty('a', [box('1', 1)]);
+    await vi.advanceTimersByTimeAsync(300);
+    autosave.markDirty('a', [box('1', 2)]);
+    autosave.markDirty('b', [box('2', 5)]);
+    autosave.flushOnExit();
+    expect(sent).toEqual([['a', [box('1', 2)]], ['b', [box('2', 5)]]]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(save).toHaveBeenCalledTimes(1); // the exit send replaced the waiting timers
+  });
+
+  it('reports each acknowledged state and stops retrying a state the server refuses for good', async () => {
+    const acknowledged: EditorShape[][] = [];
+    const save = vi.fn(async (_id: string, shapes: EditorShape[]) => {
+      if (shapes[0]?.kind === 'box' && shapes[0].x < 0) throw new Error('gone');
+    });
+    const autosave = createAutosave({ save, delayMs: 10, onSaved: (_id, shapes) => acknowledged.push(shapes), isPermanent: () => true });
+    autosave.markDirty('a', [box('1', 1)]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(acknowledged).toEqual([[box('1', 1)]]);
+    autosave.markDirty('a', [box('1', -1)]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(autosave.pending()).toBe(0);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,7 +1,9 @@
 // Persistence as a subscriber: edits mark an image dirty, a save goes out ~300 ms after the
 // last edit, one save per image in flight, edits meanwhile coalesce into the next save, a
 // failure keeps the edit and retries with backoff, and flush() saves everything at once
-// (image switch, tab hide, pagehide). The last state always wins on the server.
+// (image switch, tab hide). When the page goes away, flushOnExit() hands every unacknowledged
+// state to a sender the browser completes after the page is gone (a keepalive request).
+// The last state always wins on the server.
 import type { EditorShape } from './model/types';
 
 export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed';
@@ -12,6 +14,12 @@ export interface AutosaveOptions {
   retryBaseMs?: number;
   retryMaxMs?: number;
   onStatus?: (status: SaveStatus) => void;
+  /** The server acknowledged exactly this state of the image. */
+  onSaved?: (imageId: string, shapes: EditorShape[]) => void;
+  /** A failure no retry can fix (the image is gone, the state is refused): stop retrying it. */
+  isPermanent?: (error: unknown) => boolean;
+  /** Sends a state in a way that outlives the page; false when it could not be handed over. */
+  sendOnExit?: (imageId: string, shapes: EditorShape[]) => boolean;
 }
 
 interface Pending {
@@ -61,12 +69,19 @@ export function createAutosave(options: AutosaveOptions) {
       () => {
         entry.inFlight = null;
         entry.failures = 0;
+        options.onSaved?.(imageId, shapes);
         if (entry.dirtyAgain || entry.shapes !== shapes) schedule(imageId, entry, 0);
         else pending.delete(imageId);
         report();
       },
-      () => {
+      (error: unknown) => {
         entry.inFlight = null;
+        if (options.isPermanent?.(error) && entry.shapes === shapes) {
+          console.error(`Saving image ${imageId} failed for good:`, error);
+          pending.delete(imageId);
+          report();
+          return;
+        }
         entry.failures += 1;
         report();
         schedule(imageId, entry, Math.min(retryMaxMs, retryBaseMs * 2 ** (entry.failures - 1)));
@@ -92,6 +107,18 @@ export function createAutosave(options: AutosaveOptions) {
         const ids = [...pending].filter(([, entry]) => round === 0 || entry.failures === 0).map(([imageId]) => imageId);
         if (ids.length === 0) return;
         await Promise.all(ids.map((imageId) => run(imageId)));
+      }
+    },
+    /**
+     * The page is going away (pagehide): every unacknowledged state, in flight or not, goes
+     * out through sendOnExit. The entries stay until acknowledged; if the page survives
+     * (bfcache), the normal saves carry on.
+     */
+    flushOnExit() {
+      for (const [imageId, entry] of pending) {
+        if (entry.timer) clearTimeout(entry.timer);
+        entry.timer = null;
+        options.sendOnExit?.(imageId, entry.shapes);
       }
     },
     pending: () => pending.size,

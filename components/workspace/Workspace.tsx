@@ -1,22 +1,22 @@
 'use client';
 
 import Link from 'next/link';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
+import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import { resolveShortcut } from '@/components/editor/model/shortcuts';
 import { createToolController } from '@/components/editor/model/tools';
-import type { EditorShape } from '@/components/editor/model/types';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { Toolbar } from '@/components/editor/Toolbar';
-import { errorText, useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import { errorText, useTRPC } from '@/components/trpc/provider';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
 import { StatsPanel } from './StatsPanel';
+import { useEditorPersistence } from './useEditorPersistence';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useOpenProject, type ProjectType } from './useProject';
 
@@ -24,7 +24,6 @@ const DEFAULT_COLOR = 'rgba(0,200,83,1.0)';
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
-  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const opened = useOpenProject(type, name);
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
@@ -39,28 +38,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [tools] = useState(() => createToolController(store));
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
-  // Shapes edited in this tab win over what the server last sent: a save may still be on its way.
-  const edited = useRef(new Map<string, EditorShape[]>());
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
-  const [autosave] = useState(() =>
-    createAutosave({
-      save: async (uuid, shapes) => {
-        await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes });
-      },
-      onStatus: setSaveStatus,
-    }),
-  );
+  const persistence = useEditorPersistence(type, name, store);
+  // TODO(labels): label.add once the per-operation label procedures land.
+  const saveLabels = useMutation(trpc.label.save.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.label.list.queryFilter(ids)) }));
+  const { saveStatus } = persistence;
   const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
   const [help, setHelp] = useState(false);
   const [spaceHeld, setSpaceHeld] = useState(false);
-
-  useEffect(() => {
-    const unsubscribe = store.onDocumentChange((uuid, shapes) => {
-      edited.current.set(uuid, shapes);
-      autosave.markDirty(uuid, shapes);
-    });
-    return () => void unsubscribe();
-  }, [store, autosave]);
 
   const { refreshCounts } = list;
   useEffect(() => {
@@ -68,20 +52,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
     void refreshCounts();
   }, [saveStatus, queryClient, trpc, ids, refreshCounts]);
-
-  useEffect(() => {
-    const flush = () => void autosave.flush();
-    const onHidden = () => document.visibilityState === 'hidden' && flush();
-    window.addEventListener('pagehide', flush);
-    window.addEventListener('blur', flush);
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('blur', flush);
-      document.removeEventListener('visibilitychange', onHidden);
-      flush();
-    };
-  }, [autosave]);
 
   useEffect(() => {
     if (!activeLabel && labels[0]) store.setActiveLabel(labels[0].name);
@@ -94,10 +64,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     staleTime: Infinity,
   });
   const loaded = doc.data?.[0];
+  const { ready, shapesFor, flush } = persistence;
   useEffect(() => {
-    if (!loaded) return;
-    store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, edited.current.get(loaded.uuid) ?? loaded.shapes);
-  }, [loaded, store]);
+    if (!loaded || !ready) return;
+    store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, shapesFor(loaded.uuid, loaded.shapes));
+  }, [loaded, ready, store, shapesFor]);
 
   const imageUrl = (uuid: string) => `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
   // The neighbours' bytes and shapes are fetched now, so the next image shows at once.
@@ -114,11 +85,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const go = useCallback(
     (next: number) => {
       if (next < 0 || next >= total) return;
-      void autosave.flush();
+      void flush();
       void list.ensure(next);
       setIndex(next);
     },
-    [autosave, list, total],
+    [flush, list, total],
   );
 
   useEffect(() => {
@@ -196,7 +167,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   return (
     <div className="workspace">
       <header className="topbar">
-        <Link className="button" href="/" onClick={() => void autosave.flush()}>← Projects</Link>
+        <Link className="button" href="/" onClick={() => void flush()}>← Projects</Link>
         <h1 className="topbar-title">{name}</h1>
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
         <button className="button" onClick={() => go(index - 1)} disabled={index <= 0} title="Previous (A)">‹ Prev</button>
@@ -214,7 +185,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         onSelect={go}
         filter={filter}
         onFilter={(next) => {
-          void autosave.flush();
+          void flush();
           setFilter(next);
           setIndex(0);
         }}
@@ -240,6 +211,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
+      <LabelPrompt store={store} labels={labels.map((label) => label.name)} onNewLabel={(label) => saveLabels.mutate({ ...ids, labels: [...labels, { name: label, color: '' }] })} />
     </div>
   );
 }

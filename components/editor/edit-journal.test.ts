@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createEditJournal, type JournalBackend, type JournalEntry } from './edit-journal';
+import type { EditorShape } from './model/types';
+
+const box = (x: number): EditorShape[] => [{ id: 'b', kind: 'box', x, y: 0, w: 10, h: 10, label: 'car' }];
+
+function memoryBackend() {
+  const rows = new Map<string, JournalEntry & { project: string }>();
+  const backend: JournalBackend = {
+    put: async (key, value) => void rows.set(key, value),
+    delete: async (key) => void rows.delete(key),
+    byProject: async (project) => [...rows.values()].filter((row) => row.project === project).map(({ imageId, shapes, editedAt }) => ({ imageId, shapes, editedAt })),
+  };
+  return { backend, rows };
+}
+
+describe('edit journal', () => {
+  it('keeps an edit until the save of that very state is acknowledged', async () => {
+    const { backend } = memoryBackend();
+    const journal = createEditJournal('bndbox/p', backend);
+    const first = box(1);
+    const second = box(2);
+    journal.record('img', first, 1);
+    journal.record('img', second, 2);
+    journal.acknowledged('img', first); // an older save landing late must not forget the newer edit
+    await Promise.resolve();
+    expect(await journal.pending()).toEqual([{ imageId: 'img', shapes: second, editedAt: 2 }]);
+    journal.acknowledged('img', second);
+    expect(await journal.pending()).toEqual([]);
+  });
+
+  it('replays only the entries of its own project, as a new page would read them', async () => {
+    const { backend } = memoryBackend();
+    createEditJournal('bndbox/a', backend).record('img', box(1), 1);
+    createEditJournal('bndbox/b', backend).record('img', box(2), 2);
+    const reopened = createEditJournal('bndbox/a', backend);
+    expect(await reopened.pending()).toEqual([{ imageId: 'img', shapes: box(1), editedAt: 1 }]);
+  });
+});

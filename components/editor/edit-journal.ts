@@ -1,0 +1,79 @@
+// Unacknowledged edits kept in IndexedDB until the server has them: a tab closed, reloaded or
+// crashed before its save landed replays them on the next load of the project. An entry is
+// removed only when the save of exactly that state is acknowledged, so a newer edit made
+// while an older save was in flight is never dropped.
+import type { EditorShape } from './model/types';
+
+export interface JournalEntry {
+  imageId: string;
+  shapes: EditorShape[];
+  /** When the state was made: the server keeps a newer stored state over a late replay. */
+  editedAt: number;
+}
+
+/** Where entries live: IndexedDB in the browser, a Map in unit tests. */
+export interface JournalBackend {
+  put(key: string, value: JournalEntry & { project: string }): Promise<void>;
+  delete(key: string): Promise<void>;
+  byProject(project: string): Promise<JournalEntry[]>;
+}
+
+export function createEditJournal(project: string, backend: JournalBackend) {
+  const latest = new Map<string, EditorShape[]>();
+  const keyOf = (imageId: string) => `${project}\u0000${imageId}`;
+  const quietly = (work: Promise<void>) => work.catch((error: unknown) => console.warn('Edit journal:', error));
+  return {
+    record(imageId: string, shapes: EditorShape[], editedAt: number) {
+      latest.set(imageId, shapes);
+      void quietly(backend.put(keyOf(imageId), { project, imageId, shapes, editedAt }));
+    },
+    /** The server has this state: forget it unless a newer one was recorded since. */
+    acknowledged(imageId: string, shapes: EditorShape[]) {
+      if (latest.has(imageId) && latest.get(imageId) !== shapes) return;
+      latest.delete(imageId);
+      void quietly(backend.delete(keyOf(imageId)));
+    },
+    pending: () => backend.byProject(project).catch((): JournalEntry[] => []),
+  };
+}
+
+export type EditJournal = ReturnType<typeof createEditJournal>;
+
+const DB_NAME = 'labelport';
+const STORE = 'unsaved-edits';
+
+function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode, db: Promise<IDBDatabase>): Promise<T> {
+  return db.then(
+    (opened) =>
+      new Promise<T>((resolve, reject) => {
+        // Relaxed: the write must outlive the tab, not a power cut, and it must be quick
+        // enough to land in the moments before a tab closes.
+        const transaction = opened.transaction(STORE, mode, { durability: 'relaxed' });
+        const pending = run(transaction.objectStore(STORE));
+        transaction.oncomplete = () => resolve(pending.result);
+        transaction.onerror = () => reject(transaction.error);
+        transaction.onabort = () => reject(transaction.error);
+      }),
+  );
+}
+
+/** The browser's IndexedDB; a private window without it gets a journal that keeps nothing. */
+export function indexedDbBackend(): JournalBackend {
+  if (typeof indexedDB === 'undefined') {
+    return { put: async () => undefined, delete: async () => undefined, byProject: async () => [] };
+  }
+  const db = new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(DB_NAME, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(STORE).createIndex('project', 'project');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  return {
+    put: (key, value) => request((store) => store.put(value, key), 'readwrite', db).then(() => undefined),
+    delete: (key) => request((store) => store.delete(key), 'readwrite', db).then(() => undefined),
+    byProject: (project) =>
+      request((store) => store.index('project').getAll(project) as IDBRequest<Array<JournalEntry & { project: string }>>, 'readonly', db).then((rows) =>
+        rows.map(({ imageId, shapes, editedAt }) => ({ imageId, shapes, editedAt })),
+      ),
+  };
+}

@@ -1,0 +1,127 @@
+'use client';
+
+// Every edit reaches the server: autosave while the page lives, a keepalive request when it
+// goes away (close, reload, navigation), and the IndexedDB journal replayed on the next load
+// for whatever neither delivered. The browser warns before leaving only while an edit is
+// still unacknowledged.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
+import { createEditJournal, indexedDbBackend } from '@/components/editor/edit-journal';
+import type { EditorStore } from '@/components/editor/model/editor-store';
+import type { EditorShape } from '@/components/editor/model/types';
+import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import type { ProjectType } from './useProject';
+
+/** The procedure the keepalive request calls: the same one autosave uses. */
+const SAVE_PATH = '/api/trpc/annotation.saveFromEditor';
+/** Browsers refuse keepalive bodies past 64 KiB in flight; bigger edits wait in the journal. */
+const KEEPALIVE_LIMIT = 60_000;
+
+const errorCode = (error: unknown) =>
+  error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } }).data?.code : undefined;
+
+export function useEditorPersistence(type: ProjectType, name: string, store: EditorStore) {
+  const client = useTRPCClient();
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
+  const [replayed, setReplayed] = useState(false);
+  // Shapes edited in this tab (or replayed from the journal) win over what the server last
+  // sent: their save may still be on its way.
+  const edited = useRef(new Map<string, EditorShape[]>());
+  const [parts] = useState(() => {
+    // When each state was made: the server never lets an older state overwrite a newer one,
+    // whichever request (autosave, keepalive, journal replay) arrives last.
+    const editTimes = new WeakMap<EditorShape[], number>();
+    const editedAt = (shapes: EditorShape[]) => editTimes.get(shapes) ?? Date.now();
+    const ids = { annotation_type: type, project_name: name };
+    const journal = createEditJournal(`${type}/${name}`, indexedDbBackend());
+    const autosave = createAutosave({
+      save: async (uuid, shapes) => {
+        await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
+      },
+      onStatus: setSaveStatus,
+      onSaved: (uuid, shapes) => journal.acknowledged(uuid, shapes),
+      // The image or project is gone, or the state is refused: no retry will ever land it.
+      isPermanent: (error) => errorCode(error) === 'NOT_FOUND' || errorCode(error) === 'BAD_REQUEST',
+      sendOnExit: (uuid, shapes) => {
+        const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
+        if (body.length > KEEPALIVE_LIMIT) return false;
+        try {
+          void fetch(SAVE_PATH, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(() => undefined);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    });
+    return { journal, autosave, editTimes };
+  });
+  const { journal, autosave, editTimes } = parts;
+
+  // Replays what an earlier page left unacknowledged before the canvas shows anything: the
+  // server keeps whichever state is newest, and the editor then shows what the server has.
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const entries = await journal.pending();
+      for (const { imageId, shapes, editedAt } of entries) {
+        editTimes.set(shapes, editedAt);
+        autosave.markDirty(imageId, shapes);
+      }
+      if (entries.length > 0) {
+        await autosave.flush();
+        await queryClient.invalidateQueries(trpc.annotation.forEditor.pathFilter());
+      }
+      if (!cancelled) setReplayed(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [journal, autosave, editTimes, queryClient, trpc]);
+
+  useEffect(() => {
+    const unsubscribe = store.onDocumentChange((uuid, shapes) => {
+      const now = Date.now();
+      editTimes.set(shapes, now);
+      edited.current.set(uuid, shapes);
+      journal.record(uuid, shapes, now);
+      autosave.markDirty(uuid, shapes);
+    });
+    return () => void unsubscribe();
+  }, [store, journal, autosave, editTimes]);
+
+  useEffect(() => {
+    const flush = () => void autosave.flush();
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    const onExit = () => autosave.flushOnExit();
+    const warnIfUnsaved = (event: BeforeUnloadEvent) => {
+      if (autosave.pending() === 0) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('pagehide', onExit);
+    window.addEventListener('beforeunload', warnIfUnsaved);
+    window.addEventListener('blur', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', onExit);
+      window.removeEventListener('beforeunload', warnIfUnsaved);
+      window.removeEventListener('blur', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      // Leaving the workspace inside the app: the page lives on, so a normal save completes.
+      flush();
+    };
+  }, [autosave]);
+
+  const actions = useMemo(
+    () => ({
+      shapesFor: (uuid: string, fromServer: EditorShape[]) => edited.current.get(uuid) ?? fromServer,
+      flush: () => autosave.flush(),
+    }),
+    [autosave],
+  );
+  /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
+  return { saveStatus, ready: replayed, ...actions };
+}
