@@ -59,6 +59,7 @@ test('labels a bndbox project with mouse and keyboard, and everything persists',
 
   await page.goto(`${world.server.url}/projects/bndbox/boxes`);
   await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  await expect(page.getByTestId('editor-canvas')).not.toHaveAttribute('data-image-id', '');
   await expect(page.getByRole('button', { name: /^Box/ })).toHaveAttribute('aria-pressed', 'true');
   const area = await canvasBox(page);
   const cx = area.x + area.width / 2;
@@ -126,6 +127,7 @@ test('draws a polygon in a seg project', async ({ page, world }) => {
   await createProject(page.request, world.server.url, 'regions', 'segmentation', world.imageFolder, '');
   await page.goto(`${world.server.url}/projects/seg/regions`);
   await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  await expect(page.getByTestId('editor-canvas')).not.toHaveAttribute('data-image-id', '');
   await page.getByLabel('New label').fill('road');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('button', { name: /road/ }).first()).toBeVisible();
