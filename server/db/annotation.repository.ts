@@ -26,6 +26,10 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h
      WHERE project_id = @projectId AND uuid = @uuid`,
   );
+  const withLabel = sqlite.prepare<[string, string], AnnotationRow>(
+    `${select} WHERE project_id = ?
+     AND EXISTS (SELECT 1 FROM json_each(images.shapes) AS shape WHERE json_extract(shape.value, '$.label') = ?)`,
+  );
   const perLabel = sqlite.prepare<[string], LabelCount>(
     `SELECT json_extract(shape.value, '$.label') AS label, count(*) AS count
      FROM images, json_each(images.shapes) AS shape
@@ -52,6 +56,11 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
         count: annotation.shapes.length,
         ...annotation.placement,
       });
+    },
+    withLabel: (projectId, label) => {
+      const found = new Map<string, ImageAnnotation>();
+      for (const row of withLabel.iterate(projectId, label)) found.set(row.uuid, toAnnotation(row));
+      return found;
     },
     countPerLabel: (projectId) => perLabel.all(projectId),
   };
