@@ -34,9 +34,9 @@ export function addMissingLabels(repos: Repositories, projectId: string, names: 
   const existing = repos.labels.list(projectId);
   const known = new Set(existing.map((label) => label.name));
   const fresh: string[] = [];
-  for (const raw of names) {
-    const name = raw.trim();
-    if (name === '' || name.length > MAX_LABEL_LENGTH || CONTROL_CHARACTERS.test(name) || known.has(name)) continue;
+  // Kept exactly as the shapes spell it (spaces too), or the shapes would not find it.
+  for (const name of names) {
+    if (name.trim() === '' || name.length > MAX_LABEL_LENGTH || CONTROL_CHARACTERS.test(name) || known.has(name)) continue;
     known.add(name);
     fresh.push(name);
   }
