@@ -1,14 +1,12 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { useLabelEdits, type LabelRecord } from './useLabelEdits';
 import type { ProjectType } from './useProject';
 
-export interface LabelRecord {
-  name: string;
-  color: string;
-}
+export type { LabelRecord };
 
 /** rgba(r,g,b,a) ↔ #rrggbb for the color input. */
 export function toHex(color: string): string {
@@ -18,6 +16,7 @@ export function toHex(color: string): string {
 }
 const fromHex = (hex: string) => `rgba(${parseInt(hex.slice(1, 3), 16)},${parseInt(hex.slice(3, 5), 16)},${parseInt(hex.slice(5, 7), 16)},1.0)`;
 
+/** The project's labels in panel order, read from the server when the workspace opens. */
 export function useLabels(type: ProjectType, name: string) {
   const trpc = useTRPC();
   return useQuery(trpc.label.list.queryOptions({ annotation_type: type, project_name: name }));
@@ -31,29 +30,23 @@ export function LabelPanel(props: {
   onPick: (label: string) => void;
   onRenamed: (from: string, to: string) => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const ids = { annotation_type: props.type, project_name: props.name };
-  const refresh = () => queryClient.invalidateQueries(trpc.label.list.queryFilter(ids));
-  const save = useMutation(trpc.label.save.mutationOptions({ onSuccess: refresh }));
-  const rename = useMutation(trpc.label.rename.mutationOptions({ onSuccess: refresh }));
+  const edits = useLabelEdits(props.type, props.name, props.onRenamed);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [editText, setEditText] = useState('');
 
-  const saveList = (labels: LabelRecord[]) => save.mutate({ ...ids, labels });
   const add = () => {
     const label = draft.trim();
-    if (!label || props.labels.some((existing) => existing.name === label)) return;
-    saveList([...props.labels, { name: label, color: '' }]);
     setDraft('');
+    if (!label) return;
+    if (!props.labels.some((existing) => existing.name === label)) edits.add(label);
     props.onPick(label);
   };
   const commitRename = (from: string) => {
     const to = editText.trim();
     setEditing(null);
     if (!to || to === from) return;
-    rename.mutate({ ...ids, from, to }, { onSuccess: () => props.onRenamed(from, to) });
+    edits.rename(from, to);
   };
 
   return (
@@ -66,7 +59,7 @@ export function LabelPanel(props: {
               type="color"
               aria-label={`Color of ${label.name}`}
               value={toHex(label.color)}
-              onChange={(event) => saveList(props.labels.map((item) => (item.name === label.name ? { ...item, color: fromHex(event.target.value) } : item)))}
+              onChange={(event) => edits.recolor(label.name, fromHex(event.target.value))}
             />
             {editing === label.name ? (
               <input
@@ -87,7 +80,7 @@ export function LabelPanel(props: {
               </button>
             )}
             <button className="icon-button small" aria-label={`Rename ${label.name}`} onClick={() => (setEditing(label.name), setEditText(label.name))}>✎</button>
-            <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => saveList(props.labels.filter((item) => item.name !== label.name))}>×</button>
+            <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => edits.remove(label.name)}>×</button>
           </li>
         ))}
       </ul>
@@ -95,7 +88,7 @@ export function LabelPanel(props: {
         <input className="input" aria-label="New label" placeholder="New label" value={draft} onChange={(event) => setDraft(event.target.value)} />
         <button className="button" type="submit">Add</button>
       </form>
-      {save.error || rename.error ? <p className="error small" role="alert">{errorText(save.error ?? rename.error)}</p> : null}
+      {edits.error ? <p className="error small" role="alert">{errorText(edits.error)}</p> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
@@ -17,6 +17,7 @@ import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
 import { StatsPanel } from './StatsPanel';
 import { useEditorPersistence } from './useEditorPersistence';
+import { useLabelEdits } from './useLabelEdits';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useOpenProject, type ProjectType } from './useProject';
 
@@ -39,8 +40,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const persistence = useEditorPersistence(type, name, store);
-  // TODO(labels): label.add once the per-operation label procedures land.
-  const saveLabels = useMutation(trpc.label.save.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.label.list.queryFilter(ids)) }));
+  const labelEdits = useLabelEdits(type, name, () => undefined);
   const { saveStatus } = persistence;
   const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
   const [help, setHelp] = useState(false);
@@ -206,12 +206,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           labels={labels}
           activeLabel={activeLabel}
           onPick={(label) => store.setActiveLabel(label)}
-          onRenamed={(from, to) => store.renameLabel(from, to)}
+          onRenamed={(from, to) => {
+            store.renameLabel(from, to);
+            persistence.renameLabel(from, to);
+          }}
         />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
-      <LabelPrompt store={store} labels={labels.map((label) => label.name)} onNewLabel={(label) => saveLabels.mutate({ ...ids, labels: [...labels, { name: label, color: '' }] })} />
+      <LabelPrompt store={store} labels={labels.map((label) => label.name)} onNewLabel={labelEdits.add} />
     </div>
   );
 }

@@ -119,6 +119,12 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     () => ({
       shapesFor: (uuid: string, fromServer: EditorShape[]) => edited.current.get(uuid) ?? fromServer,
       flush: () => autosave.flush(),
+      /** A label renamed on the server: this tab's unsaved copies follow, or they would write the old name back. */
+      renameLabel: (from: string, to: string) => {
+        for (const [uuid, shapes] of edited.current) {
+          if (shapes.some((shape) => shape.label === from)) edited.current.set(uuid, shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)));
+        }
+      },
     }),
     [autosave],
   );

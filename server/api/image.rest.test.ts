@@ -341,7 +341,7 @@ describe('workspace procedures', () => {
     await expect(caller.annotation.saveFromEditor({ ...ids, uuid: 'nope', shapes: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await thumb(uuid)).toEqual(before);
     await expect(caller.label.rename({ ...ids, from: 'car', to: 'person' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(caller.label.save({ ...ids, labels: [{ name: '', color: '' }] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.label.add({ ...ids, label: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect((await caller.label.list(ids)).map((label) => label.name)).toEqual(['car', 'person', 'bike']);
   });
 

@@ -7,6 +7,7 @@ import { isDirectory, isFile, walkFolder } from '@/server/files/project-folder';
 import { invalidInput } from './errors';
 import { TRAINING_IMPORTERS, type TrainingFormat } from './formats';
 import type { ImportFile } from './formats';
+import { addMissingLabels, shapeLabels } from './label.service';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
 import type { AnnotationType } from './types';
@@ -61,6 +62,8 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
           if (!target) continue;
           repos.annotations.save(project.id, target.uuid, { shapes, placement: { x: 0, y: 0, w: target.width, h: target.height } });
         }
+        // The declared labels first, so keys 1-9 follow the dataset's class order.
+        addMissingLabels(repos, project.id, [...result.labels, ...shapeLabels(result.matched.values())]);
         repos.projects.touchModified(project.id, now());
       });
       return { matched: result.matched.size, unmatched: result.unmatched, errors: result.errors };

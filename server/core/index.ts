@@ -14,6 +14,7 @@ import { createAddImagesHandler } from './jobs/add-images.job';
 import { createExportHandler } from './jobs/export.job';
 import { createImportHandler } from './jobs/import.job';
 import { createFolderScanHandler } from './jobs/folder-scan.job';
+import { createLabelService } from './label.service';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
 import { createProjectService } from './project.service';
@@ -43,6 +44,7 @@ export function createCore(options: CoreOptions) {
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
   const projects = createProjectService({ repos, jobs, now });
+  const labels = createLabelService({ repos, projects, now });
   const thumbnails = createThumbnailCache(options.dataDir);
   const images = createImageService({ repos, projects, thumbnails });
   const annotations = createAnnotationService({ repos, projects, now });
@@ -54,6 +56,7 @@ export function createCore(options: CoreOptions) {
   return {
     dataDir: options.dataDir,
     projects,
+    labels,
     images,
     annotations,
     imageFiles,

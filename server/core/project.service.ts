@@ -153,36 +153,6 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       loaded.delete(project.id);
     },
 
-    replaceLabels(type: AnnotationType, name: string, labels: readonly string[], colors?: ReadonlyMap<string, string>): void {
-      const project = get(type, name);
-      repos.inTransaction(() => repos.labels.replace(project.id, assignLabelColors(labels, repos.labels.list(project.id), colors)));
-    },
-
-    labelRecords(type: AnnotationType, name: string) {
-      return repos.labels.list(get(type, name).id);
-    },
-
-    /** Renames a label in the list and on every shape of the project, in one transaction. */
-    renameLabel(type: AnnotationType, name: string, from: string, to: string): void {
-      const project = get(type, name);
-      if (to.trim() === '') throw invalidInput('A label must not be empty');
-      const labels = repos.labels.list(project.id);
-      if (labels.some((label) => label.name === to)) throw alreadyExists(`The label ${to} exists already`);
-      repos.inTransaction(() => {
-        repos.labels.replace(project.id, labels.map((label) => (label.name === from ? { ...label, name: to } : label)));
-        for (let offset = 0; ; offset += 1000) {
-          const page = repos.images.page(project.id, 'labeled', offset, 1000);
-          const annotations = repos.annotations.getMany(project.id, page.map((image) => image.uuid));
-          for (const [uuid, annotation] of annotations) {
-            if (!annotation.shapes.some((shape) => shape.label === from)) continue;
-            const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
-            repos.annotations.save(project.id, uuid, { ...annotation, shapes });
-          }
-          if (page.length < 1000) break;
-        }
-      });
-    },
-
     statistic(type: AnnotationType, name: string): ProjectStatistic {
       const project = get(type, name);
       const counts = repos.images.counts(project.id);

@@ -30,6 +30,12 @@ export interface LabelRepository {
   list(projectId: string): LabelRecord[];
   /** Replaces the list; a label that stays keeps its color. */
   replace(projectId: string, labels: readonly LabelRecord[]): void;
+  /** Adds the label after the last one. */
+  append(projectId: string, label: LabelRecord): void;
+  /** The following three answer how many list entries they changed. */
+  rename(projectId: string, from: string, to: string): number;
+  recolor(projectId: string, name: string, color: string): number;
+  remove(projectId: string, name: string): number;
 }
 
 export type ImageFilter = 'all' | 'labeled' | 'unlabeled';
@@ -74,6 +80,8 @@ export interface AnnotationRepository {
    * a newer one is): the stored version becomes editedAt.
    */
   save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt?: number): boolean;
+  /** Every image of the project with a shape of this label, present on disk or not. */
+  withLabel(projectId: string, label: string): Map<string, ImageAnnotation>;
   /** Objects per label over the present images. */
   countPerLabel(projectId: string): LabelCount[];
 }

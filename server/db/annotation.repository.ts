@@ -27,6 +27,10 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
        edited_at = coalesce(@editedAt, edited_at)
      WHERE project_id = @projectId AND uuid = @uuid AND (@editedAt IS NULL OR edited_at <= @editedAt)`,
   );
+  const withLabel = sqlite.prepare<[string, string], AnnotationRow>(
+    `${select} WHERE project_id = ?
+     AND EXISTS (SELECT 1 FROM json_each(images.shapes) AS shape WHERE json_extract(shape.value, '$.label') = ?)`,
+  );
   const perLabel = sqlite.prepare<[string], LabelCount>(
     `SELECT json_extract(shape.value, '$.label') AS label, count(*) AS count
      FROM images, json_each(images.shapes) AS shape
@@ -54,6 +58,11 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
         ...annotation.placement,
         editedAt: editedAt ?? null,
       }).changes > 0,
+    withLabel: (projectId, label) => {
+      const found = new Map<string, ImageAnnotation>();
+      for (const row of withLabel.iterate(projectId, label)) found.set(row.uuid, toAnnotation(row));
+      return found;
+    },
     countPerLabel: (projectId) => perLabel.all(projectId),
   };
 }

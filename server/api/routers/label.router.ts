@@ -1,30 +1,31 @@
-import { z } from 'zod';
-import { SUCCESS, projectPathInput, successOutput } from '../schemas/common.schema';
+import { projectPathInput } from '../schemas/common.schema';
+import { addLabelInput, labelListOutput, recolorLabelInput, removeLabelInput, renameLabelInput } from '../schemas/label.schema';
 import { procedure, router } from '../trpc';
 
-const labelRecord = z.object({ name: z.string().min(1).max(1024), color: z.string().max(64) });
-
-/** The workspace's label panel (tRPC only); REST clients use newlabels. */
+/** The workspace's label panel (tRPC only). Each change answers the list as it now stands. */
 export const labelRouter = router({
   list: procedure
     .input(projectPathInput)
-    .output(z.array(labelRecord))
-    .query(({ ctx, input }) => ctx.core.projects.labelRecords(input.annotation_type, input.project_name)),
+    .output(labelListOutput)
+    .query(({ ctx, input }) => ctx.core.labels.list(input.annotation_type, input.project_name)),
 
-  save: procedure
-    .input(projectPathInput.extend({ labels: z.array(labelRecord).max(10_000) }))
-    .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      const colors = new Map(input.labels.filter((label) => label.color).map((label) => [label.name, label.color]));
-      ctx.core.projects.replaceLabels(input.annotation_type, input.project_name, input.labels.map((label) => label.name), colors);
-      return SUCCESS;
-    }),
+  add: procedure
+    .input(addLabelInput)
+    .output(labelListOutput)
+    .mutation(({ ctx, input }) => ctx.core.labels.add(input.annotation_type, input.project_name, input.label, input.color)),
 
   rename: procedure
-    .input(projectPathInput.extend({ from: z.string().max(1024), to: z.string().min(1).max(1024) }))
-    .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.projects.renameLabel(input.annotation_type, input.project_name, input.from, input.to.trim());
-      return SUCCESS;
-    }),
+    .input(renameLabelInput)
+    .output(labelListOutput)
+    .mutation(({ ctx, input }) => ctx.core.labels.rename(input.annotation_type, input.project_name, input.from, input.to)),
+
+  recolor: procedure
+    .input(recolorLabelInput)
+    .output(labelListOutput)
+    .mutation(({ ctx, input }) => ctx.core.labels.recolor(input.annotation_type, input.project_name, input.label, input.color)),
+
+  remove: procedure
+    .input(removeLabelInput)
+    .output(labelListOutput)
+    .mutation(({ ctx, input }) => ctx.core.labels.remove(input.annotation_type, input.project_name, input.label)),
 });

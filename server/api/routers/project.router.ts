@@ -159,7 +159,7 @@ export const projectRouter = router({
     .input(newLabelsInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => {
-      ctx.core.projects.replaceLabels(input.annotation_type, input.project_name, input.label_list);
+      ctx.core.labels.replace(input.annotation_type, input.project_name, input.label_list);
       return SUCCESS;
     }),
 

@@ -72,7 +72,7 @@ export const transferRouter = router({
     }),
 
   importAnnotations: procedure
-    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file or folder path, or inline files), matched by image file name; replaces the shapes of matched images'))
+    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file or folder path, or inline files), matched by image file name; replaces the shapes of matched images and adds the labels they bring'))
     .input(annotationImportInput)
     .output(annotationImportOutput)
     .mutation(async ({ ctx, input }) => {

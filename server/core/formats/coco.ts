@@ -108,8 +108,10 @@ export function importCoco(files: readonly ImportFile[], images: readonly Import
     const error = (message: string) => result.errors.push(`${file.path}: ${message}`);
     const categories = new Map<number, string>();
     for (const category of Array.isArray(data.categories) ? data.categories : []) {
-      if (isRecord(category) && isFiniteNumber(category.id) && typeof category.name === 'string') categories.set(category.id, category.name);
-      else error(`category ${JSON.stringify(category)} needs a numeric id and a name`);
+      if (isRecord(category) && isFiniteNumber(category.id) && typeof category.name === 'string') {
+        categories.set(category.id, category.name);
+        result.labels.push(category.name);
+      } else error(`category ${JSON.stringify(category)} needs a numeric id and a name`);
     }
     const targets = new Map<number, { target: ImportTarget | null; name: string }>();
     for (const image of data.images) {

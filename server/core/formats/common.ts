@@ -33,6 +33,8 @@ export interface ImportResult {
   unmatched: string[];
   /** Malformed input and skipped objects, one readable line each. */
   errors: string[];
+  /** Labels the input declares (COCO categories, YOLO classes.txt) in its order; shapes name them too. */
+  labels: string[];
 }
 
 export interface ImportOptions {
@@ -207,7 +209,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 export function createImportResult(): ImportResult {
-  return { matched: new Map(), unmatched: [], errors: [] };
+  return { matched: new Map(), unmatched: [], errors: [], labels: [] };
 }
 
 export function addMatched(result: ImportResult, relPath: string, shapes: readonly Shape[]) {

@@ -96,6 +96,7 @@ describe('YOLO import', () => {
       matched: new Map(),
       unmatched: [],
       errors: ['classes.txt is missing: the class numbers of the label files cannot be named'],
+      labels: [],
     });
   });
 });

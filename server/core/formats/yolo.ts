@@ -77,6 +77,7 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
   }
   const classes = classesFile.content.split(/\r?\n|\r/).map((line) => line.trim());
   while (classes.length > 0 && classes[classes.length - 1] === '') classes.pop();
+  result.labels.push(...classes.filter((label) => label !== ''));
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
   for (const file of textFiles.filter((f) => !isClasses(f.path))) {

@@ -10,6 +10,7 @@ import { probeImageFile } from '@/server/media/image-media';
 import { alreadyExists, invalidInput } from '../errors';
 import { parseClassifaiConfig } from '../formats/classifai-cfg';
 import { assignLabelColors } from '../label-colors';
+import { addMissingLabels, shapeLabels } from '../label.service';
 import { checkProjectName } from '../names';
 import type { NewImage, Repositories } from '../repositories';
 import type { Project } from '../types';
@@ -93,6 +94,8 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       for (const entry of config.images) {
         repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement });
       }
+      // A configuration whose label list misses a label its shapes use still brings it.
+      addMissingLabels(repos, project.id, shapeLabels(config.images.map((entry) => entry.shapes)));
     });
     return { result: { projectName: name, cancelled: false } satisfies ImportResult };
   };

@@ -1,0 +1,74 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '@/components/trpc/provider';
+import type { ProjectType } from './useProject';
+
+export interface LabelRecord {
+  name: string;
+  color: string;
+}
+
+/**
+ * The label panel's changes: one procedure per change (add, rename, recolor, remove), sent
+ * one after another in the order they were made (one mutation scope), each shown at once in
+ * the cached list. The server's answer replaces the cache only when no later change is still
+ * on its way, so a quick series of adds never flickers back to an older list.
+ */
+export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from: string, to: string) => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ids = { annotation_type: type, project_name: name };
+  const listKey = trpc.label.list.queryKey(ids);
+  const scope = { id: `labels:${type}:${name}` };
+  const [error, setError] = useState<unknown>(null);
+  const othersPending = () => queryClient.isMutating({ predicate: (mutation) => mutation.options.scope?.id === scope.id }) > 1;
+
+  const lifecycle = <V>(optimistic: (labels: LabelRecord[], variables: V) => LabelRecord[]) => ({
+    scope,
+    onMutate: async (variables: V) => {
+      setError(null);
+      await queryClient.cancelQueries({ queryKey: listKey });
+      queryClient.setQueryData(listKey, (labels) => optimistic(labels ?? [], variables));
+    },
+    onSuccess: (labels: LabelRecord[]) => {
+      if (!othersPending()) queryClient.setQueryData(listKey, labels);
+    },
+    onError: (failure: unknown) => {
+      setError(failure);
+      if (!othersPending()) void queryClient.invalidateQueries({ queryKey: listKey });
+    },
+  });
+
+  const add = useMutation(
+    trpc.label.add.mutationOptions(
+      lifecycle((labels, { label }) => (labels.some((entry) => entry.name === label) ? labels : [...labels, { name: label, color: '' }])),
+    ),
+  );
+  const rename = useMutation(
+    trpc.label.rename.mutationOptions({
+      ...lifecycle((labels, { from, to }) => labels.map((entry) => (entry.name === from ? { ...entry, name: to } : entry))),
+      onSuccess: (labels, { from, to }) => {
+        if (!othersPending()) queryClient.setQueryData(listKey, labels);
+        onRenamed(from, to);
+      },
+    }),
+  );
+  const recolor = useMutation(
+    trpc.label.recolor.mutationOptions(
+      lifecycle((labels, { label, color }) => labels.map((entry) => (entry.name === label ? { ...entry, color } : entry))),
+    ),
+  );
+  const remove = useMutation(
+    trpc.label.remove.mutationOptions(lifecycle((labels, { label }) => labels.filter((entry) => entry.name !== label))),
+  );
+
+  return {
+    error,
+    add: (label: string) => add.mutate({ ...ids, label }),
+    rename: (from: string, to: string) => rename.mutate({ ...ids, from, to }),
+    recolor: (label: string, color: string) => recolor.mutate({ ...ids, label, color }),
+    remove: (label: string) => remove.mutate({ ...ids, label }),
+  };
+}
