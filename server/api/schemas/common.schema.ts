@@ -13,7 +13,7 @@ export const successOutput = z.object({ message: z.literal(1) });
 export type SuccessOutput = z.infer<typeof successOutput>;
 export const SUCCESS: SuccessOutput = { message: 1 };
 
-/** Failure fields status records carry alongside their own (the envelope of compatibility.md). */
+/** Failure fields status records carry alongside their own (the envelope of docs/rest-compatibility.md). */
 export const failureFields = {
   error_code: z.number().int().optional(),
   error_message: z.string().optional(),
