@@ -45,6 +45,20 @@ test('refuses a duplicate name with a readable message', async ({ page, world })
   await expect(dialog.getByRole('alert')).toContainText('Project name exist: Street scenes');
 });
 
+test('refuses a name of only dots with a readable message and creates nothing', async ({ page, world }) => {
+  await page.goto(world.server.url);
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByLabel('Name').fill('.');
+  await dialog.getByLabel('Image folder').fill(world.imageFolder);
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Project name must not be only dots');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Project Street scenes' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+});
+
 test('stars, renames and deletes a project; the images stay', async ({ page, world }) => {
   const before = fs.readdirSync(world.imageFolder).sort();
   await page.goto(world.server.url);

@@ -318,6 +318,19 @@ describe('add, rename, delete', () => {
     expect((await t.rest.send('DELETE', '/v2/bndbox/projects/boxes/uuids', '[1]')).status).toBe(400);
     expect(snapshotFolder(folder)).toEqual(before);
   });
+
+  it('refuses a list field given as one value (uuid_list: "<uuid>") and moves nothing', async () => {
+    const uuid = uuidOf('photo.webp');
+    const before = snapshotFolder(folder);
+    const uuidsBefore = loadingStatusOutput.parse((await t.rest.get('/bndbox/projects/boxes/loadingstatus')).body).uuid_list;
+    for (const body of [{ uuid_list: uuid }, { uuid_list: uuid, img_path_list: [] }, { uuid_list: [uuid], img_path_list: path.join(folder, 'photo.webp') }]) {
+      const reply = await t.rest.delete('/v2/bndbox/projects/boxes/uuids', body);
+      expect(reply, JSON.stringify(body)).toMatchObject({ status: 400, body: { message: 0, error_code: 2, error_message: expect.stringMatching(/list/) } });
+    }
+    expect(snapshotFolder(folder)).toEqual(before);
+    expect(loadingStatusOutput.parse((await t.rest.get('/bndbox/projects/boxes/loadingstatus')).body).uuid_list).toEqual(uuidsBefore);
+    expect((await t.rest.get(`/bndbox/projects/boxes/uuid/${uuid}/thumbnail`)).body).toMatchObject({ message: 1, uuid });
+  });
 });
 
 describe('workspace procedures', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage, writeImageFolder } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { projectMetaOutput, loadingStatusOutput, statisticOutput } from './schemas/project.schema';
+import { createCaller } from './root';
 import { creationStatusOutput, reloadStatusOutput } from './schemas/status.schema';
 
 let t: TestCore;
@@ -111,6 +112,10 @@ describe('creating a project', () => {
       [{ project_name: 'bell\u0007' }, 400],
       [{ project_name: 'pct%41' }, 400],
       [{ project_name: 'meta' }, 400],
+      [{ project_name: '.' }, 400],
+      [{ project_name: '...' }, 400],
+      [{ project_name: '   ' }, 400],
+      [{ project_name: '\u3000\u00a0' }, 400],
       [{ project_name: 'fine', annotation_type: 'polygon' }, 400],
       [{ project_name: 'fine', project_path: path.join(folder, 'nope') }, 400],
       [{ project_name: 'fine', label_file_path: '/no/such/labels.txt' }, 400],
@@ -185,6 +190,24 @@ describe('project lifecycle', () => {
     const unsafe = await t.rest.put('/v2/bndbox/projects/pets2/rename/..%2F..%2Fetc');
     expect(unsafe).toMatchObject({ status: 400, body: { message: 0 } });
     expect((await t.rest.put('/v2/bndbox/projects/pets2/rename/pets')).body).toEqual({ message: 1 });
+  });
+
+  it('refuses a new name of only dots or only spaces and keeps the old one', async () => {
+    const names = async () => projectMetaOutput.parse((await t.rest.get('/bndbox/projects/meta')).body).content.map((p) => p.project_name).sort();
+    const before = await names();
+    // '.' and '%2E' are dot segments a URL parser drops, so the path itself no longer names a new project.
+    for (const newName of ['.', '%2E', '...', '%2E%2E%2E', '%20%20', '%E3%80%80']) {
+      const reply = await t.rest.put(`/v2/bndbox/projects/pets/rename/${newName}`, {});
+      expect(reply.status, newName).toBeGreaterThanOrEqual(400);
+      expect(reply.body, newName).toMatchObject({ message: 0, error_code: expect.any(Number), error_message: expect.any(String) });
+    }
+    // The workspace renames over tRPC, where the name arrives as it was typed.
+    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    for (const newName of ['.', '..', '...', ' . ', '  ']) {
+      await expect(caller.project.rename({ annotation_type: 'bndbox', project_name: 'pets', new_project_name: newName }), newName).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect(await names()).toEqual(before);
+    expect(before).toContain('pets');
   });
 
   it('decodes percent-encoded names and answers malformed encoding with the envelope', async () => {

@@ -3,7 +3,8 @@
 // - the handler is built once per process (it validates the whole router when built);
 // - an empty PUT body becomes {} (the library answers 415), and JSON is parsed here so a
 //   malformed body gets our envelope;
-// - DELETE bodies are merged into the input (the library reads only the query);
+// - DELETE bodies are merged into the input (the library reads only the query), and a body
+//   scalar where the schema wants a list is refused: the library would wrap it into a list;
 // - failures are rewritten into {message: 0, error_code, error_message} (the library writes
 //   its own message/code/issues over the formatted error).
 // - a body may not contradict the path: the library lets path parameters silently win over
@@ -23,18 +24,43 @@ interface RouteTemplate {
   method: string;
   pattern: RegExp;
   names: string[];
+  /** Input fields declared as lists, optional or not. */
+  listFields: Set<string>;
+}
+
+interface ZodLike {
+  def?: { type?: string; shape?: Record<string, ZodLike>; innerType?: ZodLike };
+}
+
+// Read from the schema's definition, not by instanceof: the same test the library makes
+// when it wraps a lone query value into a list.
+function listFields(input: ZodLike | undefined): Set<string> {
+  const fields = new Set<string>();
+  for (const [key, field] of Object.entries(input?.def?.type === 'object' ? (input.def.shape ?? {}) : {})) {
+    let inner: ZodLike | undefined = field;
+    while (inner?.def?.type === 'optional' || inner?.def?.type === 'nullable' || inner?.def?.type === 'default') inner = inner.def.innerType;
+    if (inner?.def?.type === 'array') fields.add(key);
+  }
+  return fields;
 }
 
 /** The same table the library matches with: declaration order, case-insensitive. */
 function routeTemplates(): RouteTemplate[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: OpenApiMeta } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: OpenApiMeta; inputs: ZodLike[] } }>;
   return Object.values(procedures).flatMap((procedure) => {
     const openapi = procedure._def.meta?.openapi;
     if (!openapi) return [];
     const names = [...openapi.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
     const source = openapi.path.replace(/^\/|\/$/g, '').replace(/\{(\w+)\}/g, '([^/]+)');
-    return [{ method: openapi.method, pattern: new RegExp(`^/${source}$`, 'i'), names }];
+    return [{ method: openapi.method, pattern: new RegExp(`^/${source}$`, 'i'), names, listFields: listFields(procedure._def.inputs[0]) }];
   });
+}
+
+const normalizePath = (pathname: string) => `/${pathname.replace(/^\/|\/$/g, '')}`;
+
+function findRoute(templates: RouteTemplate[], method: string, pathname: string): RouteTemplate | undefined {
+  const normalized = normalizePath(pathname);
+  return templates.find((template) => template.method === method && template.pattern.test(normalized));
 }
 
 // classifai echoes the thumbnail record's project_name in update bodies and ignores it; a
@@ -43,8 +69,8 @@ const INFORMATIONAL_BODY_FIELDS = new Set(['project_name']);
 
 function bodyContradictsPath(templates: RouteTemplate[], method: string, pathname: string, body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
-  const normalized = `/${pathname.replace(/^\/|\/$/g, '')}`;
-  const route = templates.find((template) => template.method === method && template.pattern.test(normalized));
+  const normalized = normalizePath(pathname);
+  const route = findRoute(templates, method, pathname);
   const values = route ? normalized.match(route.pattern) : null;
   for (const [index, name] of (route?.names ?? []).entries()) {
     if (INFORMATIONAL_BODY_FIELDS.has(name)) continue;
@@ -112,6 +138,12 @@ export function createRestHandler(getCore: () => Core) {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         return jsonResponse(envelope(400, ERROR_CODES.badParam, 'Request body must be a JSON object'));
       }
+      // A JSON body says what is a list; the library would turn uuid_list: "<uuid>" into
+      // ["<uuid>"]. The query string keeps the library's reading (OpenAPI's form style: a
+      // lone ?uuid_list=x is a one-element list), as the document describes these fields.
+      const lists = findRoute(templates, method, url.pathname)?.listFields;
+      const scalar = Object.entries(body).find(([key, value]) => lists?.has(key) && !Array.isArray(value));
+      if (scalar) return jsonResponse(envelope(400, ERROR_CODES.badParam, `${scalar[0]}: must be a list`));
       // Wrapped in arrays: the library unwraps one-element query arrays.
       query = {};
       url.searchParams.forEach((value, key) => (query![key] ??= []).push(value));

@@ -114,6 +114,9 @@ describe('export cfg and import it back', () => {
       [write('foreign.json', JSON.stringify({ ...valid, tool: 'labelme', project_name: 'x1' })), /not valid/],
       [write('type.json', JSON.stringify({ ...valid, annotation_type: 'keypoints', project_name: 'x2' })), /not valid/],
       [write('images.json', JSON.stringify({ ...valid, project_name: 'x3' })), /missing/],
+      [write('dot.json', JSON.stringify({ ...valid, project_name: '.' })), /only dots/],
+      [write('dots.json', JSON.stringify({ ...valid, project_name: '...' })), /only dots/],
+      [write('spaces.json', JSON.stringify({ ...valid, project_name: '   ' })), /empty/],
     ];
     for (const [file, message] of cases) {
       const status = await importConfig(file);

@@ -9,6 +9,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export function checkProjectName(name: string): string {
   if (name.trim().length === 0) throw invalidInput('Project name must not be empty');
+  // "." and ".." are folder references once a name becomes a path (exports are written as
+  // <folder>/<name>.json), and a dot-only URL segment is dropped by URL normalisation.
+  if (/^\.+$/.test(name.trim())) throw invalidInput('Project name must not be only dots');
   if (name.length > 255) throw invalidInput('Project name must be at most 255 characters');
   if (/[/\\]/.test(name)) throw invalidInput('Project name must not contain / or \\');
   if (name.includes('..')) throw invalidInput('Project name must not contain ..');

@@ -197,25 +197,31 @@ const fieldArbitrary: Record<string, fc.Arbitrary<unknown>> = {
   files: fc.oneof(fc.array(fc.record({ path: hostileName, content: fc.oneof(fc.string(), fc.json()) }), { maxLength: 3 }), anyValue),
 };
 
+interface FieldSchema {
+  type?: string | string[];
+  anyOf?: FieldSchema[];
+  examples?: unknown[];
+}
+
 interface Endpoint {
   method: string;
   template: string;
   fields: string[];
+  schemas: Record<string, FieldSchema>;
 }
 
 function endpoints(): Endpoint[] {
   const document = getOpenApiDocument() as unknown as {
-    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: FieldSchema }>; requestBody?: { content: Record<string, { schema?: { properties?: Record<string, FieldSchema> } }> } }>>;
   };
   return Object.entries(document.paths).flatMap(([template, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      template,
-      fields: [
-        ...Object.keys(operation.requestBody?.content['application/json']?.schema?.properties ?? {}),
-        ...(operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
-      ],
-    })),
+    Object.entries(operations).map(([method, operation]) => {
+      const schemas = {
+        ...operation.requestBody?.content['application/json']?.schema?.properties,
+        ...Object.fromEntries((operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.schema])),
+      };
+      return { method: method.toUpperCase(), template, fields: Object.keys(schemas), schemas };
+    }),
   );
 }
 
@@ -339,6 +345,77 @@ describe('hostile requests to every REST endpoint', () => {
       expect(reply.status, urlPath).toBe(404);
     }
   });
+});
+
+// ---------------------------------------------------------------- wrong types in valid requests
+
+type WireKind = 'list' | 'number' | 'boolean';
+
+/** What the document says a field is; booleans travel as "true"/"false" text (see booleanText). */
+function wireKind(schema: FieldSchema): WireKind | null {
+  const types = [schema, ...(schema.anyOf ?? [])].flatMap((part) => [part.type ?? []].flat());
+  if (types.includes('array')) return 'list';
+  if (types.includes('number') || types.includes('integer')) return 'number';
+  if (types.includes('boolean') || JSON.stringify(schema.examples) === '["true","false"]') return 'boolean';
+  return null;
+}
+
+// Requests that would succeed (and change something) but for the one mistyped field.
+const VALID_PARAMS: Record<string, string> = { annotation_type: 'bndbox', project_name: 'fuzz', uuid: '{{uuid}}', export_type: 'cfg', format: 'coco', new_project_name: 'fuzz2' };
+const VALID_FIELDS: Record<string, unknown> = {
+  uuid_list: ['{{uuid}}'], img_path_list: [], img_name_list: ['typed.png'], img_base64_list: [tinyPngDataUrl], label_list: ['cat'],
+  bnd_box: [{ x1: 1, y1: 1, x2: 9, y2: 9, label: 'cat' }], img_x: 0, img_y: 0, img_w: 60, img_h: 40, status: 'true', files: [],
+};
+// A scalar where a list is expected is what a careless client sends for a one-element list;
+// a number string where a boolean is expected is what a form or a query string gives.
+const WRONG_VALUES: Record<WireKind, fc.Arbitrary<unknown>> = {
+  list: fc.constantFrom('{{uuid}}', 'typed.png', tinyPngDataUrl, 'cat', '', 0, 12, true, false),
+  number: fc.constantFrom('12', '0', '-1.5', '1e3', '', ' 7 ', '0x10', true),
+  boolean: fc.constantFrom('1', '0', '2', '-1', '1.0', 1, 0, true, false),
+};
+
+const mistypedTargets = () =>
+  endpoints().flatMap((endpoint) =>
+    Object.entries(endpoint.schemas).flatMap(([field, schema]) => {
+      const kind = wireKind(schema);
+      return kind ? [{ endpoint, field, kind }] : [];
+    }),
+  );
+
+const mistypedRequest = fc.constantFrom(...mistypedTargets()).chain(({ endpoint, field, kind }) =>
+  WRONG_VALUES[kind].map((wrong) => {
+    const valid = Object.fromEntries(endpoint.fields.filter((name) => name in VALID_FIELDS).map((name) => [name, VALID_FIELDS[name]]));
+    return {
+      method: endpoint.method,
+      path: endpoint.template.replace(/\{(\w+)\}/g, (_whole, name: string) => VALID_PARAMS[name] ?? `missing-${name}`),
+      // JSON bodies, as the classifai client sends them, DELETE included.
+      body: JSON.stringify({ ...valid, [field]: wrong }),
+    };
+  }),
+);
+
+describe('a scalar where a list is expected, a number string where a boolean or number is', () => {
+  it('the document types every kind of field the property sends', () => {
+    expect(new Set(mistypedTargets().map((target) => target.kind))).toEqual(new Set(['list', 'number', 'boolean']));
+    expect(mistypedTargets().map((target) => `${target.endpoint.method} ${target.field}`)).toContain('DELETE uuid_list');
+  });
+
+  it('is refused with 400 and the envelope, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(mistypedRequest, async (generated) => {
+        const urlPath = fill(generated.path);
+        const body = fill(generated.body);
+        const what = `${generated.method} ${urlPath} ${body.slice(0, 200)}`;
+        const before = await snapshotState();
+        const reply = await t.rest.send(generated.method, urlPath, body);
+        await settleJobs();
+        checkReply(reply, what);
+        expect(reply, what).toMatchObject({ status: 400, body: { message: 0, error_code: 2 } });
+        expect(await snapshotState(), `${what}: a refused request changed something`).toEqual(before);
+      }),
+      { numRuns: 120, seed: SEED, endOnFailure: true },
+    );
+  }, 60_000);
 });
 
 describe('files that lead out of the project folder', () => {

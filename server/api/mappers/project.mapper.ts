@@ -21,7 +21,7 @@ export function toProjectMeta(overview: ProjectOverview): ProjectMeta {
   };
 }
 
-/** The body's annotation_type: the client sends boundingbox/segmentation, interface.md bndbox/seg. */
+/** The body's annotation_type: the client sends boundingbox/segmentation, its interface description bndbox/seg. */
 export function annotationTypeFromBody(value: string): AnnotationType {
   return /^(bndbox|boundingbox)$/i.test(value) ? 'bndbox' : 'seg';
 }

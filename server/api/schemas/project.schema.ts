@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { annotationTypeParam, booleanText, failureFields, projectPathInput } from './common.schema';
 
-/** PUT /v2/projects. The client spells the type boundingbox/segmentation, interface.md bndbox/seg. */
+/** PUT /v2/projects. The classifai client spells the type boundingbox/segmentation, its interface description bndbox/seg. */
 export const createProjectInput = z.object({
   status: z.string().refine((value) => /^(raw|config)$/i.test(value), { message: 'must be "raw" or "config"' }),
   project_name: z.string().max(1024).optional(),

@@ -24,7 +24,7 @@ export const importStatusOutput = z.object({
   file_system_status: z.number().int(),
   file_system_message: z.string(),
   project_name: z.string().optional(),
-  /** interface.md's field: empty when there is no error. */
+  /** The field classifai's interface description names: empty when there is no error. */
   error_message: z.string(),
   progress: z.tuple([z.number().int(), z.number().int()]).optional(),
 });
