@@ -16,8 +16,13 @@ interface ImageStripProps {
   onSelect: (index: number) => void;
   filter: ImageFilter;
   onFilter: (filter: ImageFilter) => void;
-  counts: { total: number; labeled: number } | null;
+  /** Re-reads the filtered list (images labeled or cleared since it was opened). */
+  onRefresh: () => void;
+  counts: { total: number; labeled: number; filtered: number } | null;
 }
+
+const liveCount = (filter: ImageFilter, counts: { total: number; labeled: number }) =>
+  filter === 'all' ? counts.total : filter === 'labeled' ? counts.labeled : counts.total - counts.labeled;
 
 /** Only the rows in view exist in the DOM: 10,000 images scroll like 20. */
 export function ImageStrip(props: ImageStripProps) {
@@ -64,11 +69,16 @@ export function ImageStrip(props: ImageStripProps) {
     );
   }
 
+  // The open list stays as it was when opened (the image under the cursor must not move), so
+  // its chip counts that list, as the position does; the others count live.
+  const { counts } = props;
+  const chipCount = (filter: ImageFilter) => (!counts ? '' : filter === props.filter ? counts.filtered : liveCount(filter, counts));
   const filters: Array<[ImageFilter, string]> = [
-    ['all', `All ${props.counts?.total ?? ''}`],
-    ['labeled', `Labeled ${props.counts?.labeled ?? ''}`],
-    ['unlabeled', `To do ${props.counts ? props.counts.total - props.counts.labeled : ''}`],
+    ['all', `All ${chipCount('all')}`],
+    ['labeled', `Labeled ${chipCount('labeled')}`],
+    ['unlabeled', `To do ${chipCount('unlabeled')}`],
   ];
+  const changedSinceOpened = counts && props.filter !== 'all' && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
   return (
     <aside className="strip" aria-label="Images">
       <div className="strip-filters" role="tablist">
@@ -78,6 +88,11 @@ export function ImageStrip(props: ImageStripProps) {
           </button>
         ))}
       </div>
+      {changedSinceOpened !== null ? (
+        <button className="strip-refresh" onClick={props.onRefresh} title="Re-read the list with the images as they are now">
+          ↻ Update list ({changedSinceOpened} now)
+        </button>
+      ) : null}
       <div className="strip-scroll" ref={scroller} onScroll={measure}>
         <div style={{ height: total * ROW, position: 'relative' }}>{rows}</div>
       </div>

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
@@ -20,6 +20,7 @@ import { useEditorPersistence } from './useEditorPersistence';
 import { useLabelEdits } from './useLabelEdits';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useOpenProject, type ProjectType } from './useProject';
+import { useResumePosition } from './useResumePosition';
 
 const DEFAULT_COLOR = 'rgba(0,200,83,1.0)';
 
@@ -56,7 +57,20 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   useEffect(() => {
     if (!activeLabel && labels[0]) store.setActiveLabel(labels[0].name);
   }, [labels, activeLabel, store]);
+  // A removed label is no longer the one new shapes get.
+  const labelNames = useMemo(() => labels.map((label) => label.name), [labels]);
+  const previousLabels = useRef<readonly string[]>([]);
+  useEffect(() => {
+    if (previousLabels.current.includes(activeLabel) && !labelNames.includes(activeLabel)) store.setActiveLabel(labelNames[0] ?? '');
+    previousLabels.current = labelNames;
+  }, [labelNames, activeLabel, store]);
   useEffect(() => store.setTool(type === 'bndbox' ? 'box' : 'polygon'), [store, type]);
+  // The strip's shape badges follow this tab's edits at once.
+  const { setShapeCount } = list;
+  useEffect(() => {
+    const unsubscribe = store.onDocumentChange((uuid, shapes) => setShapeCount(uuid, shapes.length));
+    return () => void unsubscribe();
+  }, [store, setShapeCount]);
 
   const doc = useQuery({
     ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: current ? [current.uuid] : ['-'] }),
@@ -91,6 +105,20 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     },
     [flush, list, total],
   );
+
+  useResumePosition({
+    type,
+    name,
+    store,
+    active: filter === 'all',
+    total: list.counts ? total : null,
+    index,
+    current,
+    labels: labelNames,
+    activeLabel,
+    ensure: list.ensure,
+    go,
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -189,6 +217,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           setFilter(next);
           setIndex(0);
         }}
+        onRefresh={() => {
+          void flush();
+          list.refresh();
+          setIndex(0);
+        }}
         counts={list.counts}
       />
       <main className="stage-area">
@@ -214,7 +247,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
-      <LabelPrompt store={store} labels={labels.map((label) => label.name)} onNewLabel={labelEdits.add} />
+      <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>
   );
 }

@@ -28,10 +28,10 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const [version, setVersion] = useState(0);
 
   const fetchPage = useCallback(
-    (page: number, limit = PAGE_SIZE) =>
+    (page: number, limit = PAGE_SIZE, staleTime = 2000) =>
       queryClient.fetchQuery({
         ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, offset: page * PAGE_SIZE, limit }),
-        staleTime: 2000,
+        staleTime,
       }),
     [queryClient, trpc, type, name, filter],
   );
@@ -49,19 +49,37 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   );
 
   const refreshCounts = useCallback(async () => {
-    const data = await fetchPage(0, 1);
+    // Never from the cache: it is called because a save just changed the counts.
+    const data = await fetchPage(0, 1, 0);
     setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
   }, [fetchPage]);
 
   useEffect(() => {
     setPages(new Map());
     setCounts(null);
+    // A list opened (or re-read) now shows the images as they are now: no page of it may
+    // come from the cache, whichever part of the page asks first.
+    queryClient.removeQueries(trpc.image.page.pathFilter());
     void loadPage(0);
-  }, [loadPage, version]);
+  }, [loadPage, version, queryClient, trpc]);
 
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);
   }, [pages, loadPage]);
+
+  /** An image's shape count changed in this tab: its badge follows without a reload. */
+  const setShapeCount = useCallback((uuid: string, count: number) => {
+    setPages((current) => {
+      for (const [page, items] of current) {
+        const at = items.findIndex((item) => item.uuid === uuid);
+        if (at < 0) continue;
+        if (items[at]?.shape_count === count) return current;
+        const next = items.map((item, index) => (index === at ? { ...item, shape_count: count } : item));
+        return new Map(current).set(page, next);
+      }
+      return current;
+    });
+  }, []);
 
   const itemAt = (index: number): ImageListItem | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 
@@ -80,6 +98,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     ensure,
     loadedPages: pages,
     requestPage,
+    setShapeCount,
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */
     refresh: () => setVersion((value) => value + 1),
     /** Re-reads the counts only, keeping the pages in view (stable identity). */
