@@ -74,16 +74,16 @@ test('the favicon and the linked icon answer, and no page asks for a missing fil
   page.on('response', (response) => {
     if (response.status() === 404) missing.push(response.url());
   });
+  const favicon = await page.request.get(`${world.server.url}/favicon.ico`);
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toContain('image/');
   await page.goto(world.server.url);
   await expect(page.getByRole('article', { name: 'Project Street' })).toBeVisible();
-  const iconHref = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  const iconHref = await page.locator('link[rel="icon"]').first().getAttribute('href', { timeout: 5000 });
   expect(iconHref).toBeTruthy();
   const icon = await page.request.get(new URL(iconHref ?? '', world.server.url).toString());
   expect(icon.status()).toBe(200);
   expect(icon.headers()['content-type']).toContain('image/');
-  const favicon = await page.request.get(`${world.server.url}/favicon.ico`);
-  expect(favicon.status()).toBe(200);
-  expect(favicon.headers()['content-type']).toContain('image/');
   await page.goto(`${world.server.url}/projects/bndbox/Street`);
   await expect(page.locator('link[rel="icon"]').first()).toBeAttached();
   expect(missing).toEqual([]);
