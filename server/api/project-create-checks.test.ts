@@ -83,6 +83,10 @@ describe('project.checkFolder', () => {
     expect(await client.project.checkFolder.query({ project_path: folder })).toEqual({ image_count: 0, other_file_count: 0 });
   });
 
+  it('stops when the caller has left', async () => {
+    await expect(t.core.projects.checkFolder(images, AbortSignal.abort())).rejects.toMatchObject({ code: 'invalid_state', message: 'The folder check was cancelled' });
+  });
+
   it('refuses a missing folder and a file with their own reasons', async () => {
     const missing = await failure(client.project.checkFolder.query({ project_path: path.join(images, 'nope') }));
     expect(missing.data?.domain).toEqual({ reason: 'folder_missing', subject: path.join(images, 'nope') });

@@ -36,16 +36,27 @@ export interface FolderContents {
   otherFileCount: number;
 }
 
-/** Counts what a creation scan of the folder would find; reads headers only, writes nothing. */
-export async function countFolderImages(given: string): Promise<FolderContents> {
+/**
+ * Counts what a creation scan of the folder would find; reads headers only, writes nothing.
+ * A huge folder takes as long as its scan would: the signal stops it when the caller leaves.
+ */
+export async function countFolderImages(given: string, signal?: AbortSignal): Promise<FolderContents> {
+  // A caller that left is not a failure to log: a plain domain error, nobody reads it.
+  const stopIfLeft = () => {
+    if (signal?.aborted) throw invalidState('The folder check was cancelled');
+  };
   const folder = await resolveProjectFolder(given);
   let entries;
   try {
-    entries = await walkFolder(folder);
+    entries = await walkFolder(folder, signal);
   } catch {
+    stopIfLeft();
     throw invalidState(`Project folder cannot be read: ${given}`, { reason: 'folder_unreadable', subject: given });
   }
-  const probes = await mapLimited(entries, PROBES_IN_FLIGHT, (entry) => probeImageFile(entry.absPath));
+  const probes = await mapLimited(entries, PROBES_IN_FLIGHT, (entry) => {
+    stopIfLeft();
+    return probeImageFile(entry.absPath);
+  });
   const imageCount = probes.filter(Boolean).length;
   return { imageCount, otherFileCount: entries.length - imageCount };
 }

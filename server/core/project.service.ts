@@ -110,8 +110,8 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     },
 
     /** What creating a project from this folder would find, without creating anything. */
-    checkFolder(folder: string): Promise<FolderContents> {
-      return countFolderImages(folder);
+    checkFolder(folder: string, signal?: AbortSignal): Promise<FolderContents> {
+      return countFolderImages(folder, signal);
     },
 
     async listAll(): Promise<ProjectOverview[]> {

@@ -59,8 +59,8 @@ export const projectRouter = router({
   checkFolder: procedure
     .input(checkFolderInput)
     .output(checkFolderOutput)
-    .query(async ({ ctx, input }) => {
-      const contents = await ctx.core.projects.checkFolder(input.project_path);
+    .query(async ({ ctx, input, signal }) => {
+      const contents = await ctx.core.projects.checkFolder(input.project_path, signal);
       return { image_count: contents.imageCount, other_file_count: contents.otherFileCount };
     }),
 
