@@ -42,7 +42,7 @@ test('refuses a duplicate name with a readable message', async ({ page, world })
   await dialog.getByLabel('Name').fill('Street scenes');
   await dialog.getByLabel('Image folder').fill(world.imageFolder);
   await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Project name exist: Street scenes');
+  await expect(dialog.getByRole('alert')).toHaveText('A project named Street scenes already exists');
 });
 
 test('refuses a name of only dots with a readable message and creates nothing', async ({ page, world }) => {

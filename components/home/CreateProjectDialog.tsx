@@ -1,38 +1,24 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { ProgressBar } from '@/components/ui/ProgressBar';
-import { errorText, useTRPC } from '@/components/trpc/provider';
+import { errorText, useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import { foundImagesText, ScanProgress, type ProjectType } from './ScanProgress';
 import { useChooser } from './useChooser';
 
-type ProjectType = 'bndbox' | 'seg';
+interface CreateRequest {
+  status: 'raw';
+  project_name: string;
+  annotation_type: ProjectType;
+  project_path: string;
+  label_file_path: string;
+}
 
-function ScanProgress({ type, name, onDone }: { type: ProjectType; name: string; onDone: () => void }) {
-  const trpc = useTRPC();
-  const status = useQuery({
-    ...trpc.project.creationStatus.queryOptions({ annotation_type: type, project_name: name }),
-    refetchInterval: (query) => {
-      const code = query.state.data?.file_system_status;
-      return code === 3 || code === 5 ? false : 250;
-    },
-  });
-  const data = status.data;
-  if (data?.file_system_status === 3) {
-    const unsupported = data.unsupported_image_list ?? [];
-    return (
-      <div className="stack">
-        <ProgressBar label="Folder scanned" done={1} total={1} />
-        {unsupported.length > 0 ? <p className="muted">{unsupported.length} file(s) could not be read as images and were skipped.</p> : null}
-        <div className="row end">
-          <button className="button primary" onClick={onDone}>Done</button>
-        </div>
-      </div>
-    );
-  }
-  if (data?.file_system_status === 5) return <p className="error">The scan failed: {data.error_message}</p>;
-  return <ProgressBar label="Scanning the folder" done={data?.progress?.[0]} total={data?.progress?.[1]} />;
+/** A folder without images, waiting for the person to confirm an empty project. */
+interface EmptyFolder {
+  request: CreateRequest;
+  otherFileCount: number;
 }
 
 export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -43,30 +29,62 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
   const [folder, setFolder] = useState('');
   const [labelFile, setLabelFile] = useState('');
   const [started, setStarted] = useState<{ type: ProjectType; name: string } | null>(null);
+  const [emptyFolder, setEmptyFolder] = useState<EmptyFolder | null>(null);
   const folderChooser = useChooser('folder');
   const fileChooser = useChooser('file');
+  const trpcClient = useTRPCClient();
+  // Counts before creating: an empty folder would otherwise become a 0-image project silently.
+  const checkFolder = useMutation({ mutationFn: (projectPath: string) => trpcClient.project.checkFolder.query({ project_path: projectPath }) });
   const create = useMutation(trpc.project.create.mutationOptions());
 
   const close = () => {
     setStarted(null);
+    setEmptyFolder(null);
     setName('');
     setFolder('');
     setLabelFile('');
+    checkFolder.reset();
     create.reset();
     void queryClient.invalidateQueries(trpc.project.pathFilter());
     onClose();
   };
 
+  const createProject = async (request: CreateRequest) => {
+    await create.mutateAsync(request);
+    setEmptyFolder(null);
+    setStarted({ type: request.annotation_type, name: request.project_name });
+  };
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    await create.mutateAsync({ status: 'raw', project_name: name.trim(), annotation_type: type, project_path: folder.trim(), label_file_path: labelFile.trim() });
-    setStarted({ type, name: name.trim() });
+    create.reset();
+    const request: CreateRequest = { status: 'raw', project_name: name.trim(), annotation_type: type, project_path: folder.trim(), label_file_path: labelFile.trim() };
+    const contents = await checkFolder.mutateAsync(request.project_path);
+    if (contents.image_count === 0) setEmptyFolder({ request, otherFileCount: contents.other_file_count });
+    else await createProject(request);
   };
+
+  const errors = [checkFolder.error, create.error, folderChooser.error, fileChooser.error].filter(Boolean);
+  const errorList = errors.map((error, index) => (
+    <p key={index} className="error" role="alert">{typeof error === 'string' ? error : errorText(error)}</p>
+  ));
 
   return (
     <Dialog title="New project" open={open} onClose={close}>
       {started ? (
         <ScanProgress type={started.type} name={started.name} onDone={close} />
+      ) : emptyFolder ? (
+        <div className="stack">
+          <p role="status">{foundImagesText(0, emptyFolder.otherFileCount)}</p>
+          <p>Create an empty project anyway? Images can be added to it later.</p>
+          {errorList}
+          <div className="row end">
+            <button type="button" className="button" onClick={() => { create.reset(); setEmptyFolder(null); }}>Choose another folder</button>
+            <button type="button" className="button primary" disabled={create.isPending} onClick={() => void createProject(emptyFolder.request).catch(() => undefined)}>
+              Create empty project
+            </button>
+          </div>
+        </div>
       ) : (
         <form className="stack" onSubmit={(event) => void submit(event).catch(() => undefined)}>
           <label className="field">
@@ -94,12 +112,12 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
               <button type="button" className="button" onClick={() => void fileChooser.choose().then((path) => path && setLabelFile(path))}>Choose…</button>
             </div>
           </label>
-          {[create.error, folderChooser.error, fileChooser.error].filter(Boolean).map((error, index) => (
-            <p key={index} className="error" role="alert">{typeof error === 'string' ? error : errorText(error)}</p>
-          ))}
+          {errorList}
           <div className="row end">
             <button type="button" className="button" onClick={close}>Cancel</button>
-            <button type="submit" className="button primary" disabled={create.isPending}>Create project</button>
+            <button type="submit" className="button primary" disabled={checkFolder.isPending || create.isPending}>
+              {checkFolder.isPending ? 'Checking the folder…' : 'Create project'}
+            </button>
           </div>
         </form>
       )}

@@ -6,6 +6,8 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 
+export { errorText } from './error-text';
+
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function ApiProvider({ children }: { children: ReactNode }) {
@@ -22,13 +24,4 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       </TRPCProvider>
     </QueryClientProvider>
   );
-}
-
-/** The message of a failed call, as a person should read it. */
-export function errorText(error: unknown): string {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const data = (error as { data?: { envelope?: { error_message?: string } } }).data;
-    if (data?.envelope?.error_message) return data.envelope.error_message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong';
 }

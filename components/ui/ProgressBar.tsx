@@ -1,5 +1,5 @@
 /** A determinate bar when done/total are known, an indeterminate one otherwise. */
-export function ProgressBar({ done, total, label }: { done?: number; total?: number; label: string }) {
+export function ProgressBar({ done, total, label, showCount = true }: { done?: number; total?: number; label: string; showCount?: boolean }) {
   const known = total !== undefined && total > 0 && done !== undefined;
   const percent = known ? Math.min(100, Math.round((done / total) * 100)) : undefined;
   return (
@@ -7,7 +7,7 @@ export function ProgressBar({ done, total, label }: { done?: number; total?: num
       <div className={known ? 'progress-fill' : 'progress-fill progress-indeterminate'} style={known ? { width: `${percent}%` } : undefined} />
       <span className="progress-label">
         {label}
-        {known ? ` ${done} / ${total}` : ''}
+        {known && showCount ? ` ${done} / ${total}` : ''}
       </span>
     </div>
   );

@@ -3,7 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { ZodError } from 'zod';
-import { isDomainError, type DomainError, type DomainErrorCode } from '@/server/core/errors';
+import { isDomainError, type DomainError, type DomainErrorCode, type DomainErrorDetail } from '@/server/core/errors';
 
 /** classifai's ErrorCodes: 1 user-defined, 2 bad parameter, 3 no such action, 4 other. */
 export const ERROR_CODES = { userDefined: 1, badParam: 2, noAction: 3, other: 4 } as const;
@@ -56,6 +56,11 @@ function findCause<T>(error: unknown, matches: (value: unknown) => value is T): 
 const isZodError = (value: unknown): value is ZodError =>
   value instanceof Error && value.name === 'ZodError' && Array.isArray((value as { issues?: unknown }).issues);
 const isTrpcError = (value: unknown): value is TRPCError => value instanceof Error && value.name === 'TRPCError';
+
+/** The reason and subject of a domain failure, for clients that word their own sentence. */
+export function domainDetail(error: unknown): DomainErrorDetail | null {
+  return findCause(error, isDomainError)?.detail ?? null;
+}
 
 /** The REST answer for any failure a request can meet. */
 export function toRestFailure(error: unknown): RestFailure {

@@ -2,7 +2,8 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
 import { invalidInput, isDomainError } from '@/server/core/errors';
-import { isUnexpected, toRestFailure, toTrpcError } from './errors';
+import { domainDetail, isUnexpected, toRestFailure, toTrpcError } from './errors';
+import type { DomainErrorData } from './schemas/error.schema';
 
 export interface ApiContext {
   core: Core;
@@ -16,7 +17,12 @@ const t = initTRPC
   .create({
     errorFormatter: ({ shape, error }) => ({
       ...shape,
-      data: { ...shape.data, envelope: toRestFailure(error).body, stack: undefined },
+      data: {
+        ...shape.data,
+        envelope: toRestFailure(error).body,
+        domain: domainDetail(error) satisfies DomainErrorData | null,
+        stack: undefined,
+      },
     }),
   });
 

@@ -9,6 +9,28 @@ export type DomainErrorCode =
   | 'outside_root'
   | 'unsupported';
 
+/**
+ * Why a request failed, finer than the code. The message keeps classifai's wording for REST
+ * clients; the workspace words its own sentence from the reason instead of parsing text.
+ */
+export const DOMAIN_ERROR_REASONS = [
+  'project_missing',
+  'project_name_taken',
+  'project_name_invalid',
+  'folder_missing',
+  'folder_is_file',
+  'folder_unreadable',
+  'label_file_missing',
+  'label_file_too_large',
+] as const;
+export type DomainErrorReason = (typeof DOMAIN_ERROR_REASONS)[number];
+
+export interface DomainErrorDetail {
+  reason: DomainErrorReason;
+  /** The name or path the reason is about, as the request gave it. */
+  subject: string;
+}
+
 // Next may load this module once per bundle (instrumentation, each route), so a core built
 // in one bundle throws a DomainError another bundle's class does not know: instanceof
 // would fail. A registered symbol is the same in every bundle.
@@ -16,12 +38,14 @@ const DOMAIN_ERROR = Symbol.for('labelport.DomainError');
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
+  readonly detail: DomainErrorDetail | undefined;
   readonly [DOMAIN_ERROR] = true;
 
-  constructor(code: DomainErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: DomainErrorCode, message: string, options?: { cause?: unknown; detail?: DomainErrorDetail }) {
     super(message, options);
     this.name = 'DomainError';
     this.code = code;
+    this.detail = options?.detail;
   }
 }
 
@@ -29,7 +53,7 @@ export function isDomainError(value: unknown): value is DomainError {
   return typeof value === 'object' && value !== null && (value as { [DOMAIN_ERROR]?: boolean })[DOMAIN_ERROR] === true;
 }
 
-export const notFound = (message: string) => new DomainError('not_found', message);
-export const invalidInput = (message: string) => new DomainError('invalid_input', message);
-export const invalidState = (message: string) => new DomainError('invalid_state', message);
-export const alreadyExists = (message: string) => new DomainError('already_exists', message);
+export const notFound = (message: string, detail?: DomainErrorDetail) => new DomainError('not_found', message, { detail });
+export const invalidInput = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_input', message, { detail });
+export const invalidState = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_state', message, { detail });
+export const alreadyExists = (message: string, detail?: DomainErrorDetail) => new DomainError('already_exists', message, { detail });

@@ -89,10 +89,11 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
       return { mimeType: mimeTypeOf(image.format), bytes: await fsp.readFile(absPath) };
     },
 
+    /** A page of the workspace's list, in the natural order a person browses a folder in. */
     page(type: AnnotationType, name: string, filter: ImageFilter, offset: number, limit: number): ImagePage {
       const project = projects.get(type, name);
       const counts = repos.images.counts(project.id);
-      const images = repos.images.page(project.id, filter, offset, limit);
+      const images = repos.images.naturalPage(project.id, filter, offset, limit);
       const annotations = repos.annotations.getMany(project.id, images.map((image) => image.uuid));
       const filteredTotal = filter === 'all' ? counts.total : filter === 'labeled' ? counts.labeled : counts.total - counts.labeled;
       return {

@@ -8,16 +8,17 @@ const RESERVED_PROJECT_NAMES = new Set(['meta', 'importstatus', 'exportstatus'])
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export function checkProjectName(name: string): string {
-  if (name.trim().length === 0) throw invalidInput('Project name must not be empty');
+  const refuse = (message: string) => invalidInput(message, { reason: 'project_name_invalid', subject: name });
+  if (name.trim().length === 0) throw refuse('Project name must not be empty');
   // "." and ".." are folder references once a name becomes a path (exports are written as
   // <folder>/<name>.json), and a dot-only URL segment is dropped by URL normalisation.
-  if (/^\.+$/.test(name.trim())) throw invalidInput('Project name must not be only dots');
-  if (name.length > 255) throw invalidInput('Project name must be at most 255 characters');
-  if (/[/\\]/.test(name)) throw invalidInput('Project name must not contain / or \\');
-  if (name.includes('..')) throw invalidInput('Project name must not contain ..');
-  if (CONTROL_CHARACTERS.test(name)) throw invalidInput('Project name must not contain control characters');
-  if (/%[0-9a-fA-F]{2}/.test(name)) throw invalidInput('Project name must not contain % followed by two hex digits');
-  if (RESERVED_PROJECT_NAMES.has(name.toLowerCase())) throw invalidInput(`"${name}" is reserved by the REST interface`);
+  if (/^\.+$/.test(name.trim())) throw refuse('Project name must not be only dots');
+  if (name.length > 255) throw refuse('Project name must be at most 255 characters');
+  if (/[/\\]/.test(name)) throw refuse('Project name must not contain / or \\');
+  if (name.includes('..')) throw refuse('Project name must not contain ..');
+  if (CONTROL_CHARACTERS.test(name)) throw refuse('Project name must not contain control characters');
+  if (/%[0-9a-fA-F]{2}/.test(name)) throw refuse('Project name must not contain % followed by two hex digits');
+  if (RESERVED_PROJECT_NAMES.has(name.toLowerCase())) throw refuse(`"${name}" is reserved by the REST interface`);
   return name;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isDirectory, isFile } from '@/server/files/project-folder';
+import { countFolderImages, resolveProjectFolder, type FolderContents } from './folder-check';
 import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
 import type { JobRunner, JobStatus } from './jobs/job-runner';
 import { scanJobKey, type JobKinds } from './jobs/job-kinds';
@@ -47,17 +48,24 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
 
   const get = (type: AnnotationType, name: string): Project => {
     const project = repos.projects.findByName(type, name);
-    if (!project) throw notFound(`Project not exist: ${name}`);
+    if (!project) throw notFound(`Project not exist: ${name}`, { reason: 'project_missing', subject: name });
     return project;
   };
 
   const readLabelFile = async (labelFilePath: string): Promise<string[]> => {
     if (labelFilePath.trim() === '') return [];
     const absolute = path.resolve(labelFilePath);
-    if (!(await isFile(absolute))) throw invalidInput(`Label file not found: ${labelFilePath}`);
+    if (!(await isFile(absolute))) throw invalidInput(`Label file not found: ${labelFilePath}`, { reason: 'label_file_missing', subject: labelFilePath });
     const stat = await fsp.stat(absolute);
-    if (stat.size > MAX_LABEL_FILE_BYTES) throw invalidInput('Label file is larger than 1 MB');
+    if (stat.size > MAX_LABEL_FILE_BYTES) {
+      throw invalidInput('Label file is larger than 1 MB', { reason: 'label_file_too_large', subject: labelFilePath });
+    }
     return parseLabelLines(await fsp.readFile(absolute, 'utf8'));
+  };
+
+  const refuseTakenName = (type: AnnotationType, name: string) => {
+    // classifai's wording, kept for REST clients.
+    if (repos.projects.findByName(type, name)) throw alreadyExists(`Project name exist: ${name}`, { reason: 'project_name_taken', subject: name });
   };
 
   const overview = async (project: Project): Promise<ProjectOverview> => {
@@ -76,11 +84,9 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
 
     async create(command: CreateProjectCommand): Promise<Project> {
       const name = checkProjectName(command.name);
-      if (command.folder.trim() === '') throw invalidInput('Project folder must be given');
-      const folder = path.resolve(command.folder);
-      if (!(await isDirectory(folder))) throw invalidInput(`Project folder does not exist: ${command.folder}`);
+      const folder = await resolveProjectFolder(command.folder);
       const labels = await readLabelFile(command.labelFilePath);
-      if (repos.projects.findByName(command.type, name)) throw alreadyExists(`Project name exist: ${name}`);
+      refuseTakenName(command.type, name);
       const at = now();
       const project: Project = {
         id: randomUUID(),
@@ -101,6 +107,11 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
       loaded.add(project.id);
       return project;
+    },
+
+    /** What creating a project from this folder would find, without creating anything. */
+    checkFolder(folder: string, signal?: AbortSignal): Promise<FolderContents> {
+      return countFolderImages(folder, signal);
     },
 
     async listAll(): Promise<ProjectOverview[]> {
@@ -140,7 +151,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     rename(type: AnnotationType, name: string, newName: string): void {
       const project = get(type, name);
       checkProjectName(newName);
-      if (repos.projects.findByName(type, newName)) throw alreadyExists(`Project name exist: ${newName}`);
+      refuseTakenName(type, newName);
       repos.projects.rename(project.id, newName);
     },
 

@@ -57,7 +57,10 @@ export interface ImageRepository {
   find(projectId: string, uuid: string): ImageRecord | undefined;
   /** Uuids of the images present on disk, in path order. */
   listUuids(projectId: string): string[];
+  /** Images in path byte order: the order exports and bulk walks use (classifai's). */
   page(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
+  /** Images as a person browses them: natural, case-insensitive path order. */
+  naturalPage(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
   counts(projectId: string): ImageCounts;
   /** Every stored image of the project by path (present or not), for reload matching: one query. */
   pathIndex(projectId: string): Map<string, StoredImagePath>;

@@ -1,8 +1,10 @@
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase, type LabelportDatabase } from './database';
+import { createImageRepository } from './image.repository';
 import { migrations } from './migrations';
 
 const opened: LabelportDatabase[] = [];
@@ -33,5 +35,24 @@ describe('openDatabase', () => {
     const second = openDatabase(dir);
     opened.push(second);
     expect(second.sqlite.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 1 });
+  });
+
+  it('fills the natural sort key of images written before it existed', () => {
+    const dir = tempDir();
+    // A database as the version before the key left it: two migrations, rows without a key.
+    const old = new Database(path.join(dir, 'labelport.db'));
+    old.exec(migrations[0] ?? '');
+    old.exec(migrations[1] ?? '');
+    old.pragma('user_version = 2');
+    old.prepare("INSERT INTO projects (id, name, type, folder, version_uuid, created_at, last_modified_at) VALUES ('p', 'old', 'bndbox', '/x', 'v', 1, 1)").run();
+    const insert = old.prepare("INSERT INTO images (project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms) VALUES ('p', ?, ?, 'jpeg', 1, 1, 3, 1, 1)");
+    for (const [uuid, relPath] of [['a', 'img10.jpg'], ['b', 'Img2.jpg'], ['c', 'img1.jpg']]) insert.run(uuid, relPath);
+    old.close();
+
+    const db = openDatabase(dir);
+    opened.push(db);
+    const images = createImageRepository(db.sqlite);
+    expect(images.naturalPage('p', 'all', 0, 10).map((image) => image.relPath)).toEqual(['img1.jpg', 'Img2.jpg', 'img10.jpg']);
+    expect(images.page('p', 'all', 0, 10).map((image) => image.relPath)).toEqual(['Img2.jpg', 'img1.jpg', 'img10.jpg']);
   });
 });

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrations } from './migrations';
+import { NATURAL_SORT_KEY_FUNCTION, naturalSortKey } from './natural-sort-key';
 
 export type SqliteDatabase = Database.Database;
 
@@ -31,6 +32,8 @@ export function openDatabase(dataDir: string): LabelportDatabase {
     // FULL: an answered update survives power loss, not only a process crash.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    // Before migrating: a migration fills the key of rows written by older versions.
+    sqlite.function(NATURAL_SORT_KEY_FUNCTION, { deterministic: true }, (relPath: unknown) => naturalSortKey(String(relPath)));
     migrate(sqlite);
     sqlite.pragma('busy_timeout = 5000');
   } catch (error) {

@@ -23,8 +23,8 @@ const FILTERS: Record<ImageFilter, string> = {
 
 export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   const insert = sqlite.prepare(
-    `INSERT INTO images (project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms)
-     VALUES (@projectId, @uuid, @relPath, @format, @width, @height, @depth, @fileSize, @mtimeMs)`,
+    `INSERT INTO images (project_id, uuid, rel_path, sort_key, format, width, height, depth, file_size, mtime_ms)
+     VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs)`,
   );
   const find = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
   const uuids = sqlite
@@ -39,6 +39,17 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
       ),
     ]),
   ) as Record<ImageFilter, ReturnType<typeof sqlite.prepare<[string, number, number], ImageRow>>>;
+  // rel_path breaks ties between keys that differ only in case or leading zeros, so the
+  // order is total and a page boundary never repeats or skips an image.
+  const naturalPages = Object.fromEntries(
+    (Object.keys(FILTERS) as ImageFilter[]).map((filter) => [
+      filter,
+      sqlite.prepare<[string, number, number], ImageRow>(
+        `SELECT ${COLUMNS} FROM images WHERE project_id = ? AND present = 1 ${FILTERS[filter]}
+         ORDER BY sort_key, rel_path LIMIT ? OFFSET ?`,
+      ),
+    ]),
+  ) as Record<ImageFilter, ReturnType<typeof sqlite.prepare<[string, number, number], ImageRow>>>;
   const counts = sqlite.prepare<[string], { total: number; labeled: number | null }>(
     'SELECT count(*) AS total, sum(shape_count > 0) AS labeled FROM images WHERE project_id = ? AND present = 1',
   );
@@ -48,7 +59,9 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
     `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth,
      file_size = @fileSize, mtime_ms = @mtimeMs WHERE project_id = @projectId AND uuid = @uuid`,
   );
-  const rename = sqlite.prepare('UPDATE images SET rel_path = ? WHERE project_id = ? AND uuid = ?');
+  const rename = sqlite.prepare(
+    'UPDATE images SET rel_path = @relPath, sort_key = natural_sort_key(@relPath) WHERE project_id = @projectId AND uuid = @uuid',
+  );
   const remove = sqlite.prepare('DELETE FROM images WHERE project_id = ? AND uuid = ?');
 
   const toRecord = (row: ImageRow): ImageRecord => ({
@@ -73,6 +86,7 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
     },
     listUuids: (projectId) => uuids.all(projectId),
     page: (projectId, filter, offset, limit) => pages[filter].all(projectId, limit, offset).map(toRecord),
+    naturalPage: (projectId, filter, offset, limit) => naturalPages[filter].all(projectId, limit, offset).map(toRecord),
     counts: (projectId) => {
       const row = counts.get(projectId);
       return { total: row?.total ?? 0, labeled: row?.labeled ?? 0 };
@@ -89,7 +103,7 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
       for (const uuid of list) setPresent.run(present ? 1 : 0, projectId, uuid);
     },
     updateFileFacts: (projectId, uuid, facts) => void updateFacts.run({ projectId, uuid, ...facts }),
-    rename: (projectId, uuid, relPath) => void rename.run(relPath, projectId, uuid),
+    rename: (projectId, uuid, relPath) => void rename.run({ relPath, projectId, uuid }),
     delete: (projectId, uuid) => void remove.run(projectId, uuid),
   };
 }

@@ -48,6 +48,26 @@ export async function isDirectory(absPath: string): Promise<boolean> {
   }
 }
 
+/** What a path given as a project folder turned out to be. */
+export type FolderState = 'folder' | 'missing' | 'file' | 'unreadable';
+
+export async function inspectFolder(absPath: string): Promise<FolderState> {
+  let stat: fs.Stats;
+  try {
+    stat = await fsp.stat(absPath);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EACCES' ? 'unreadable' : 'missing';
+  }
+  if (!stat.isDirectory()) return 'file';
+  try {
+    // Listing needs read and search permission; without them a scan would find nothing.
+    await fsp.access(absPath, fs.constants.R_OK | fs.constants.X_OK);
+    return 'folder';
+  } catch {
+    return 'unreadable';
+  }
+}
+
 export async function isFile(absPath: string): Promise<boolean> {
   try {
     return (await fsp.stat(absPath)).isFile();

@@ -2,6 +2,8 @@ import { toFileSystemState, fileSystemFields } from '../mappers/status.mapper';
 import { toCreateProjectCommand, toProjectMeta, toStatisticOutput } from '../mappers/project.mapper';
 import { SUCCESS, parseBooleanText, projectPathInput, successOutput } from '../schemas/common.schema';
 import {
+  checkFolderInput,
+  checkFolderOutput,
   closeInput,
   createProjectInput,
   loadingStatusOutput,
@@ -52,6 +54,14 @@ export const projectRouter = router({
       if (input.status.toLowerCase() === 'config') ctx.core.imports.start();
       else await ctx.core.projects.create(toCreateProjectCommand(input));
       return SUCCESS;
+    }),
+
+  checkFolder: procedure
+    .input(checkFolderInput)
+    .output(checkFolderOutput)
+    .query(async ({ ctx, input, signal }) => {
+      const contents = await ctx.core.projects.checkFolder(input.project_path, signal);
+      return { image_count: contents.imageCount, other_file_count: contents.otherFileCount };
     }),
 
   creationStatus: statusProcedure({

@@ -76,3 +76,10 @@ export const projectOverviewOutput = z.array(
     labels: z.array(z.string()),
   }),
 );
+
+/** tRPC only: what creating a project from a folder would find, before creating it. */
+export const checkFolderInput = z.object({ project_path: z.string().max(4096) });
+export const checkFolderOutput = z.object({
+  image_count: z.number().int(),
+  other_file_count: z.number().int(),
+});

@@ -1,6 +1,7 @@
 import { initialSchema } from './001-initial';
 import { countIndex } from './002-count-index';
-import { editVersion } from './003-edit-version';
+import { naturalSortKey } from './003-natural-sort-key';
+import { editVersion } from './004-edit-version';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, editVersion];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion];

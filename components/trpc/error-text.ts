@@ -1,0 +1,50 @@
+// The sentence a person reads when a call fails. The server's message keeps classifai's
+// wording for REST clients ("Project name exist: X"), so the workspace words its own from the
+// stable reason the tRPC error carries, never by parsing that text.
+import { domainErrorData, type DomainErrorData } from '@/server/api/schemas/error.schema';
+
+const GENERIC = 'Something went wrong. The server logged the details.';
+// classifai's "other" error_code: an unexpected failure whose message says nothing useful.
+const UNEXPECTED_ERROR_CODE = 4;
+
+interface FailureData {
+  envelope?: { error_code?: number; error_message?: string };
+  domain?: unknown;
+}
+
+function sentence({ reason, subject }: DomainErrorData, serverMessage: string | undefined): string {
+  switch (reason) {
+    case 'project_missing':
+      return `The project ${subject} no longer exists`;
+    case 'project_name_taken':
+      return `A project named ${subject} already exists`;
+    case 'project_name_invalid':
+      // Our own rule, already worded for people ("must not contain / or \").
+      return serverMessage ?? 'This project name cannot be used';
+    case 'folder_missing':
+      return subject.trim() === '' ? 'Choose the folder of images' : `The folder ${subject} does not exist`;
+    case 'folder_is_file':
+      return 'This is a file; choose its folder';
+    case 'folder_unreadable':
+      return `The folder ${subject} cannot be read; check its permissions`;
+    case 'label_file_missing':
+      return `The label file ${subject} does not exist`;
+    case 'label_file_too_large':
+      return `The label file ${subject} is larger than 1 MB`;
+    default: {
+      const unknownReason: never = reason;
+      return String(unknownReason);
+    }
+  }
+}
+
+/** The message of a failed call, as a person should read it. */
+export function errorText(error: unknown): string {
+  const data = error && typeof error === 'object' && 'data' in error ? (error as { data?: FailureData | null }).data : undefined;
+  const serverMessage = data?.envelope?.error_message;
+  const domain = domainErrorData.safeParse(data?.domain);
+  if (domain.success) return sentence(domain.data, serverMessage);
+  if (data?.envelope?.error_code === UNEXPECTED_ERROR_CODE) return GENERIC;
+  if (serverMessage) return serverMessage;
+  return error instanceof Error && error.message ? error.message : GENERIC;
+}
