@@ -1,33 +1,62 @@
+import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { notFound } from './errors';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
-import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord } from './types';
+import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type PixelEditorShape, type Project } from './types';
+
+export interface EditorImage {
+  image: ImageRecord;
+  shapes: PixelEditorShape[];
+}
 
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
   const { repos, projects, now } = deps;
+
+  const findImage = (project: Project, uuid: string): ImageRecord => {
+    const image = repos.images.find(project.id, uuid);
+    if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+    return image;
+  };
+
+  // Committed before it returns, so an answered save survives a crash.
+  const save = (project: Project, uuid: string, annotation: ImageAnnotation) =>
+    repos.inTransaction(() => {
+      repos.annotations.save(project.id, uuid, annotation);
+      repos.projects.touchModified(project.id, now());
+    });
+
+  const withImages = (project: Project, uuids: readonly string[]) => {
+    const annotations = repos.annotations.getMany(project.id, uuids);
+    return uuids.flatMap((uuid) => {
+      const image = repos.images.find(project.id, uuid);
+      return image ? [{ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }] : [];
+    });
+  };
+
   return {
-    /** Replaces the image's shapes; committed before it returns, so an answered save survives a crash. */
+    /** Replaces the image's shapes as a classifai client sent them (its canvas space). */
     update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): void {
       const project = projects.get(type, name);
-      if (!repos.images.find(project.id, uuid)) throw notFound(`Image not found in ${name}: ${uuid}`);
-      repos.inTransaction(() => {
-        repos.annotations.save(project.id, uuid, annotation);
-        repos.projects.touchModified(project.id, now());
-      });
+      findImage(project, uuid);
+      save(project, uuid, annotation);
+    },
+
+    /** The workspace's save: pixel shapes, stored so classifai clients show them in place too. */
+    saveEditorShapes(type: AnnotationType, name: string, uuid: string, shapes: readonly PixelEditorShape[]): void {
+      const project = projects.get(type, name);
+      const image = findImage(project, uuid);
+      const colors = new Map(repos.labels.list(project.id).map((label) => [label.name, label.color]));
+      save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null));
     },
 
     /** Images with their shapes, in the order asked; unknown uuids are left out. */
     withImages(type: AnnotationType, name: string, uuids: readonly string[]): Array<{ image: ImageRecord; annotation: ImageAnnotation }> {
-      const project = projects.get(type, name);
-      const annotations = repos.annotations.getMany(project.id, uuids);
-      return uuids.flatMap((uuid) => {
-        const image = repos.images.find(project.id, uuid);
-        return image ? [{ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }] : [];
-      });
+      return withImages(projects.get(type, name), uuids);
     },
 
-    labelColors(type: AnnotationType, name: string): Map<string, string> {
-      return new Map(repos.labels.list(projects.get(type, name).id).map((label) => [label.name, label.color]));
+    /** The workspace's read: like withImages, with the shapes in image pixels. */
+    editorImages(type: AnnotationType, name: string, uuids: readonly string[]): EditorImage[] {
+      return withImages(projects.get(type, name), uuids).map(({ image, annotation }) => ({ image, shapes: toEditorShapes(annotation, image) }));
     },
   };
 }

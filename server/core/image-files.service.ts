@@ -51,18 +51,17 @@ export function createImageFilesService(deps: {
   const { repos, projects, jobs, thumbnails } = deps;
 
   return {
-    /** Checks every upload first: one bad file refuses the whole request and writes nothing. */
-    async addUploads(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatus> {
+    /**
+     * Uploads when any are given, else every image of a folder the user picks. Uploads are
+     * checked first: one bad file refuses the whole request and writes nothing.
+     */
+    async add(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatus> {
       const project = projects.get(type, name);
+      if (uploads.length === 0) return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
       if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
       const files = [];
       for (const upload of uploads) files.push({ name: upload.name, bytes: await decodeUpload(upload) });
       return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
-    },
-
-    addFromChosenFolder(type: AnnotationType, name: string): JobStatus {
-      const project = projects.get(type, name);
-      return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
     },
 
     addStatus(type: AnnotationType, name: string): JobStatus | undefined {

@@ -42,14 +42,14 @@ export function createCore(options: CoreOptions) {
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
-  const projects = createProjectService({ repos, jobs, now });
+  const imports = createImportService({ jobs });
+  const projects = createProjectService({ repos, jobs, imports, now });
   const thumbnails = createThumbnailCache(options.dataDir);
   const images = createImageService({ repos, projects, thumbnails });
   const annotations = createAnnotationService({ repos, projects, now });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);
   const exports = createExportService({ projects, jobs });
-  const imports = createImportService({ jobs });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   return {
     dataDir: options.dataDir,

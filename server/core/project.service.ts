@@ -5,6 +5,7 @@ import { isDirectory, isFile } from '@/server/files/project-folder';
 import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
 import type { JobRunner, JobStatus } from './jobs/job-runner';
 import { scanJobKey, type JobKinds } from './jobs/job-kinds';
+import type { ImportService } from './import.service';
 import { assignLabelColors } from './label-colors';
 import { checkProjectName, parseLabelLines } from './names';
 import type { LabelCount, Repositories } from './repositories';
@@ -18,12 +19,10 @@ export interface ProjectOverview {
   isLoaded: boolean;
 }
 
-export interface CreateProjectCommand {
-  name: string;
-  type: AnnotationType;
-  folder: string;
-  labelFilePath: string;
-}
+/** A project comes from a folder of images, or from a classifai configuration file the user picks. */
+export type CreateProjectCommand =
+  | { source: 'folder'; name: string; type: AnnotationType; folder: string; labelFilePath: string }
+  | { source: 'chosen_config' };
 
 export interface LoadingStatus {
   state: 'not_loaded' | 'loaded';
@@ -39,8 +38,8 @@ export interface ProjectStatistic {
 
 const MAX_LABEL_FILE_BYTES = 1024 * 1024;
 
-export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; now: () => number }) {
-  const { repos, jobs, now } = deps;
+export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; imports: ImportService; now: () => number }) {
+  const { repos, jobs, imports, now } = deps;
   // classifai keeps these in memory only: a restart means every project is closed again.
   const loaded = new Set<string>();
   const opened = new Set<string>();
@@ -74,7 +73,9 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
   return {
     get,
 
-    async create(command: CreateProjectCommand): Promise<Project> {
+    /** Starts the job that fills the new project: the folder scan, or the configuration import. */
+    async create(command: CreateProjectCommand): Promise<JobStatus> {
+      if (command.source === 'chosen_config') return imports.start();
       const name = checkProjectName(command.name);
       if (command.folder.trim() === '') throw invalidInput('Project folder must be given');
       const folder = path.resolve(command.folder);
@@ -98,9 +99,8 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
         repos.projects.insert(project);
         repos.labels.replace(project.id, assignLabelColors(labels, []));
       });
-      jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
       loaded.add(project.id);
-      return project;
+      return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
     },
 
     async listAll(): Promise<ProjectOverview[]> {

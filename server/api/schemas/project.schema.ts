@@ -76,3 +76,4 @@ export const projectOverviewOutput = z.array(
     labels: z.array(z.string()),
   }),
 );
+export type ProjectOverviewOutput = z.infer<typeof projectOverviewOutput>[number];

@@ -37,6 +37,7 @@ export const annotationImportInput = projectPathInput.extend({
   source_path: z.string().min(1).max(4096).optional(),
   files: z.array(z.object({ path: z.string().max(4096), content: z.string() })).max(200_000).optional(),
 });
+export type AnnotationImportInput = z.infer<typeof annotationImportInput>;
 
 export const annotationImportOutput = z.object({
   message: z.literal(1),
