@@ -1,8 +1,7 @@
-// Wires storage, jobs and services once per process. The only place that knows every part.
-import { openDatabase } from '@/server/db/database';
-import { createSqliteRepositories } from '@/server/db/repositories';
-import { createChooser, type Chooser } from '@/server/files/chooser';
-import { createThumbnailCache } from '@/server/files/thumbnail-cache';
+// Wires jobs and services from the edges it is handed (storage, chooser, thumbnail cache).
+// Opening those is the runtime's work: server/runtime/open-core.ts.
+import type { Chooser } from '@/server/files/chooser';
+import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { createAnnotationImportService } from './annotation-import.service';
 import { createAnnotationService } from './annotation.service';
 import { createChooserService } from './chooser.service';
@@ -17,20 +16,23 @@ import { createFolderScanHandler } from './jobs/folder-scan.job';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
 import { createProjectService } from './project.service';
+import type { Repositories } from './repositories';
 
-export interface CoreOptions {
+export interface CoreEdges {
   dataDir: string;
-  chooser?: Chooser;
+  repos: Repositories;
+  chooser: Chooser;
+  thumbnails: ThumbnailCache;
+  /** Checkpoints and closes the storage; called once the jobs have stopped. */
+  closeStorage: () => void;
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
 }
 
-export function createCore(options: CoreOptions) {
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const db = openDatabase(options.dataDir);
-  const repos = createSqliteRepositories(db);
-  const chooser = options.chooser ?? createChooser();
+export function createCore(edges: CoreEdges) {
+  const { repos, chooser, thumbnails } = edges;
+  const now = edges.now ?? Date.now;
+  const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
@@ -44,7 +46,6 @@ export function createCore(options: CoreOptions) {
   });
   const imports = createImportService({ jobs });
   const projects = createProjectService({ repos, jobs, imports, now });
-  const thumbnails = createThumbnailCache(options.dataDir);
   const images = createImageService({ repos, projects, thumbnails });
   const annotations = createAnnotationService({ repos, projects, now });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
@@ -52,7 +53,7 @@ export function createCore(options: CoreOptions) {
   const exports = createExportService({ projects, jobs });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   return {
-    dataDir: options.dataDir,
+    dataDir: edges.dataDir,
     projects,
     images,
     annotations,
@@ -65,7 +66,7 @@ export function createCore(options: CoreOptions) {
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {
       await jobs.shutdown();
-      db.close();
+      edges.closeStorage();
     },
   };
 }

@@ -1,5 +1,5 @@
-// What the services need from storage. SQLite implements these in server/db; nothing in
-// server/core knows SQL.
+// What the services need from storage. The SQLite implementation is built by the runtime
+// and handed in; nothing in the domain knows SQL.
 import type {
   AnnotationType,
   ImageAnnotation,
