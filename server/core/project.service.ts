@@ -3,8 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isDirectory, isFile } from '@/server/files/project-folder';
 import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
-import type { JobRunner, JobStatus } from './jobs/job-runner';
-import { scanJobKey, type JobKinds } from './jobs/job-kinds';
+import type { JobRunner } from './jobs/job-runner';
+import { scanJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import type { ImportService } from './import.service';
 import { assignLabelColors } from './label-colors';
 import { checkProjectName, parseLabelLines } from './names';
@@ -74,7 +74,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     get,
 
     /** Starts the job that fills the new project: the folder scan, or the configuration import. */
-    async create(command: CreateProjectCommand): Promise<JobStatus> {
+    async create(command: CreateProjectCommand): Promise<JobStatusOf<'scan'> | JobStatusOf<'import'>> {
       if (command.source === 'chosen_config') return imports.start();
       const name = checkProjectName(command.name);
       if (command.folder.trim() === '') throw invalidInput('Project folder must be given');
@@ -192,15 +192,15 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       return { labeled: counts.labeled, unlabeled: counts.total - counts.labeled, perLabel: [...perLabel, ...unused] };
     },
 
-    async reload(type: AnnotationType, name: string): Promise<JobStatus> {
+    async reload(type: AnnotationType, name: string): Promise<JobStatusOf<'scan'>> {
       const project = get(type, name);
       if (!(await isDirectory(project.folder))) throw invalidState(`Failed to reload project ${name}: its folder is missing`);
       return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'reload' });
     },
 
     /** The creation/reload scan of the project: classifai reads both from one status. */
-    scanStatus(type: AnnotationType, name: string): JobStatus | undefined {
-      return jobs.status(scanJobKey(get(type, name).id));
+    scanStatus(type: AnnotationType, name: string): JobStatusOf<'scan'> | undefined {
+      return jobs.status('scan', scanJobKey(get(type, name).id));
     },
   };
 }

@@ -76,7 +76,7 @@ export interface AnnotationRepository {
 
 export type JobState = 'running' | 'succeeded' | 'failed';
 
-export interface JobRow {
+export interface JobRow<Result = unknown> {
   id: number;
   kind: string;
   key: string;
@@ -84,7 +84,7 @@ export interface JobRow {
   done: number;
   total: number;
   message: string;
-  result: unknown;
+  result: Result | null;
   startedAt: number;
   finishedAt: number | null;
 }
@@ -92,7 +92,8 @@ export interface JobRow {
 export interface JobRepository {
   start(kind: string, key: string, at: number): number;
   finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): void;
-  latest(key: string): JobRow | undefined;
+  /** The result comes back as the job's handler returned it (stored as JSON). */
+  latest<Result>(key: string): JobRow<Result> | undefined;
   /** Jobs a killed process left "running" end as failed, so no status spins forever. */
   failInterrupted(at: number): number;
 }

@@ -14,6 +14,11 @@ interface Row {
   finished_at: number | null;
 }
 
+function parseStoredResult<Result>(text: string): Result {
+  const parsed: Result = JSON.parse(text);
+  return parsed;
+}
+
 export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
   const start = sqlite.prepare("INSERT INTO jobs (kind, key, state, started_at) VALUES (?, ?, 'running', ?)");
   const finish = sqlite.prepare(
@@ -27,7 +32,7 @@ export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
     start: (kind, key, at) => Number(start.run(kind, key, at).lastInsertRowid),
     finish: (id, state, f) =>
       void finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }),
-    latest: (key): JobRow | undefined => {
+    latest: <Result>(key: string): JobRow<Result> | undefined => {
       const row = latest.get(key);
       if (!row) return undefined;
       return {
@@ -38,7 +43,8 @@ export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
         done: row.done,
         total: row.total,
         message: row.message,
-        result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+        // The runner stored what this kind's handler returned, and JSON keeps that shape.
+        result: row.result === null ? null : parseStoredResult<Result>(row.result),
         startedAt: row.started_at,
         finishedAt: row.finished_at,
       };

@@ -1,10 +1,7 @@
 // Job and loader states as classifai's status records. Each *status procedure reads a state
 // from the core and hands it to one of these; the numeric codes are the spec's.
-import type { AddImagesResult } from '@/server/core/jobs/add-images.job';
-import type { ExportResult } from '@/server/core/jobs/export.job';
 import type { FolderScanResult } from '@/server/core/jobs/folder-scan.job';
-import type { ImportResult } from '@/server/core/jobs/import.job';
-import type { JobStatus } from '@/server/core/jobs/job-runner';
+import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { LoadingStatus } from '@/server/core/project.service';
 import { ADD_IMAGE_STATUS } from '../schemas/image.schema';
 import { FILE_SYSTEM_STATUS, type FileSystemMessage } from '../schemas/status.schema';
@@ -18,11 +15,11 @@ interface FileSystemState {
 }
 
 /** A scan job as classifai's FileSystemStatus: 1 while walking, 2 while writing, 3 done, 5 failed. */
-function toFileSystemState(job: JobStatus | undefined): FileSystemState {
+function toFileSystemState(job: JobStatusOf<'scan'> | undefined): FileSystemState {
   if (!job) return { name: 'DID_NOT_INITIATED', progress: null, result: null, errorMessage: null };
   if (job.state === 'failed') return { name: 'ABORTED', progress: null, result: null, errorMessage: job.message };
   if (job.state === 'succeeded') {
-    return { name: 'DATABASE_UPDATED', progress: null, result: job.result as FolderScanResult, errorMessage: null };
+    return { name: 'DATABASE_UPDATED', progress: null, result: job.result, errorMessage: null };
   }
   if (job.phase === 'updating') return { name: 'DATABASE_UPDATING', progress: [job.done, job.total], result: null, errorMessage: null };
   return { name: 'ITERATING_FOLDER', progress: null, result: null, errorMessage: null };
@@ -35,7 +32,7 @@ const fileSystemFields = (state: FileSystemState) => ({
 });
 
 /** Creation status: optional fields appear only when they have a value, as classifai sends them. */
-export function toCreationStatus(job: JobStatus | undefined) {
+export function toCreationStatus(job: JobStatusOf<'scan'> | undefined) {
   const state = toFileSystemState(job);
   return {
     ...fileSystemFields(state),
@@ -46,7 +43,7 @@ export function toCreationStatus(job: JobStatus | undefined) {
 }
 
 /** Reload status: every list is present, null until the reload is done. */
-export function toReloadStatus(job: JobStatus | undefined) {
+export function toReloadStatus(job: JobStatusOf<'scan'> | undefined) {
   const state = toFileSystemState(job);
   return {
     ...fileSystemFields(state),
@@ -70,23 +67,22 @@ export function toLoadingStatus(status: LoadingStatus, projectName: string) {
   };
 }
 
-export function toAddStatus(job: JobStatus | undefined) {
+export function toAddStatus(job: JobStatusOf<'add'> | undefined) {
   if (job?.state === 'running') {
     return { message: 1 as const, add_image_status: ADD_IMAGE_STATUS.ADDING_IMAGES, add_image_message: 'ADDING_IMAGES' as const, progress: [job.done, job.total] as [number, number] };
   }
   if (job?.state === 'failed') {
     return { message: 1 as const, add_image_status: ADD_IMAGE_STATUS.OPERATION_FAILED, add_image_message: 'OPERATION_FAILED' as const, error_message: job.message };
   }
-  const result = job?.result as AddImagesResult | null | undefined;
   return {
     message: 1 as const,
     add_image_status: ADD_IMAGE_STATUS.IMAGES_ADDED,
     add_image_message: 'IMAGES_ADDED' as const,
-    added_image_list: result?.added ?? [],
+    added_image_list: job?.result?.added ?? [],
   };
 }
 
-export function toExportStatus(job: JobStatus | undefined) {
+export function toExportStatus(job: JobStatusOf<'export'> | undefined) {
   const progress = job?.state === 'running' ? { progress: [job.done, job.total] as [number, number] } : {};
   const name: keyof typeof EXPORT_STATUS =
     !job ? 'EXPORT_NOT_INITIATED' : job.state === 'running' ? 'EXPORT_STARTING' : job.state === 'succeeded' ? 'EXPORT_SUCCESS' : 'EXPORT_FAIL';
@@ -94,15 +90,15 @@ export function toExportStatus(job: JobStatus | undefined) {
     message: 1 as const,
     export_status: EXPORT_STATUS[name],
     export_status_message: name,
-    project_config_path: job?.state === 'succeeded' ? (job.result as ExportResult).path : null,
+    project_config_path: job?.state === 'succeeded' ? (job.result?.path ?? null) : null,
     ...progress,
     ...(job?.state === 'failed' ? { error_message: job.message } : {}),
   };
 }
 
 /** A cancelled choice ends the import "succeeded" without a project: classifai says ABORTED. */
-export function toImportStatus(job: JobStatus | undefined) {
-  const result = job?.state === 'succeeded' ? (job.result as ImportResult) : null;
+export function toImportStatus(job: JobStatusOf<'import'> | undefined) {
+  const result = job?.state === 'succeeded' ? job.result : null;
   const name: FileSystemMessage = !job
     ? 'DID_NOT_INITIATED'
     : job.state === 'running'

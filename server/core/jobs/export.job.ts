@@ -10,6 +10,7 @@ import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from
 import { TRAINING_EXPORTERS, TRAINING_FORMATS, type TrainingFormat } from '../formats';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type ImageRecord, type Project } from '../types';
+import type { JobKinds } from './job-kinds';
 import type { JobContext, JobHandler } from './job-runner';
 import { mapLimited } from './map-limited';
 
@@ -21,7 +22,7 @@ export interface ExportParams {
   exportType: ExportType;
 }
 
-export interface ExportResult {
+export interface ExportJobResult {
   /** The written file: the .json for cfg, the .zip otherwise. */
   path: string;
 }
@@ -105,7 +106,7 @@ async function writeTrainingFormat(repos: Repositories, project: Project, format
   return target;
 }
 
-export function createExportHandler(repos: Repositories, now: () => number): JobHandler<ExportParams> {
+export function createExportHandler(repos: Repositories, now: () => number): JobHandler<JobKinds['export']> {
   return async ({ projectId, exportType }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
@@ -120,6 +121,6 @@ export function createExportHandler(repos: Repositories, now: () => number): Job
         : exportType === 'cfgdata'
           ? await writeConfigWithData(repos, project, context, now)
           : await writeTrainingFormat(repos, project, exportType, context);
-    return { result: { path: written } satisfies ExportResult };
+    return { result: { path: written } satisfies ExportJobResult };
   };
 }
