@@ -1,7 +1,7 @@
 import { invalidState } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { EXPORT_JOB_KEY, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
-import type { ExportType } from './jobs/export.job';
+import type { ExportType } from './formats';
 import type { ProjectService } from './project.service';
 import type { AnnotationType } from './types';
 

@@ -1,5 +1,5 @@
 import type { AnnotationImportSummary } from '@/server/core/annotation-import.service';
-import type { ImportFile } from '@/server/core/formats';
+import type { ExportFormat, ExportType, ImportFile } from '@/server/core/formats';
 import { invalidInput } from '@/server/core/errors';
 import type { AnnotationImportInput } from '../schemas/transfer.schema';
 
@@ -12,4 +12,8 @@ export function toAnnotationImportSource(input: AnnotationImportInput): { path: 
 
 export function toAnnotationImportOutput(summary: AnnotationImportSummary) {
   return { message: 1 as const, matched_image_count: summary.matched, unmatched_list: summary.unmatched, error_list: summary.errors };
+}
+
+export function toExportFormatOutput(format: ExportFormat & { type: ExportType }) {
+  return { export_type: format.type, label: format.label };
 }

@@ -1,9 +1,10 @@
 // Export and import. Their status paths are literal (/exportstatus, /importstatus) and this
 // router is mounted before the project router so they win over /{project_name}.
-import { toAnnotationImportOutput, toAnnotationImportSource } from '../mappers/transfer.mapper';
+import { toAnnotationImportOutput, toAnnotationImportSource, toExportFormatOutput } from '../mappers/transfer.mapper';
 import { toExportStatus, toImportStatus } from '../mappers/status.mapper';
 import { SUCCESS, successOutput } from '../schemas/common.schema';
-import { annotationImportInput, annotationImportOutput, exportInput, exportStatusOutput, importFileInput, importStatusOutput, transferStatusInput } from '../schemas/transfer.schema';
+import { EXPORT_FORMATS, EXPORT_TYPES } from '@/server/core/formats';
+import { annotationImportInput, annotationImportOutput, exportFormatsOutput, exportInput, exportStatusOutput, importFileInput, importStatusOutput, transferStatusInput } from '../schemas/transfer.schema';
 import { procedure, restMeta, router } from '../trpc';
 
 export const transferRouter = router({
@@ -20,13 +21,16 @@ export const transferRouter = router({
     .query(({ ctx }) => toImportStatus(ctx.core.imports.status())),
 
   export: procedure
-    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/export/{export_type}', 'Export: cfg, cfgdata (zip with images), coco, voc, yolo or labelme (zips)'))
+    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/export/{export_type}', `Export: ${EXPORT_TYPES.join(', ')} (cfg writes the .json, the others a .zip)`))
     .input(exportInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => {
       ctx.core.exports.start(input.annotation_type, input.project_name, input.export_type);
       return SUCCESS;
     }),
+
+  /** The workspace's Export menu: one entry per registered format. */
+  exportFormats: procedure.output(exportFormatsOutput).query(() => EXPORT_FORMATS.map(toExportFormatOutput)),
 
   /** The workspace's import: a path typed or picked in the browser (tRPC only). */
   importFile: procedure

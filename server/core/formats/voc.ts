@@ -10,7 +10,9 @@ import {
   dirName,
   idSource,
   importedShape,
-  prepareExport,
+  createExportPreparer,
+  type DatasetExporter,
+  type ExportFile,
   type ExportItem,
   type ExportResult,
   type ImportFile,
@@ -74,9 +76,15 @@ export function buildVocXml(entry: PreparedImage): string {
 
 /** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
 export function exportVoc(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  const prepared = prepareExport(items, labels, type);
-  return { files: prepared.images.map((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) })) };
+  return { files: [...exportVocPages([items], labels, type)] };
 }
+
+export const exportVocPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
+  const preparer = createExportPreparer(labels, type);
+  for (const page of pages) {
+    for (const entry of preparer.prepare(page)) yield { path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) };
+  }
+};
 
 /** Every `.xml` file given is read as one VOC annotation. */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
