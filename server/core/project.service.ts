@@ -8,6 +8,7 @@ import { scanJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import type { ImportService } from './import.service';
 import { assignLabelColors } from './label-colors';
 import { checkProjectName, parseLabelLines } from './names';
+import { readPages } from './paging';
 import type { LabelCount, Repositories } from './repositories';
 import type { AnnotationType, Project } from './types';
 
@@ -170,15 +171,13 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       if (labels.some((label) => label.name === to)) throw alreadyExists(`The label ${to} exists already`);
       repos.inTransaction(() => {
         repos.labels.replace(project.id, labels.map((label) => (label.name === from ? { ...label, name: to } : label)));
-        for (let offset = 0; ; offset += 1000) {
-          const page = repos.images.page(project.id, 'labeled', offset, 1000);
+        for (const page of readPages((offset, limit) => repos.images.page(project.id, 'labeled', offset, limit), 1000)) {
           const annotations = repos.annotations.getMany(project.id, page.map((image) => image.uuid));
           for (const [uuid, annotation] of annotations) {
             if (!annotation.shapes.some((shape) => shape.label === from)) continue;
             const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
             repos.annotations.save(project.id, uuid, { ...annotation, shapes });
           }
-          if (page.length < 1000) break;
         }
       });
     },

@@ -8,6 +8,7 @@ import { writeZipFile } from '@/server/media/zip-writer';
 import { notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportType } from '../formats';
+import { readPages } from '../paging';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type Project } from '../types';
 import type { JobKinds } from './job-kinds';
@@ -29,12 +30,9 @@ const HASHES_IN_FLIGHT = 8;
 
 /** Present images with their shapes, read page by page so a big project never sits in memory whole. */
 function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
-  for (let offset = 0; ; offset += PAGE) {
-    const images = repos.images.page(projectId, 'all', offset, PAGE);
-    if (images.length === 0) return;
+  for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
     const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
     yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
-    if (images.length < PAGE) return;
   }
 }
 
