@@ -1,18 +1,8 @@
-import type { JobRepository, JobRow, JobState } from '@/server/core/repositories';
+import type { JobRepository, JobRow } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
 
-interface Row {
-  id: number;
-  kind: string;
-  key: string;
-  state: JobState;
-  done: number;
-  total: number;
-  message: string;
-  result: string | null;
-  started_at: number;
-  finished_at: number | null;
-}
+// The columns are the record's fields, with the result as JSON text and snake_case times.
+type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt'> & { result: string | null; started_at: number; finished_at: number | null };
 
 function parseStoredResult<Result>(text: string): Result {
   const parsed: Result = JSON.parse(text);

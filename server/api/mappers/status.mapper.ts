@@ -1,5 +1,6 @@
 // Job and loader states as classifai's status records. Each *status procedure reads a state
 // from the core and hands it to one of these; the numeric codes are the spec's.
+import type { ChooserWindow } from '@/server/core/chooser.service';
 import type { FolderScanResult } from '@/server/core/jobs/folder-scan.job';
 import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { LoadingStatus } from '@/server/core/project.service';
@@ -113,3 +114,15 @@ export function toImportStatus(job: JobStatusOf<'import'> | undefined) {
     ...(job?.state === 'running' && job.phase === 'importing' ? { progress: [job.done, job.total] as [number, number] } : {}),
   };
 }
+
+/** classifai's SelectionWindowStatus: 0 open, 1 closed (with the chosen path, '' if cancelled). */
+const windowFields = (window: ChooserWindow) =>
+  window.open
+    ? { message: 1 as const, window_status: 0, window_message: 'WINDOW_OPEN' as const }
+    : { message: 1 as const, window_status: 1, window_message: 'WINDOW_CLOSE' as const };
+
+export const toFolderWindowStatus = (window: ChooserWindow) =>
+  window.open ? windowFields(window) : { ...windowFields(window), project_path: window.chosenPath };
+
+export const toLabelFileWindowStatus = (window: ChooserWindow) =>
+  window.open ? windowFields(window) : { ...windowFields(window), label_file_path: window.chosenPath };

@@ -4,18 +4,18 @@ import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
   boundsOutline,
+  createExportPreparer,
   createImageMatcher,
   createImportResult,
+  exportAllAtOnce,
   idSource,
   importedShape,
   isFiniteNumber,
   isRecord,
-  createExportPreparer,
   round,
   type DatasetExporter,
   type ExportFile,
   type ExportItem,
-  type ExportResult,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -96,13 +96,10 @@ function buildCocoDatasetFromPages(pages: Iterable<readonly ExportItem[]>, label
 }
 
 /** `annotations/instances.json`; file_name is the image's path relative to the project folder. */
-export function exportCoco(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  return { files: [...exportCocoPages([items], labels, type)] };
-}
-
 export const exportCocoPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
   yield { path: COCO_PATH, content: JSON.stringify(buildCocoDatasetFromPages(pages, labels, type)) };
 };
+export const exportCoco = exportAllAtOnce(exportCocoPages);
 
 /** Every `.json` file given is read as a COCO dataset. */
 export function importCoco(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {

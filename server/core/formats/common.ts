@@ -108,6 +108,19 @@ export function createExportPreparer(labels: readonly string[], type: Annotation
   return { prepare, labels: order, labelIndex };
 }
 
+/** A format that writes one file per image and nothing shared. */
+export function perImageExporter(fileOf: (entry: PreparedImage) => ExportFile): DatasetExporter {
+  return function* (pages, labels, type) {
+    const preparer = createExportPreparer(labels, type);
+    for (const page of pages) for (const entry of preparer.prepare(page)) yield fileOf(entry);
+  };
+}
+
+/** The whole export at once, for callers that hold every item anyway (tests, small projects). */
+export const exportAllAtOnce =
+  (exporter: DatasetExporter) =>
+  (items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult => ({ files: [...exporter([items], labels, type)] });
+
 export function prepareExport(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): PreparedExport {
   const preparer = createExportPreparer(labels, type);
   const images = preparer.prepare(items);

@@ -7,17 +7,14 @@ import {
   createImageMatcher,
   createImportResult,
   dirName,
+  exportAllAtOnce,
   idSource,
   importedShape,
   isFiniteNumber,
   isRecord,
   normalisePath,
-  createExportPreparer,
+  perImageExporter,
   round,
-  type DatasetExporter,
-  type ExportFile,
-  type ExportItem,
-  type ExportResult,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -73,16 +70,8 @@ export function buildLabelmeFile(entry: PreparedImage): LabelmeFile {
 }
 
 /** `<relPath without extension>.json` for every image, indented like LabelMe writes it. */
-export function exportLabelme(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  return { files: [...exportLabelmePages([items], labels, type)] };
-}
-
-export const exportLabelmePages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
-  const preparer = createExportPreparer(labels, type);
-  for (const page of pages) {
-    for (const entry of preparer.prepare(page)) yield { path: `${entry.stem}.json`, content: `${JSON.stringify(buildLabelmeFile(entry), null, 2)}\n` };
-  }
-};
+export const exportLabelmePages = perImageExporter((entry) => ({ path: `${entry.stem}.json`, content: `${JSON.stringify(buildLabelmeFile(entry), null, 2)}\n` }));
+export const exportLabelme = exportAllAtOnce(exportLabelmePages);
 
 /** Every `.json` file given is read as one LabelMe file; imagePath is taken relative to it. */
 export function importLabelme(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {

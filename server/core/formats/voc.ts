@@ -8,13 +8,10 @@ import {
   createImageMatcher,
   createImportResult,
   dirName,
+  exportAllAtOnce,
   idSource,
   importedShape,
-  createExportPreparer,
-  type DatasetExporter,
-  type ExportFile,
-  type ExportItem,
-  type ExportResult,
+  perImageExporter,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -75,16 +72,8 @@ export function buildVocXml(entry: PreparedImage): string {
 }
 
 /** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
-export function exportVoc(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  return { files: [...exportVocPages([items], labels, type)] };
-}
-
-export const exportVocPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
-  const preparer = createExportPreparer(labels, type);
-  for (const page of pages) {
-    for (const entry of preparer.prepare(page)) yield { path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) };
-  }
-};
+export const exportVocPages = perImageExporter((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) }));
+export const exportVoc = exportAllAtOnce(exportVocPages);
 
 /** Every `.xml` file given is read as one VOC annotation. */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {

@@ -6,15 +6,14 @@ import {
   addMatched,
   baseName,
   boundsOutline,
+  createExportPreparer,
   createImageMatcher,
   createImportResult,
+  exportAllAtOnce,
   idSource,
   importedShape,
-  createExportPreparer,
   type DatasetExporter,
   type ExportFile,
-  type ExportItem,
-  type ExportResult,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -49,10 +48,6 @@ export function buildYoloLabels(entry: PreparedImage, labelIndex: ReadonlyMap<st
 }
 
 /** `classes.txt` (one label per line, line number = class) and `labels/<relPath without extension>.txt`. */
-export function exportYolo(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  return { files: [...exportYoloPages([items], labels, type)] };
-}
-
 /** classes.txt comes last: labels found on later pages still get their numbers in it. */
 export const exportYoloPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
   const preparer = createExportPreparer(labels, type);
@@ -64,6 +59,7 @@ export const exportYoloPages: DatasetExporter = function* (pages, labels, type):
   // A line break inside a label would shift every later class number.
   yield { path: YOLO_CLASSES_PATH, content: preparer.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('') };
 };
+export const exportYolo = exportAllAtOnce(exportYoloPages);
 
 /**
  * Needs a `classes.txt` among the files (the one nearest the root); every other `.txt` is a
