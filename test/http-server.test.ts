@@ -1,35 +1,16 @@
 // The built server over real sockets: proxy (Host/Origin/CORS), rewrites, the OpenAPI
 // document and the DATA_DIR lock. Everything else is tested in process.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImageFolder } from '@/server/testing/image-fixtures';
-import { freePort, spawnServer, startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
+import { freePort, request, spawnServer, startBuiltServer, type BuiltServer, type Reply } from '@/server/testing/built-server';
 
 let server: BuiltServer;
 let folder: string;
 
-interface RawReply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+// Headers exactly as given: these tests set Host, Origin and Content-Type themselves.
+const raw = (method: string, urlPath: string, headers: Record<string, string> = {}, body?: string) => request(server, method, urlPath, { headers, body });
 
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    // Node frames a DELETE body only with a Content-Length (browsers always send one).
-    const framing = body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
-    const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers: { ...framing, ...headers } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
-    request.on('error', reject);
-    if (body !== undefined) request.write(body);
-    request.end();
-  });
-}
-
-const json = (reply: RawReply) => JSON.parse(reply.body) as Record<string, unknown>;
+const json = (reply: Reply) => JSON.parse(reply.text) as Record<string, unknown>;
 
 beforeAll(async () => {
   folder = await makeTempDir('labelport-http-images-');
@@ -97,7 +78,7 @@ describe('REST through the real server', () => {
     expect(missing).toMatchObject({ message: 0, error_code: 1 });
     const trpc = await raw('GET', `/api/trpc/project.meta?input=${encodeURIComponent(JSON.stringify({ annotation_type: 'bndbox', project_name: 'ghost' }))}`);
     expect(trpc.status).toBe(404);
-    expect(JSON.parse(trpc.body).error.data.envelope).toMatchObject({ message: 0, error_code: 1 });
+    expect(JSON.parse(trpc.text).error.data.envelope).toMatchObject({ message: 0, error_code: 1 });
   });
 
   it('reads a DELETE body through the proxy (the classifai client deletes images that way)', async () => {

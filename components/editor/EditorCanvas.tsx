@@ -7,6 +7,7 @@
 import type Konva from 'konva';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
+import { withAlpha } from '@/components/ui/color';
 import type { EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import type { ToolController } from './model/tools';
@@ -40,7 +41,7 @@ function useImageElement(url: string | null): HTMLImageElement | null {
   return image && url && image.src.endsWith(url) ? image : null;
 }
 
-const fill = (color: string) => color.replace(/rgba\((\d+),\s*(\d+),\s*(\d+),\s*[\d.]+\)/, 'rgba($1,$2,$3,0.15)');
+const fill = (color: string) => withAlpha(color, 0.15);
 
 const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: EditorShape[]; colorOf: (label: string) => string }) {
   return (

@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
+import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/api/root';
@@ -13,6 +14,26 @@ export type ProjectOverview = inferRouterOutputs<AppRouter>['project']['overview
 const TYPE_NAMES = { bndbox: 'Bounding boxes', seg: 'Polygons' } as const;
 const dateText = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
+type ProjectIds = { annotation_type: ProjectOverview['type']; project_name: string };
+
+// classifai's FileSystemStatus: 1 walking the folder, 2 writing; 0, 3 and 5 end a reload.
+const scanRunning = (code: number | undefined) => code === 1 || code === 2;
+
+/** Polls the reload until it ends, then tells the card to show the new counts. */
+function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: () => void }) {
+  const trpc = useTRPC();
+  const status = useQuery({
+    ...trpc.project.reloadStatus.queryOptions(ids),
+    refetchInterval: (query) => (scanRunning(query.state.data?.file_system_status) ? 250 : false),
+  });
+  const data = status.data;
+  const finished = data !== undefined && !scanRunning(data.file_system_status);
+  useEffect(() => {
+    if (finished) onDone();
+  }, [finished, onDone]);
+  return <ProgressBar label="Reloading" done={data?.progress?.[0]} total={data?.progress?.[1]} />;
+}
+
 export function projectHref(project: Pick<ProjectOverview, 'type' | 'name'>) {
   return `/projects/${project.type}/${encodeURIComponent(project.name)}`;
 }
@@ -20,13 +41,26 @@ export function projectHref(project: Pick<ProjectOverview, 'type' | 'name'>) {
 export function ProjectCard({ project }: { project: ProjectOverview }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries(trpc.project.overviews.queryFilter());
+  const refresh = useCallback(() => queryClient.invalidateQueries(trpc.project.overviews.queryFilter()), [queryClient, trpc]);
   const ids = { annotation_type: project.type, project_name: project.name };
   const star = useMutation(trpc.project.star.mutationOptions({ onSettled: refresh }));
   const rename = useMutation(trpc.project.rename.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.project.remove.mutationOptions({ onSuccess: refresh }));
   const close = useMutation(trpc.project.close.mutationOptions({ onSuccess: refresh }));
-  const reload = useMutation(trpc.project.reload.mutationOptions({ onSuccess: () => setTimeout(() => void refresh(), 500) }));
+  const [reloading, setReloading] = useState(false);
+  const reload = useMutation(
+    trpc.project.reload.mutationOptions({
+      onSuccess: () => {
+        // An earlier reload's final status must not end this one at once.
+        queryClient.removeQueries(trpc.project.reloadStatus.queryFilter(ids));
+        setReloading(true);
+      },
+    }),
+  );
+  const reloaded = useCallback(() => {
+    setReloading(false);
+    void refresh();
+  }, [refresh]);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const [newName, setNewName] = useState(project.name);
   const unlabeled = project.image_count - project.labeled_count;
@@ -56,10 +90,11 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
         {project.image_count} images · {project.labeled_count} labeled · {unlabeled} to go
       </p>
       <p className="muted small">Created {dateText(project.created_at)} · edited {dateText(project.last_modified_at)}</p>
+      {reloading ? <ReloadProgress ids={ids} onDone={reloaded} /> : null}
       {failure ? <p className="error small" role="alert">{errorText(failure)}</p> : null}
       <footer className="row">
         <Link className="button primary" href={projectHref(project)}>Open</Link>
-        <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending}>Reload</button>
+        <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending || reloading}>Reload</button>
         {project.is_loaded ? (
           <button className="button" title="Another tab or a classifai client has it open" onClick={() => close.mutate({ ...ids, status: 'closed' })}>Close</button>
         ) : null}

@@ -6,19 +6,12 @@ import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
-const EXPORTS = [
-  ['cfg', 'classifai configuration (.json)'],
-  ['cfgdata', 'configuration + images (.zip)'],
-  ['coco', 'COCO (.zip)'],
-  ['voc', 'Pascal VOC (.zip)'],
-  ['yolo', 'YOLO (.zip)'],
-  ['labelme', 'labelme (.zip)'],
-] as const;
-
 export function ExportMenu({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const [started, setStarted] = useState(false);
+  // The server's format registry: a new format shows up here without a change to this file.
+  const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
   const start = useMutation(trpc.transfer.export.mutationOptions({ onSuccess: () => setStarted(true) }));
   const status = useQuery({
     ...trpc.transfer.exportStatus.queryOptions({ annotation_type: type }),
@@ -31,7 +24,7 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
       <button className="button" aria-expanded={open} onClick={() => setOpen(!open)}>Export</button>
       {open ? (
         <div className="menu-popup" role="menu">
-          {EXPORTS.map(([exportType, label]) => (
+          {(formats.data ?? []).map(({ export_type: exportType, label }) => (
             <button
               key={exportType}
               role="menuitem"

@@ -3,18 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { fromHex, toHex } from '@/components/ui/color';
 import { useLabelEdits, type LabelRecord } from './useLabelEdits';
 import type { ProjectType } from './useProject';
 
 export type { LabelRecord };
-
-/** rgba(r,g,b,a) ↔ #rrggbb for the color input. */
-export function toHex(color: string): string {
-  const match = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
-  if (!match) return color.startsWith('#') ? color.slice(0, 7) : '#00c000';
-  return `#${match.slice(1, 4).map((part) => Number(part).toString(16).padStart(2, '0')).join('')}`;
-}
-const fromHex = (hex: string) => `rgba(${parseInt(hex.slice(1, 3), 16)},${parseInt(hex.slice(3, 5), 16)},${parseInt(hex.slice(5, 7), 16)},1.0)`;
 
 /** The project's labels in panel order, read from the server when the workspace opens. */
 export function useLabels(type: ProjectType, name: string) {

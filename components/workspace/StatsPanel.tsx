@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/trpc/provider';
+import { usableColor } from '@/components/ui/color';
 import type { LabelRecord } from './LabelPanel';
 import type { ProjectType } from './useProject';
 
@@ -13,7 +14,7 @@ export function StatsPanel({ type, name, labels }: { type: ProjectType; name: st
   const total = data.labeled_image + data.unlabeled_image;
   const perClass = data.label_per_class_in_project ?? [];
   const max = Math.max(1, ...perClass.map((entry) => entry.count));
-  const colorOf = (label: string | null) => labels.find((item) => item.name === label)?.color ?? 'var(--accent)';
+  const colorOf = (label: string | null) => usableColor(labels.find((item) => item.name === label)?.color);
   return (
     <section className="panel" aria-label="Statistics">
       <h2 className="panel-title">Progress</h2>

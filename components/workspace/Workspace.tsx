@@ -12,6 +12,7 @@ import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { Toolbar } from '@/components/editor/Toolbar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { usableColor } from '@/components/ui/color';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
@@ -21,8 +22,6 @@ import { useLabelEdits } from './useLabelEdits';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
-
-const DEFAULT_COLOR = 'rgba(0,200,83,1.0)';
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -34,7 +33,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [index, setIndex] = useState(0);
   const current = list.itemAt(index);
   const labels = useLabels(type, name).data ?? [];
-  const colorOf = useCallback((label: string) => labels.find((item) => item.name === label)?.color || DEFAULT_COLOR, [labels]);
+  const colorOf = useCallback((label: string) => usableColor(labels.find((item) => item.name === label)?.color), [labels]);
 
   const [store] = useState(() => createEditorStore());
   const [tools] = useState(() => createToolController(store));

@@ -8,6 +8,7 @@ import { invalidInput } from './errors';
 import { TRAINING_IMPORTERS, type TrainingFormat } from './formats';
 import type { ImportFile } from './formats';
 import { addMissingLabels, shapeLabels } from './label.service';
+import { readPages } from './paging';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
 import type { AnnotationType } from './types';
@@ -46,10 +47,8 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
       const project = projects.get(type, name);
       const files = 'files' in source ? source.files : await readSource(source.path);
       const targets = [];
-      for (let offset = 0; ; offset += 1000) {
-        const page = repos.images.page(project.id, 'all', offset, 1000);
+      for (const page of readPages((offset, limit) => repos.images.page(project.id, 'all', offset, limit), 1000)) {
         targets.push(...page.map((image) => ({ relPath: image.relPath, width: image.width, height: image.height, uuid: image.uuid })));
-        if (page.length < 1000) break;
       }
       const result = TRAINING_IMPORTERS[format](files, targets, type);
       if (result.matched.size === 0 && result.errors.length > 0) {

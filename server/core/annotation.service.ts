@@ -1,36 +1,66 @@
+import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { notFound } from './errors';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
-import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord } from './types';
+import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type PixelEditorShape, type Project } from './types';
+
+export interface EditorImage {
+  image: ImageRecord;
+  shapes: PixelEditorShape[];
+}
 
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
   const { repos, projects, now } = deps;
+
+  const findImage = (project: Project, uuid: string): ImageRecord => {
+    const image = repos.images.find(project.id, uuid);
+    if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+    return image;
+  };
+
+  // Committed before it returns, so an answered save survives a crash. A state made before
+  // the stored one (a late request, a replay from a closed tab) changes nothing.
+  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number) =>
+    repos.inTransaction(() => {
+      if (repos.annotations.save(project.id, uuid, annotation, editedAt)) repos.projects.touchModified(project.id, now());
+    });
+
+  const withImages = (project: Project, uuids: readonly string[]) => {
+    const annotations = repos.annotations.getMany(project.id, uuids);
+    return uuids.flatMap((uuid) => {
+      const image = repos.images.find(project.id, uuid);
+      return image ? [{ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }] : [];
+    });
+  };
+
   return {
-    /**
-     * Replaces the image's shapes; committed before it returns, so an answered save survives a
-     * crash. editedAt is when the state was made (now for classifai clients): a state older
-     * than the stored one is superseded and left out, which is still a success for the caller.
-     */
-    update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation, editedAt = now()): void {
+    /** Replaces the image's shapes as a classifai client sent them (its canvas space). */
+    update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): void {
       const project = projects.get(type, name);
-      if (!repos.images.find(project.id, uuid)) throw notFound(`Image not found in ${name}: ${uuid}`);
-      repos.inTransaction(() => {
-        if (repos.annotations.save(project.id, uuid, annotation, editedAt)) repos.projects.touchModified(project.id, now());
-      });
+      findImage(project, uuid);
+      save(project, uuid, annotation, now());
+    },
+
+    /**
+     * The workspace's save: pixel shapes, stored so classifai clients show them in place too.
+     * editedAt is when the editor made this state: an older state than the stored one is
+     * superseded and left out, which is still a success for the caller.
+     */
+    saveEditorShapes(type: AnnotationType, name: string, uuid: string, shapes: readonly PixelEditorShape[], editedAt = now()): void {
+      const project = projects.get(type, name);
+      const image = findImage(project, uuid);
+      const colors = new Map(repos.labels.list(project.id).map((label) => [label.name, label.color]));
+      save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt);
     },
 
     /** Images with their shapes, in the order asked; unknown uuids are left out. */
     withImages(type: AnnotationType, name: string, uuids: readonly string[]): Array<{ image: ImageRecord; annotation: ImageAnnotation }> {
-      const project = projects.get(type, name);
-      const annotations = repos.annotations.getMany(project.id, uuids);
-      return uuids.flatMap((uuid) => {
-        const image = repos.images.find(project.id, uuid);
-        return image ? [{ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }] : [];
-      });
+      return withImages(projects.get(type, name), uuids);
     },
 
-    labelColors(type: AnnotationType, name: string): Map<string, string> {
-      return new Map(repos.labels.list(projects.get(type, name).id).map((label) => [label.name, label.color]));
+    /** The workspace's read: like withImages, with the shapes in image pixels. */
+    editorImages(type: AnnotationType, name: string, uuids: readonly string[]): EditorImage[] {
+      return withImages(projects.get(type, name), uuids).map(({ image, annotation }) => ({ image, shapes: toEditorShapes(annotation, image) }));
     },
   };
 }

@@ -12,8 +12,8 @@ import {
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { probeImageBuffer } from '@/server/media/image-media';
 import { invalidInput, isDomainError, notFound } from './errors';
-import type { JobRunner, JobStatus } from './jobs/job-runner';
-import { addJobKey, type JobKinds } from './jobs/job-kinds';
+import type { JobRunner } from './jobs/job-runner';
+import { addJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import { checkFileName } from './names';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
@@ -51,22 +51,21 @@ export function createImageFilesService(deps: {
   const { repos, projects, jobs, thumbnails } = deps;
 
   return {
-    /** Checks every upload first: one bad file refuses the whole request and writes nothing. */
-    async addUploads(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatus> {
+    /**
+     * Uploads when any are given, else every image of a folder the user picks. Uploads are
+     * checked first: one bad file refuses the whole request and writes nothing.
+     */
+    async add(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatusOf<'add'>> {
       const project = projects.get(type, name);
+      if (uploads.length === 0) return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
       if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
       const files = [];
       for (const upload of uploads) files.push({ name: upload.name, bytes: await decodeUpload(upload) });
       return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
     },
 
-    addFromChosenFolder(type: AnnotationType, name: string): JobStatus {
-      const project = projects.get(type, name);
-      return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
-    },
-
-    addStatus(type: AnnotationType, name: string): JobStatus | undefined {
-      return jobs.status(addJobKey(projects.get(type, name).id));
+    addStatus(type: AnnotationType, name: string): JobStatusOf<'add'> | undefined {
+      return jobs.status('add', addJobKey(projects.get(type, name).id));
     },
 
     /** Renames in place, keeping the old extension; the new name must not exist. */

@@ -1,17 +1,17 @@
 import { invalidState } from './errors';
-import type { JobRunner, JobStatus } from './jobs/job-runner';
-import { IMPORT_JOB_KEY, type JobKinds } from './jobs/job-kinds';
+import type { JobRunner } from './jobs/job-runner';
+import { IMPORT_JOB_KEY, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 
 /** Import of a classifai configuration; like classifai, one import status for the server. */
 export function createImportService(deps: { jobs: JobRunner<JobKinds> }) {
   const { jobs } = deps;
   return {
-    start(configPath?: string): JobStatus {
+    start(configPath?: string): JobStatusOf<'import'> {
       if (jobs.isRunning(IMPORT_JOB_KEY)) throw invalidState('Another import is running; try again when it is done');
       return jobs.start('import', IMPORT_JOB_KEY, configPath === undefined ? {} : { configPath });
     },
-    status(): JobStatus | undefined {
-      return jobs.status(IMPORT_JOB_KEY);
+    status(): JobStatusOf<'import'> | undefined {
+      return jobs.status('import', IMPORT_JOB_KEY);
     },
   };
 }

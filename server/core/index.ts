@@ -1,8 +1,7 @@
-// Wires storage, jobs and services once per process. The only place that knows every part.
-import { openDatabase } from '@/server/db/database';
-import { createSqliteRepositories } from '@/server/db/repositories';
-import { createChooser, type Chooser } from '@/server/files/chooser';
-import { createThumbnailCache } from '@/server/files/thumbnail-cache';
+// Wires jobs and services from the edges it is handed (storage, chooser, thumbnail cache).
+// Opening those is the runtime's work: server/runtime/open-core.ts.
+import type { Chooser } from '@/server/files/chooser';
+import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { createAnnotationImportService } from './annotation-import.service';
 import { createAnnotationService } from './annotation.service';
 import { createChooserService } from './chooser.service';
@@ -18,20 +17,23 @@ import { createLabelService } from './label.service';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
 import { createProjectService } from './project.service';
+import type { Repositories } from './repositories';
 
-export interface CoreOptions {
+export interface CoreEdges {
   dataDir: string;
-  chooser?: Chooser;
+  repos: Repositories;
+  chooser: Chooser;
+  thumbnails: ThumbnailCache;
+  /** Checkpoints and closes the storage; called once the jobs have stopped. */
+  closeStorage: () => void;
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
 }
 
-export function createCore(options: CoreOptions) {
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const db = openDatabase(options.dataDir);
-  const repos = createSqliteRepositories(db);
-  const chooser = options.chooser ?? createChooser();
+export function createCore(edges: CoreEdges) {
+  const { repos, chooser, thumbnails } = edges;
+  const now = edges.now ?? Date.now;
+  const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
@@ -43,18 +45,17 @@ export function createCore(options: CoreOptions) {
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
-  const projects = createProjectService({ repos, jobs, now });
+  const imports = createImportService({ jobs });
+  const projects = createProjectService({ repos, jobs, imports, now });
   const labels = createLabelService({ repos, projects, now });
-  const thumbnails = createThumbnailCache(options.dataDir);
   const images = createImageService({ repos, projects, thumbnails });
   const annotations = createAnnotationService({ repos, projects, now });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);
   const exports = createExportService({ projects, jobs });
-  const imports = createImportService({ jobs });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   return {
-    dataDir: options.dataDir,
+    dataDir: edges.dataDir,
     projects,
     labels,
     images,
@@ -68,7 +69,7 @@ export function createCore(options: CoreOptions) {
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {
       await jobs.shutdown();
-      db.close();
+      edges.closeStorage();
     },
   };
 }

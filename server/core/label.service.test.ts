@@ -18,7 +18,7 @@ const placement = { x: 0, y: 0, w: 64, h: 48 };
 async function createProject(name: string, labels: string[] = []): Promise<string[]> {
   const labelFile = path.join(folder, '..', `${name}-labels.txt`);
   fs.writeFileSync(labelFile, labels.join('\n'));
-  await t.core.projects.create({ name, type: 'bndbox', folder, labelFilePath: labelFile });
+  await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder, labelFilePath: labelFile });
   await t.scanSettled('bndbox', name);
   t.core.projects.load('bndbox', name);
   return t.core.projects.loadingStatus('bndbox', name).uuids;

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { isDirectory, isFile } from '@/server/files/project-folder';
 import { countFolderImages, resolveProjectFolder, type FolderContents } from './folder-check';
 import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
-import type { JobRunner, JobStatus } from './jobs/job-runner';
-import { scanJobKey, type JobKinds } from './jobs/job-kinds';
+import type { JobRunner } from './jobs/job-runner';
+import { scanJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
+import type { ImportService } from './import.service';
 import { assignLabelColors } from './label-colors';
 import { checkProjectName, parseLabelLines } from './names';
 import type { LabelCount, Repositories } from './repositories';
@@ -19,12 +20,10 @@ export interface ProjectOverview {
   isLoaded: boolean;
 }
 
-export interface CreateProjectCommand {
-  name: string;
-  type: AnnotationType;
-  folder: string;
-  labelFilePath: string;
-}
+/** A project comes from a folder of images, or from a classifai configuration file the user picks. */
+export type CreateProjectCommand =
+  | { source: 'folder'; name: string; type: AnnotationType; folder: string; labelFilePath: string }
+  | { source: 'chosen_config' };
 
 export interface LoadingStatus {
   state: 'not_loaded' | 'loaded';
@@ -40,8 +39,8 @@ export interface ProjectStatistic {
 
 const MAX_LABEL_FILE_BYTES = 1024 * 1024;
 
-export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; now: () => number }) {
-  const { repos, jobs, now } = deps;
+export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; imports: ImportService; now: () => number }) {
+  const { repos, jobs, imports, now } = deps;
   // classifai keeps these in memory only: a restart means every project is closed again.
   const loaded = new Set<string>();
   const opened = new Set<string>();
@@ -82,7 +81,9 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
   return {
     get,
 
-    async create(command: CreateProjectCommand): Promise<Project> {
+    /** Starts the job that fills the new project: the folder scan, or the configuration import. */
+    async create(command: CreateProjectCommand): Promise<JobStatusOf<'scan'> | JobStatusOf<'import'>> {
+      if (command.source === 'chosen_config') return imports.start();
       const name = checkProjectName(command.name);
       const folder = await resolveProjectFolder(command.folder);
       const labels = await readLabelFile(command.labelFilePath);
@@ -104,9 +105,8 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
         repos.projects.insert(project);
         repos.labels.replace(project.id, assignLabelColors(labels, []));
       });
-      jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
       loaded.add(project.id);
-      return project;
+      return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
     },
 
     /** What creating a project from this folder would find, without creating anything. */
@@ -173,15 +173,15 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       return { labeled: counts.labeled, unlabeled: counts.total - counts.labeled, perLabel: [...perLabel, ...unused] };
     },
 
-    async reload(type: AnnotationType, name: string): Promise<JobStatus> {
+    async reload(type: AnnotationType, name: string): Promise<JobStatusOf<'scan'>> {
       const project = get(type, name);
       if (!(await isDirectory(project.folder))) throw invalidState(`Failed to reload project ${name}: its folder is missing`);
       return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'reload' });
     },
 
     /** The creation/reload scan of the project: classifai reads both from one status. */
-    scanStatus(type: AnnotationType, name: string): JobStatus | undefined {
-      return jobs.status(scanJobKey(get(type, name).id));
+    scanStatus(type: AnnotationType, name: string): JobStatusOf<'scan'> | undefined {
+      return jobs.status('scan', scanJobKey(get(type, name).id));
     },
   };
 }

@@ -1,5 +1,5 @@
-// What the services need from storage. SQLite implements these in server/db; nothing in
-// server/core knows SQL.
+// What the services need from storage. The SQLite implementation is built by the runtime
+// and handed in; nothing in the domain knows SQL.
 import type {
   AnnotationType,
   ImageAnnotation,
@@ -91,7 +91,7 @@ export interface AnnotationRepository {
 
 export type JobState = 'running' | 'succeeded' | 'failed';
 
-export interface JobRow {
+export interface JobRow<Result = unknown> {
   id: number;
   kind: string;
   key: string;
@@ -99,7 +99,7 @@ export interface JobRow {
   done: number;
   total: number;
   message: string;
-  result: unknown;
+  result: Result | null;
   startedAt: number;
   finishedAt: number | null;
 }
@@ -107,7 +107,8 @@ export interface JobRow {
 export interface JobRepository {
   start(kind: string, key: string, at: number): number;
   finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): void;
-  latest(key: string): JobRow | undefined;
+  /** The result comes back as the job's handler returned it (stored as JSON). */
+  latest<Result>(key: string): JobRow<Result> | undefined;
   /** Jobs a killed process left "running" end as failed, so no status spins forever. */
   failInterrupted(at: number): number;
 }

@@ -91,3 +91,8 @@ export interface ImageAnnotation {
 }
 
 export const EMPTY_PLACEMENT: CanvasPlacement = { x: 0, y: 0, w: 0, h: 0 };
+
+/** A shape as the workspace edits it: in pixels of the upright image, boxes as x/y/w/h. */
+export type PixelEditorShape =
+  | { id: string; kind: 'box'; x: number; y: number; w: number; h: number; label: string }
+  | { id: string; kind: 'polygon'; points: Array<{ x: number; y: number }>; label: string };

@@ -1,17 +1,12 @@
-import type { JobRepository, JobRow, JobState } from '@/server/core/repositories';
+import type { JobRepository, JobRow } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
 
-interface Row {
-  id: number;
-  kind: string;
-  key: string;
-  state: JobState;
-  done: number;
-  total: number;
-  message: string;
-  result: string | null;
-  started_at: number;
-  finished_at: number | null;
+// The columns are the record's fields, with the result as JSON text and snake_case times.
+type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt'> & { result: string | null; started_at: number; finished_at: number | null };
+
+function parseStoredResult<Result>(text: string): Result {
+  const parsed: Result = JSON.parse(text);
+  return parsed;
 }
 
 export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
@@ -27,7 +22,7 @@ export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
     start: (kind, key, at) => Number(start.run(kind, key, at).lastInsertRowid),
     finish: (id, state, f) =>
       void finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }),
-    latest: (key): JobRow | undefined => {
+    latest: <Result>(key: string): JobRow<Result> | undefined => {
       const row = latest.get(key);
       if (!row) return undefined;
       return {
@@ -38,7 +33,8 @@ export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
         done: row.done,
         total: row.total,
         message: row.message,
-        result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+        // The runner stored what this kind's handler returned, and JSON keeps that shape.
+        result: row.result === null ? null : parseStoredResult<Result>(row.result),
         startedAt: row.started_at,
         finishedAt: row.finished_at,
       };

@@ -69,3 +69,18 @@ export async function openZipWriter(target: string): Promise<ZipWriter> {
     },
   };
 }
+
+/**
+ * Writes target as a zip filled by fill: complete under its final name when fill resolves,
+ * or no file at all (the partial one removed) when fill or the zip fails.
+ */
+export async function writeZipFile(target: string, fill: (zip: Pick<ZipWriter, 'addFile' | 'addText'>) => Promise<void>): Promise<void> {
+  const zip = await openZipWriter(target);
+  try {
+    await fill(zip);
+    await zip.close();
+  } catch (error) {
+    await zip.abort();
+    throw error;
+  }
+}

@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRestHandler } from '@/server/api/rest-adapter';
-import { createCore, type Core } from '@/server/core';
+import type { Core } from '@/server/core';
 import { scanJobKey } from '@/server/core/jobs/job-kinds';
 import type { AnnotationType } from '@/server/core/types';
 import type { Chooser } from '@/server/files/chooser';
+import { openCore } from '@/server/runtime/open-core';
 
 export interface ChooserStub extends Chooser {
   /** What the next choose() answers ('' = cancelled). */
@@ -70,7 +71,7 @@ export interface TestCore {
 export function createTestCore(): TestCore {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-data-'));
   const chooser = createChooserStub();
-  const core = createCore({ dataDir, chooser, log: () => undefined });
+  const core = openCore({ dataDir, chooser, log: () => undefined });
   return {
     core,
     dataDir,

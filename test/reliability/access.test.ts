@@ -7,9 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
-import { request, startServer, waitFor, type Reply, type ServerProcess } from './helpers';
+import { request, startBuiltServer, type BuiltServer, type Reply } from '@/server/testing/built-server';
+import { waitFor } from './helpers';
 
-let server: ServerProcess;
+let server: BuiltServer;
 let dataDir: string;
 let folder: string;
 let uuid = '';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   dataDir = await makeTempDir('labelport-access-data-');
   folder = await makeTempDir('labelport-access-images-');
   await writeImage(path.join(folder, 'a.png'), { format: 'png', width: 20, height: 10 });
-  server = await startServer({ dataDir });
+  server = await startBuiltServer({ dataDir });
   await request(server, 'PUT', '/v2/projects', { body: { status: 'raw', project_name: 'gate', annotation_type: 'bndbox', project_path: folder, label_file_path: '' } });
   await waitFor(async () => (await request(server, 'GET', '/v2/bndbox/projects/gate')).json?.file_system_status === 3, 10_000, 'the scan');
   uuid = ((await request(server, 'GET', '/bndbox/projects/gate/loadingstatus')).json?.uuid_list as string[])[0] ?? '';
@@ -134,7 +135,7 @@ describe('binding', () => {
 
   it('with HOST=0.0.0.0 it warns loudly, and a request addressed to the network address is still refused', async () => {
     const openDir = await makeTempDir('labelport-access-open-');
-    const open = await startServer({ dataDir: openDir, env: { HOST: '0.0.0.0' } });
+    const open = await startBuiltServer({ dataDir: openDir, env: { HOST: '0.0.0.0' } });
     try {
       expect(open.output()).toMatch(/WARNING: listening on 0\.0\.0\.0/);
       if (lanAddress) {

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { readZip } from '@/server/testing/zip-reader';
-import { request, snapshotFolder, startServer, tinyPng, waitFor, type ServerProcess } from './helpers';
+import { request, startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
+import { snapshotFolder, tinyPng, waitFor } from './helpers';
 
 const BIG_FOLDER_SIZE = 3000;
 
 let dataDir: string;
-let server: ServerProcess | undefined;
+let server: BuiltServer | undefined;
 let smallFolder: string; // project "updates": a few real images
 let bigFolder: string; // project "big": thousands of tiny PNGs
 let addTarget: string; // project "adds": receives copies of bigFolder
@@ -22,7 +23,7 @@ const get = (urlPath: string) => request(server!, 'GET', urlPath);
 const enc = encodeURIComponent;
 
 async function restart(): Promise<void> {
-  server = await startServer({ dataDir, env: { LABELPORT_CHOOSER: `echo ${bigFolder} #` } });
+  server = await startBuiltServer({ dataDir, env: { LABELPORT_CHOOSER: `echo ${bigFolder} #` } });
 }
 
 async function createProject(name: string, folder: string): Promise<void> {

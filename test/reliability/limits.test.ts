@@ -9,12 +9,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThumbnailCache, DEFAULT_THUMBNAIL_CACHE_BYTES, type ThumbnailKey } from '@/server/files/thumbnail-cache';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
-import { oneBitBmp, pngWithHeader, request, startServer, waitFor, type Reply, type ServerProcess } from './helpers';
+import { request, startBuiltServer, type BuiltServer, type Reply } from '@/server/testing/built-server';
+import { oneBitBmp, pngWithHeader, waitFor } from './helpers';
 
 const MiB = 1024 * 1024;
 
 /** Peak resident memory of the `next start` process (Linux /proc), or null where unknown. */
-function peakRssMiB(server: ServerProcess): number | null {
+function peakRssMiB(server: BuiltServer): number | null {
   try {
     const pid = server.child.pid ?? 0;
     const [next] = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
@@ -26,7 +27,7 @@ function peakRssMiB(server: ServerProcess): number | null {
 }
 
 describe('hostile image files in a project (built server)', () => {
-  let server: ServerProcess;
+  let server: BuiltServer;
   let dataDir: string;
   let folder: string;
   const uuidOf = new Map<string, string>(); // file name in the folder → uuid
@@ -47,7 +48,7 @@ describe('hostile image files in a project (built server)', () => {
     const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#369' } }).jpeg().toBuffer();
     fs.writeFileSync(path.join(folder, 'truncated.jpg'), jpeg.subarray(0, Math.floor(jpeg.length / 2)));
 
-    server = await startServer({ dataDir });
+    server = await startBuiltServer({ dataDir });
     await request(server, 'PUT', '/v2/projects', { body: { status: 'raw', project_name: 'hostile', annotation_type: 'bndbox', project_path: folder, label_file_path: '' } });
     await waitFor(async () => (await request(server, 'GET', '/v2/bndbox/projects/hostile')).json?.file_system_status === 3, 20_000, 'the scan');
     // The workspace's image list (tRPC) names every image's file, readable or not.

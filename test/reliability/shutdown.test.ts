@@ -5,14 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTempDir } from '@/server/testing/image-fixtures';
-import { request, startServer, tinyPng, waitFor, type ServerProcess } from './helpers';
+import { request, startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
+import { tinyPng, waitFor } from './helpers';
 
 let dataDir: string;
 let folder: string;
-let server: ServerProcess | undefined;
+let server: BuiltServer | undefined;
 
 /** The exit code, or 'still running' when the process outlives the deadline. */
-const exitWithin = (process: ServerProcess, ms: number) =>
+const exitWithin = (process: BuiltServer, ms: number) =>
   Promise.race([process.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms))]);
 
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(folder, `d${index % 20}`), { recursive: true });
     fs.writeFileSync(path.join(folder, `d${index % 20}`, `${index}.png`), tinyPng(index));
   }
-  server = await startServer({ dataDir });
+  server = await startBuiltServer({ dataDir });
 }, 120_000);
 
 afterAll(async () => {
@@ -58,7 +59,7 @@ it('SIGTERM during a scan exits 0 within seconds; the database reopens cleanly a
     db.close();
   }
 
-  server = await startServer({ dataDir });
+  server = await startBuiltServer({ dataDir });
   const status = (await request(server, 'GET', '/v2/bndbox/projects/shutdown')).json;
   // A scan that ended just before the signal shows 3; one stopped by it shows ABORTED (5).
   expect(status).toMatchObject({ message: 1, file_system_status: expect.toSatisfy((value: number) => value === 3 || value === 5) });
@@ -67,7 +68,7 @@ it('SIGTERM during a scan exits 0 within seconds; the database reopens cleanly a
 
 it('SIGTERM while a job waits on a folder dialog still exits within seconds', async () => {
   // The dialog stays open for 30 s; the user (or systemd) does not wait for it.
-  server = await startServer({ dataDir, env: { LABELPORT_CHOOSER: `sleep 30; echo ${folder} #` } });
+  server = await startBuiltServer({ dataDir, env: { LABELPORT_CHOOSER: `sleep 30; echo ${folder} #` } });
   expect((await request(server, 'PUT', '/v2/bndbox/projects/shutdown/add', { body: {} })).json).toEqual({ message: 1 });
   expect((await request(server, 'GET', '/v2/bndbox/projects/shutdown/addstatus')).json).toMatchObject({ add_image_status: 2 });
   const dialogServer = server;
@@ -76,6 +77,6 @@ it('SIGTERM while a job waits on a folder dialog still exits within seconds', as
   await dialogServer.kill9(); // the dialog command too, whatever happened
   expect(exit).toBe(0);
 
-  server = await startServer({ dataDir });
+  server = await startBuiltServer({ dataDir });
   expect((await request(server, 'GET', '/v2/bndbox/projects/shutdown/addstatus')).json).toMatchObject({ message: 1, add_image_status: 1 });
 }, 60_000);

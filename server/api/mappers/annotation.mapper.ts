@@ -2,10 +2,12 @@
 // numbers and go back as strings; the body carries both arrays and only the project type's
 // counts. The written form (nulls omitted as the original's Jackson config does) is the one
 // the configuration file uses too: formats/classifai-wire.ts.
+import type { EditorImage } from '@/server/core/annotation.service';
 import { invalidInput } from '@/server/core/errors';
 import { shapeToWire, type ClassifaiBoxWire, type ClassifaiPolygonWire } from '@/server/core/formats/classifai-wire';
 import type { AnnotationType, BoxShape, CanvasPlacement, OffsetToImage, PolygonShape, Shape } from '@/server/core/types';
 import type { BoxWire, PolygonWire, UpdateAnnotationInput } from '../schemas/annotation.schema';
+import type { EditorImageOutput } from '../schemas/editor.schema';
 
 const text = (value: string | number | null | undefined): string | null =>
   value === null || value === undefined ? null : String(value);
@@ -56,4 +58,9 @@ export function toShapeField(type: AnnotationType, shapes: readonly Shape[]) {
   return {
     polygons: shapes.filter((shape): shape is PolygonShape => shape.kind === 'polygon').map((shape) => shapeToWire(shape) as ClassifaiPolygonWire),
   };
+}
+
+/** The workspace's batch read: editor shapes are already the wire shape (image pixels). */
+export function toEditorImageOutput({ image, shapes }: EditorImage): EditorImageOutput {
+  return { uuid: image.uuid, img_path: image.relPath, width: image.width, height: image.height, shapes };
 }

@@ -1,6 +1,6 @@
 import type { CreateProjectCommand, ProjectOverview, ProjectStatistic } from '@/server/core/project.service';
 import type { AnnotationType } from '@/server/core/types';
-import type { CreateProjectInput, ProjectMeta } from '../schemas/project.schema';
+import type { CreateProjectInput, ProjectMeta, ProjectOverviewOutput } from '../schemas/project.schema';
 import { formatClassifaiDate } from '@/server/core/formats';
 
 export function toProjectMeta(overview: ProjectOverview): ProjectMeta {
@@ -26,8 +26,11 @@ export function annotationTypeFromBody(value: string): AnnotationType {
   return /^(bndbox|boundingbox)$/i.test(value) ? 'bndbox' : 'seg';
 }
 
+/** status "config" asks for a classifai configuration file through the chooser instead of a folder. */
 export function toCreateProjectCommand(input: CreateProjectInput): CreateProjectCommand {
+  if (input.status.toLowerCase() === 'config') return { source: 'chosen_config' };
   return {
+    source: 'folder',
     name: input.project_name ?? '',
     type: annotationTypeFromBody(input.annotation_type ?? ''),
     folder: input.project_path ?? '',
@@ -41,5 +44,22 @@ export function toStatisticOutput(statistic: ProjectStatistic) {
     labeled_image: statistic.labeled,
     unlabeled_image: statistic.unlabeled,
     label_per_class_in_project: statistic.perLabel.map(({ label, count }) => ({ label, count })),
+  };
+}
+
+/** The workspace's project card (tRPC only). */
+export function toProjectOverviewOutput({ project, imageCount, labeledCount, folderExists, isLoaded }: ProjectOverview): ProjectOverviewOutput {
+  return {
+    name: project.name,
+    type: project.type,
+    folder: project.folder,
+    folder_exists: folderExists,
+    image_count: imageCount,
+    labeled_count: labeledCount,
+    is_starred: project.isStarred,
+    is_loaded: isLoaded,
+    created_at: project.createdAt,
+    last_modified_at: project.lastModifiedAt,
+    labels: project.labels,
   };
 }

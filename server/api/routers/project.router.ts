@@ -1,5 +1,5 @@
-import { toFileSystemState, fileSystemFields } from '../mappers/status.mapper';
-import { toCreateProjectCommand, toProjectMeta, toStatisticOutput } from '../mappers/project.mapper';
+import { toCreationStatus, toLoadingStatus, toReloadStatus } from '../mappers/status.mapper';
+import { toCreateProjectCommand, toProjectMeta, toProjectOverviewOutput, toStatisticOutput } from '../mappers/project.mapper';
 import { SUCCESS, parseBooleanText, projectPathInput, successOutput } from '../schemas/common.schema';
 import {
   checkFolderInput,
@@ -30,29 +30,14 @@ export const projectRouter = router({
       content: (await ctx.core.projects.list(input.annotation_type)).map(toProjectMeta),
     })),
 
-  overviews: procedure.output(projectOverviewOutput).query(async ({ ctx }) =>
-    (await ctx.core.projects.listAll()).map(({ project, imageCount, labeledCount, folderExists, isLoaded }) => ({
-      name: project.name,
-      type: project.type,
-      folder: project.folder,
-      folder_exists: folderExists,
-      image_count: imageCount,
-      labeled_count: labeledCount,
-      is_starred: project.isStarred,
-      is_loaded: isLoaded,
-      created_at: project.createdAt,
-      last_modified_at: project.lastModifiedAt,
-      labels: project.labels,
-    })),
-  ),
+  overviews: procedure.output(projectOverviewOutput).query(async ({ ctx }) => (await ctx.core.projects.listAll()).map(toProjectOverviewOutput)),
 
   create: procedure
     .meta(restMeta('PUT', '/v2/projects', 'Create a project from a folder (status raw) or import one (status config)'))
     .input(createProjectInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      if (input.status.toLowerCase() === 'config') ctx.core.imports.start();
-      else await ctx.core.projects.create(toCreateProjectCommand(input));
+      await ctx.core.projects.create(toCreateProjectCommand(input));
       return SUCCESS;
     }),
 
@@ -69,16 +54,7 @@ export const projectRouter = router({
     summary: 'Status of the folder scan that creates a project',
     input: projectPathInput,
     output: creationStatusOutput,
-    read: (core, input) => {
-      const state = toFileSystemState(core.projects.scanStatus(input.annotation_type, input.project_name));
-      return {
-        message: 1 as const,
-        ...fileSystemFields(state),
-        ...(state.progress ? { progress: state.progress } : {}),
-        ...(state.result ? { unsupported_image_list: state.result.unsupported } : {}),
-        ...(state.errorMessage ? { error_message: state.errorMessage } : {}),
-      };
-    },
+    read: (core, input) => toCreationStatus(core.projects.scanStatus(input.annotation_type, input.project_name)),
     missing: () => ({ message: 0 as const, file_system_status: 0, file_system_message: null }),
   }),
 
@@ -105,17 +81,7 @@ export const projectRouter = router({
     summary: 'V1 loading status: message 2 with labels and uuids once loaded',
     input: projectPathInput,
     output: loadingStatusOutput,
-    read: (core, input) => {
-      const status = core.projects.loadingStatus(input.annotation_type, input.project_name);
-      if (status.state === 'loaded') return { message: 2 as const, progress: null, label_list: status.labels, uuid_list: status.uuids };
-      return {
-        message: 0 as const,
-        progress: null,
-        error_message: `Loading failed. LoaderStatus error for project ${input.project_name}`,
-        label_list: null,
-        uuid_list: null,
-      };
-    },
+    read: (core, input) => toLoadingStatus(core.projects.loadingStatus(input.annotation_type, input.project_name), input.project_name),
     missing: () => ({ message: 0 as const, progress: null, label_list: null, uuid_list: null }),
   }),
 
@@ -187,18 +153,7 @@ export const projectRouter = router({
     summary: 'Status of a reload: added and removed uuids once done',
     input: projectPathInput,
     output: reloadStatusOutput,
-    read: (core, input) => {
-      const state = toFileSystemState(core.projects.scanStatus(input.annotation_type, input.project_name));
-      return {
-        message: 1 as const,
-        ...fileSystemFields(state),
-        progress: state.progress,
-        uuid_add_list: state.result?.added ?? null,
-        uuid_delete_list: state.result?.removed ?? null,
-        unsupported_image_list: state.result?.unsupported ?? null,
-        ...(state.errorMessage ? { error_message: state.errorMessage } : {}),
-      };
-    },
+    read: (core, input) => toReloadStatus(core.projects.scanStatus(input.annotation_type, input.project_name)),
     missing: () => ({
       message: 0 as const,
       progress: null,

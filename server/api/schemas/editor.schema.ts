@@ -30,6 +30,7 @@ export const editorImageOutput = z.object({
   height: z.number().int(),
   shapes: z.array(editorShape),
 });
+export type EditorImageOutput = z.infer<typeof editorImageOutput>;
 
 export const editorImagesInput = imagePathInput.omit({ uuid: true }).extend({ uuids: z.array(z.string().max(256)).min(1).max(200) });
 

@@ -5,6 +5,7 @@ export const addImagesInput = projectPathInput.extend({
   img_name_list: z.array(z.string().max(1024)).max(10_000).optional(),
   img_base64_list: z.array(z.string()).max(10_000).optional(),
 });
+export type AddImagesInput = z.infer<typeof addImagesInput>;
 
 /** classifai's ImageAndFolderToProjectStatus, plus 2 while a copy still runs (clients poll until 0 or 1). */
 export const ADD_IMAGE_STATUS = { IMAGES_ADDED: 0, OPERATION_FAILED: 1, ADDING_IMAGES: 2 } as const;
@@ -32,6 +33,7 @@ export const renameImageOutput = z.object({
   error_message: z.string(),
   img_path: z.string().nullable(),
 });
+export type RenameImageOutput = z.infer<typeof renameImageOutput>;
 
 export const deleteImagesInput = projectPathInput.extend({
   uuid_list: z.array(z.string().max(256)).max(10_000),
@@ -61,6 +63,7 @@ export const imagePageOutput = z.object({
     }),
   ),
 });
+export type ImagePageOutput = z.infer<typeof imagePageOutput>;
 
 export const annotationsBatchInput = projectPathInput.extend({ uuids: z.array(z.string().max(256)).max(500) });
 

@@ -76,6 +76,7 @@ export const projectOverviewOutput = z.array(
     labels: z.array(z.string()),
   }),
 );
+export type ProjectOverviewOutput = z.infer<typeof projectOverviewOutput>[number];
 
 /** tRPC only: what creating a project from a folder would find, before creating it. */
 export const checkFolderInput = z.object({ project_path: z.string().max(4096) });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { TRAINING_FORMATS } from '@/server/core/formats';
-import { EXPORT_TYPES } from '@/server/core/jobs/export.job';
+import { EXPORT_TYPES, TRAINING_FORMATS } from '@/server/core/formats';
 import { annotationTypeParam, failureFields, projectPathInput } from './common.schema';
 
 export const exportInput = projectPathInput.extend({ export_type: z.enum(EXPORT_TYPES) });
+
+/** The workspace's Export menu (tRPC only), in the registry's order. */
+export const exportFormatsOutput = z.array(z.object({ export_type: z.enum(EXPORT_TYPES), label: z.string() }));
 
 /** classifai's ProjectExportStatus. */
 export const EXPORT_STATUS = { EXPORT_NOT_INITIATED: 0, EXPORT_STARTING: 1, EXPORT_SUCCESS: 2, EXPORT_FAIL: 3 } as const;
@@ -37,6 +39,7 @@ export const annotationImportInput = projectPathInput.extend({
   source_path: z.string().min(1).max(4096).optional(),
   files: z.array(z.object({ path: z.string().max(4096), content: z.string() })).max(200_000).optional(),
 });
+export type AnnotationImportInput = z.infer<typeof annotationImportInput>;
 
 export const annotationImportOutput = z.object({
   message: z.literal(1),

@@ -4,16 +4,18 @@ import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
   boundsOutline,
+  createExportPreparer,
   createImageMatcher,
   createImportResult,
+  exportAllAtOnce,
   idSource,
   importedShape,
   isFiniteNumber,
   isRecord,
-  prepareExport,
   round,
+  type DatasetExporter,
+  type ExportFile,
   type ExportItem,
-  type ExportResult,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -56,37 +58,48 @@ export interface CocoDataset {
 }
 
 export function buildCocoDataset(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): CocoDataset {
-  const prepared = prepareExport(items, labels, type);
+  return buildCocoDatasetFromPages([items], labels, type);
+}
+
+// COCO is one JSON for the whole dataset: pages are read one by one, but only the dataset
+// (not the images' records) is kept until the end.
+function buildCocoDatasetFromPages(pages: Iterable<readonly ExportItem[]>, labels: readonly string[], type: AnnotationType): CocoDataset {
+  const preparer = createExportPreparer(labels, type);
+  const images: CocoImage[] = [];
   const annotations: CocoAnnotation[] = [];
-  const images = prepared.images.map(({ image, objects }, i): CocoImage => {
-    for (const { label, shape } of objects) {
-      const bounds = shapeBounds(shape);
-      const outline = shapeOutline(shape);
-      annotations.push({
-        id: annotations.length + 1,
-        image_id: i + 1,
-        category_id: (prepared.labelIndex.get(label) ?? 0) + 1,
-        segmentation: [outline.flatMap((p) => [round(p.x), round(p.y)])],
-        area: round(shape.kind === 'box' ? (bounds.xMax - bounds.xMin) * (bounds.yMax - bounds.yMin) : polygonArea(outline)),
-        bbox: [round(bounds.xMin), round(bounds.yMin), round(bounds.xMax - bounds.xMin), round(bounds.yMax - bounds.yMin)],
-        iscrowd: 0,
-      });
+  for (const page of pages) {
+    for (const { image, objects } of preparer.prepare(page)) {
+      const imageId = images.length + 1;
+      for (const { label, shape } of objects) {
+        const bounds = shapeBounds(shape);
+        const outline = shapeOutline(shape);
+        annotations.push({
+          id: annotations.length + 1,
+          image_id: imageId,
+          category_id: (preparer.labelIndex.get(label) ?? 0) + 1,
+          segmentation: [outline.flatMap((p) => [round(p.x), round(p.y)])],
+          area: round(shape.kind === 'box' ? (bounds.xMax - bounds.xMin) * (bounds.yMax - bounds.yMin) : polygonArea(outline)),
+          bbox: [round(bounds.xMin), round(bounds.yMin), round(bounds.xMax - bounds.xMin), round(bounds.yMax - bounds.yMin)],
+          iscrowd: 0,
+        });
+      }
+      images.push({ id: imageId, file_name: image.relPath, width: image.width, height: image.height });
     }
-    return { id: i + 1, file_name: image.relPath, width: image.width, height: image.height };
-  });
+  }
   return {
     info: { description: 'Exported by Labelport', version: '1.0' },
     licenses: [],
     images,
     annotations,
-    categories: prepared.labels.map((name, i) => ({ id: i + 1, name, supercategory: '' })),
+    categories: preparer.labels.map((name, i) => ({ id: i + 1, name, supercategory: '' })),
   };
 }
 
 /** `annotations/instances.json`; file_name is the image's path relative to the project folder. */
-export function exportCoco(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  return { files: [{ path: COCO_PATH, content: JSON.stringify(buildCocoDataset(items, labels, type)) }] };
-}
+export const exportCocoPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
+  yield { path: COCO_PATH, content: JSON.stringify(buildCocoDatasetFromPages(pages, labels, type)) };
+};
+export const exportCoco = exportAllAtOnce(exportCocoPages);
 
 /** Every `.json` file given is read as a COCO dataset. */
 export function importCoco(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {

@@ -18,6 +18,9 @@ export interface ExportResult {
   files: ExportFile[];
 }
 
+/** A dataset format's writer: pages of images in, each file out as soon as it is complete. */
+export type DatasetExporter = (pages: Iterable<readonly ExportItem[]>, labels: readonly string[], type: AnnotationType) => Iterable<ExportFile>;
+
 export type ImportFile = ExportFile;
 
 export interface ImportTarget {
@@ -64,14 +67,23 @@ export interface PreparedExport {
   labelIndex: Map<string, number>;
 }
 
+/** An export read page by page: each page's images are prepared as the page arrives. */
+export interface ExportPreparer {
+  prepare(items: readonly ExportItem[]): PreparedImage[];
+  /** The project's labels, then labels only found on shapes so far, in first-seen order. */
+  labels: string[];
+  labelIndex: Map<string, number>;
+}
+
 /**
  * The objects an export writes. Only shapes of the project's kind (the only ones the client
  * shows) with a non-empty label: a class-less object cannot be written in YOLO or COCO and
- * would be a silent wrong class anywhere else. Parts outside the image are cut off.
+ * would be a silent wrong class anywhere else. Parts outside the image are cut off. Stems
+ * stay unique and labels keep their numbers across pages.
  */
-export function prepareExport(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): PreparedExport {
+export function createExportPreparer(labels: readonly string[], type: AnnotationType): ExportPreparer {
   const kind = type === 'bndbox' ? 'box' : 'polygon';
-  const stems = exportStems(items.map((item) => item.image.relPath));
+  const takenStems = new Set<string>();
   const labelIndex = new Map<string, number>();
   const order: string[] = [];
   const addLabel = (label: string) => {
@@ -81,18 +93,40 @@ export function prepareExport(items: readonly ExportItem[], labels: readonly str
     }
   };
   labels.filter((label) => label !== '').forEach(addLabel);
-  const images = items.map((item, i): PreparedImage => {
-    const objects: PixelObject[] = [];
-    for (const shape of toPixelShapes(item.annotation, item.image)) {
-      if (shape.kind !== kind || !shape.label) continue;
-      const clipped = clipShape(shape, item.image);
-      if (!clipped) continue;
-      addLabel(shape.label);
-      objects.push({ label: shape.label, shape: clipped, truncated: !sameBounds(shapeBounds(shape), shapeBounds(clipped)) });
-    }
-    return { image: item.image, stem: stems[i] ?? item.image.relPath, objects };
-  });
-  return { images, labels: order, labelIndex };
+  const prepare = (items: readonly ExportItem[]) => {
+    const stems = exportStems(items.map((item) => item.image.relPath), takenStems);
+    return items.map((item, i): PreparedImage => {
+      const objects: PixelObject[] = [];
+      for (const shape of toPixelShapes(item.annotation, item.image)) {
+        if (shape.kind !== kind || !shape.label) continue;
+        const clipped = clipShape(shape, item.image);
+        if (!clipped) continue;
+        addLabel(shape.label);
+        objects.push({ label: shape.label, shape: clipped, truncated: !sameBounds(shapeBounds(shape), shapeBounds(clipped)) });
+      }
+      return { image: item.image, stem: stems[i] ?? item.image.relPath, objects };
+    });
+  };
+  return { prepare, labels: order, labelIndex };
+}
+
+/** A format that writes one file per image and nothing shared. */
+export function perImageExporter(fileOf: (entry: PreparedImage) => ExportFile): DatasetExporter {
+  return function* (pages, labels, type) {
+    const preparer = createExportPreparer(labels, type);
+    for (const page of pages) for (const entry of preparer.prepare(page)) yield fileOf(entry);
+  };
+}
+
+/** The whole export at once, for callers that hold every item anyway (tests, small projects). */
+export const exportAllAtOnce =
+  (exporter: DatasetExporter) =>
+  (items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult => ({ files: [...exporter([items], labels, type)] });
+
+export function prepareExport(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): PreparedExport {
+  const preparer = createExportPreparer(labels, type);
+  const images = preparer.prepare(items);
+  return { images, labels: preparer.labels, labelIndex: preparer.labelIndex };
 }
 
 // Within half a pixel: canvas-to-pixel scaling leaves float noise at the image edges.
@@ -104,8 +138,8 @@ const sameBounds = (a: Bounds, b: Bounds) =>
  * later ones keep their extension in the stem (a.png) so no annotation file overwrites
  * another. Compared without case: archives are unpacked on case-insensitive disks too.
  */
-export function exportStems(relPaths: readonly string[]): string[] {
-  const taken = new Set<string>();
+// taken: the stems earlier pages of the same export used (lower case).
+export function exportStems(relPaths: readonly string[], taken = new Set<string>()): string[] {
   return relPaths.map((relPath) => {
     const candidates = [stripExtension(relPath), relPath];
     let stem = candidates.find((c) => !taken.has(c.toLowerCase()));

@@ -38,6 +38,7 @@ export {
 } from './classifai-cfg';
 export {
   exportStems,
+  type DatasetExporter,
   type ExportFile,
   type ExportItem,
   type ExportResult,
@@ -50,32 +51,25 @@ export { exportCoco, importCoco, buildCocoDataset, COCO_PATH, type CocoDataset }
 export { exportVoc, importVoc, VOC_FOLDER } from './voc';
 export { exportYolo, importYolo, YOLO_CLASSES_PATH, YOLO_LABELS_FOLDER } from './yolo';
 export { exportLabelme, importLabelme, LABELME_VERSION, type LabelmeFile } from './labelme';
+export { EXPORT_FORMATS, EXPORT_TYPES, exportFileName, exportFormat, type ExportContent, type ExportFormat, type ExportType } from './export-registry';
 
 import type { AnnotationType } from '@/server/core/types';
-import { exportCoco, importCoco } from './coco';
-import type { ExportItem, ExportResult, ImportFile, ImportOptions, ImportResult, ImportTarget } from './common';
-import { exportLabelme, importLabelme } from './labelme';
-import { exportVoc, importVoc } from './voc';
-import { exportYolo, importYolo } from './yolo';
+import { importCoco } from './coco';
+import type { ImportFile, ImportOptions, ImportResult, ImportTarget } from './common';
+import { importLabelme } from './labelme';
+import { importVoc } from './voc';
+import { importYolo } from './yolo';
 
-/** The dataset formats for training, by the name an export or import request uses. */
+/** The dataset formats an annotation import reads, by the name the request uses. */
 export const TRAINING_FORMATS = ['coco', 'voc', 'yolo', 'labelme'] as const;
 export type TrainingFormat = (typeof TRAINING_FORMATS)[number];
 
-export type TrainingExporter = (items: readonly ExportItem[], labels: readonly string[], type: AnnotationType) => ExportResult;
 export type TrainingImporter = (
   files: readonly ImportFile[],
   images: readonly ImportTarget[],
   type: AnnotationType,
   options?: ImportOptions,
 ) => ImportResult;
-
-export const TRAINING_EXPORTERS: Record<TrainingFormat, TrainingExporter> = {
-  coco: exportCoco,
-  voc: exportVoc,
-  yolo: exportYolo,
-  labelme: exportLabelme,
-};
 
 export const TRAINING_IMPORTERS: Record<TrainingFormat, TrainingImporter> = {
   coco: importCoco,

@@ -7,15 +7,14 @@ import {
   createImageMatcher,
   createImportResult,
   dirName,
+  exportAllAtOnce,
   idSource,
   importedShape,
   isFiniteNumber,
   isRecord,
   normalisePath,
-  prepareExport,
+  perImageExporter,
   round,
-  type ExportItem,
-  type ExportResult,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -71,10 +70,8 @@ export function buildLabelmeFile(entry: PreparedImage): LabelmeFile {
 }
 
 /** `<relPath without extension>.json` for every image, indented like LabelMe writes it. */
-export function exportLabelme(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  const prepared = prepareExport(items, labels, type);
-  return { files: prepared.images.map((entry) => ({ path: `${entry.stem}.json`, content: `${JSON.stringify(buildLabelmeFile(entry), null, 2)}\n` })) };
-}
+export const exportLabelmePages = perImageExporter((entry) => ({ path: `${entry.stem}.json`, content: `${JSON.stringify(buildLabelmeFile(entry), null, 2)}\n` }));
+export const exportLabelme = exportAllAtOnce(exportLabelmePages);
 
 /** Every `.json` file given is read as one LabelMe file; imagePath is taken relative to it. */
 export function importLabelme(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {

@@ -8,11 +8,10 @@ import {
   createImageMatcher,
   createImportResult,
   dirName,
+  exportAllAtOnce,
   idSource,
   importedShape,
-  prepareExport,
-  type ExportItem,
-  type ExportResult,
+  perImageExporter,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -73,10 +72,8 @@ export function buildVocXml(entry: PreparedImage): string {
 }
 
 /** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
-export function exportVoc(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  const prepared = prepareExport(items, labels, type);
-  return { files: prepared.images.map((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) })) };
-}
+export const exportVocPages = perImageExporter((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) }));
+export const exportVoc = exportAllAtOnce(exportVocPages);
 
 /** Every `.xml` file given is read as one VOC annotation. */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {

@@ -8,7 +8,7 @@ const fileOf = (files: Array<{ path: string; content: string }>, path: string) =
 describe('YOLO export', () => {
   it('writes classes.txt and one label file per image, empty when unlabeled', () => {
     const { files } = exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'zebra')]), item('sub/a.jpg', []), item('a.png', [])], ['cat', 'dog'], 'bndbox');
-    expect(files.map((f) => f.path)).toEqual([YOLO_CLASSES_PATH, 'labels/a.txt', 'labels/sub/a.txt', 'labels/a.png.txt']);
+    expect(files.map((f) => f.path)).toEqual(['labels/a.txt', 'labels/sub/a.txt', 'labels/a.png.txt', YOLO_CLASSES_PATH]);
     expect(fileOf(files, 'classes.txt')).toBe('cat\ndog\nzebra\n');
     expect(fileOf(files, 'labels/sub/a.txt')).toBe('');
   });

@@ -6,13 +6,14 @@ import {
   addMatched,
   baseName,
   boundsOutline,
+  createExportPreparer,
   createImageMatcher,
   createImportResult,
+  exportAllAtOnce,
   idSource,
   importedShape,
-  prepareExport,
-  type ExportItem,
-  type ExportResult,
+  type DatasetExporter,
+  type ExportFile,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -47,20 +48,18 @@ export function buildYoloLabels(entry: PreparedImage, labelIndex: ReadonlyMap<st
 }
 
 /** `classes.txt` (one label per line, line number = class) and `labels/<relPath without extension>.txt`. */
-export function exportYolo(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult {
-  const prepared = prepareExport(items, labels, type);
+/** classes.txt comes last: labels found on later pages still get their numbers in it. */
+export const exportYoloPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
+  const preparer = createExportPreparer(labels, type);
+  for (const page of pages) {
+    for (const entry of preparer.prepare(page)) {
+      yield { path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, preparer.labelIndex, type) };
+    }
+  }
   // A line break inside a label would shift every later class number.
-  const classes = prepared.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('');
-  return {
-    files: [
-      { path: YOLO_CLASSES_PATH, content: classes },
-      ...prepared.images.map((entry) => ({
-        path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`,
-        content: buildYoloLabels(entry, prepared.labelIndex, type),
-      })),
-    ],
-  };
-}
+  yield { path: YOLO_CLASSES_PATH, content: preparer.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('') };
+};
+export const exportYolo = exportAllAtOnce(exportYoloPages);
 
 /**
  * Needs a `classes.txt` among the files (the one nearest the root); every other `.txt` is a

@@ -9,6 +9,7 @@ import { isInside, placeNewFile, removeStaleTemporaries, walkFolder, writeNewFil
 import { probeImageFile } from '@/server/media/image-media';
 import { invalidInput, notFound } from '../errors';
 import type { Repositories } from '../repositories';
+import type { JobKinds } from './job-kinds';
 import type { JobHandler } from './job-runner';
 
 export interface AddImagesParams {
@@ -21,7 +22,7 @@ export interface AddImagesResult {
   cancelled: boolean;
 }
 
-export function createAddImagesHandler(repos: Repositories, chooser: Chooser): JobHandler<AddImagesParams> {
+export function createAddImagesHandler(repos: Repositories, chooser: Chooser): JobHandler<JobKinds['add']> {
   return async ({ projectId, source }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');

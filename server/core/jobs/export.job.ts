@@ -4,24 +4,23 @@
 import path from 'node:path';
 import { resolveExistingInside } from '@/server/files/project-folder';
 import { removeStalePartials, sha256Base64, writeFileAtomic } from '@/server/files/atomic-write';
-import { openZipWriter } from '@/server/media/zip-writer';
+import { writeZipFile } from '@/server/media/zip-writer';
 import { notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
-import { TRAINING_EXPORTERS, TRAINING_FORMATS, type TrainingFormat } from '../formats';
+import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportType } from '../formats';
+import { readPages } from '../paging';
 import type { Repositories } from '../repositories';
-import { EMPTY_PLACEMENT, type ImageRecord, type Project } from '../types';
+import { EMPTY_PLACEMENT, type Project } from '../types';
+import type { JobKinds } from './job-kinds';
 import type { JobContext, JobHandler } from './job-runner';
 import { mapLimited } from './map-limited';
-
-export const EXPORT_TYPES = ['cfg', 'cfgdata', 'coco', 'voc', 'yolo', 'labelme'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
 
 export interface ExportParams {
   projectId: string;
   exportType: ExportType;
 }
 
-export interface ExportResult {
+export interface ExportJobResult {
   /** The written file: the .json for cfg, the .zip otherwise. */
   path: string;
 }
@@ -29,46 +28,41 @@ export interface ExportResult {
 const PAGE = 500;
 const HASHES_IN_FLIGHT = 8;
 
-/** Present images with their shapes, read page by page so a big project never sits in memory twice. */
-function* exportItems(repos: Repositories, projectId: string): Generator<{ image: ImageRecord; annotation: NonNullable<ReturnType<Repositories['annotations']['get']>> }[]> {
-  for (let offset = 0; ; offset += PAGE) {
-    const images = repos.images.page(projectId, 'all', offset, PAGE);
-    if (images.length === 0) return;
+/** Present images with their shapes, read page by page so a big project never sits in memory whole. */
+function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
+  for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
     const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
     yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
-    if (images.length < PAGE) return;
   }
 }
 
 async function writeConfig(repos: Repositories, project: Project, context: JobContext, now: () => number): Promise<string> {
   const total = repos.images.counts(project.id).total;
   const images: ExportImage[] = [];
+  let hashedCount = 0;
   for (const page of exportItems(repos, project.id)) {
     context.signal.throwIfAborted();
     // Several files hashed at once: one at a time leaves the disk and the hash idle in turn.
     const hashed = await mapLimited(page, HASHES_IN_FLIGHT, async (item) => {
       const absPath = await resolveExistingInside(project.folder, item.image.relPath);
       const checksum = absPath ? await sha256Base64(absPath) : null;
-      context.progress(images.length + 1, total);
+      context.progress(++hashedCount, total);
       return { ...item, checksum };
     });
     images.push(...hashed);
-    context.progress(images.length, total);
   }
-  const target = path.join(project.folder, `${project.name}.json`);
+  const target = path.join(project.folder, exportFileName(project.name, exportFormat('cfg')));
   await writeFileAtomic(target, serializeClassifaiConfig(buildClassifaiConfig(project, images, new Date(now()))));
   return target;
 }
 
-async function writeConfigWithData(repos: Repositories, project: Project, context: JobContext, now: () => number): Promise<string> {
+async function writeConfigWithData(repos: Repositories, project: Project, context: JobContext, now: () => number, target: string): Promise<void> {
   const configPath = await writeConfig(repos, project, context, now);
   const folderName = path.basename(project.folder);
-  const target = path.join(project.folder, `${project.name}.zip`);
-  const zip = await openZipWriter(target);
-  try {
+  const total = repos.images.counts(project.id).total;
+  let done = 0;
+  await writeZipFile(target, async (zip) => {
     await zip.addFile(configPath, `${folderName}/${project.name}.json`);
-    const total = repos.images.counts(project.id).total;
-    let done = 0;
     for (const page of exportItems(repos, project.id)) {
       for (const { image } of page) {
         context.signal.throwIfAborted();
@@ -77,49 +71,55 @@ async function writeConfigWithData(repos: Repositories, project: Project, contex
         context.progress(++done, total);
       }
     }
-    await zip.close();
-  } catch (error) {
-    await zip.abort();
-    throw error;
-  }
-  return target;
+  });
 }
 
-async function writeTrainingFormat(repos: Repositories, project: Project, format: TrainingFormat, context: JobContext): Promise<string> {
-  const items = [...exportItems(repos, project.id)].flat();
-  context.progress(0, items.length);
-  const { files } = TRAINING_EXPORTERS[format](items, project.labels, project.type);
-  const target = path.join(project.folder, `${project.name}_${format}.zip`);
-  const zip = await openZipWriter(target);
-  try {
-    for (const [index, file] of files.entries()) {
+/**
+ * Hands the exporter one image at a time (read from the database a page at a time) and counts
+ * an image done when the exporter asks for the next: by then its files are in the zip.
+ */
+function* itemsCountingProgress(repos: Repositories, projectId: string, context: JobContext): Generator<ExportItem[]> {
+  const total = repos.images.counts(projectId).total;
+  let done = 0;
+  context.progress(0, total);
+  for (const page of exportItems(repos, projectId)) {
+    for (const item of page) {
       context.signal.throwIfAborted();
-      await zip.addText(file.content, file.path);
-      context.progress(Math.round(((index + 1) / files.length) * items.length), items.length);
+      yield [item];
+      context.progress(++done, total);
     }
-    await zip.close();
-  } catch (error) {
-    await zip.abort();
-    throw error;
   }
-  return target;
 }
 
-export function createExportHandler(repos: Repositories, now: () => number): JobHandler<ExportParams> {
+async function writeDataset(repos: Repositories, project: Project, exporter: DatasetExporter, context: JobContext, target: string): Promise<void> {
+  await writeZipFile(target, async (zip) => {
+    for (const file of exporter(itemsCountingProgress(repos, project.id, context), project.labels, project.type)) {
+      await zip.addText(file.content, file.path);
+    }
+  });
+}
+
+export function createExportHandler(repos: Repositories, now: () => number): JobHandler<JobKinds['export']> {
   return async ({ projectId, exportType }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
     context.setPhase('exporting');
     // A crash during an earlier export of this project left its temporary files: drop them.
-    for (const suffix of ['.json', '.zip', ...TRAINING_FORMATS.map((format) => `_${format}.zip`)]) {
-      await removeStalePartials(path.join(project.folder, `${project.name}${suffix}`));
+    for (const format of EXPORT_FORMATS) await removeStalePartials(path.join(project.folder, exportFileName(project.name, format)));
+    const format = exportFormat(exportType);
+    const target = path.join(project.folder, exportFileName(project.name, format));
+    const { content } = format;
+    switch (content.kind) {
+      case 'classifai_config':
+        await writeConfig(repos, project, context, now);
+        break;
+      case 'classifai_config_with_images':
+        await writeConfigWithData(repos, project, context, now, target);
+        break;
+      case 'dataset':
+        await writeDataset(repos, project, content.exporter, context, target);
+        break;
     }
-    const written =
-      exportType === 'cfg'
-        ? await writeConfig(repos, project, context, now)
-        : exportType === 'cfgdata'
-          ? await writeConfigWithData(repos, project, context, now)
-          : await writeTrainingFormat(repos, project, exportType, context);
-    return { result: { path: written } satisfies ExportResult };
+    return { result: { path: target } satisfies ExportJobResult };
   };
 }

@@ -6,6 +6,7 @@ import { walkFolder, type FolderEntry } from '@/server/files/project-folder';
 import { probeImageFile } from '@/server/media/image-media';
 import { invalidState, notFound } from '../errors';
 import type { NewImage, Repositories, StoredImagePath } from '../repositories';
+import type { JobKinds } from './job-kinds';
 import type { JobHandler } from './job-runner';
 import { mapLimited } from './map-limited';
 
@@ -30,7 +31,7 @@ const IMAGE_SUFFIXES = ['jpg', 'png', 'jpeg', 'bmp', 'JPG', 'PNG', 'JPEG', 'webp
 const looksLikeImage = (name: string) => IMAGE_SUFFIXES.some((suffix) => name.endsWith(suffix));
 
 
-export function createFolderScanHandler(repos: Repositories): JobHandler<FolderScanParams> {
+export function createFolderScanHandler(repos: Repositories): JobHandler<JobKinds['scan']> {
   return async ({ projectId, mode }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted during the scan');

@@ -14,6 +14,7 @@ import { addMissingLabels, shapeLabels } from '../label.service';
 import { checkProjectName } from '../names';
 import type { NewImage, Repositories } from '../repositories';
 import type { Project } from '../types';
+import type { JobKinds } from './job-kinds';
 import type { JobHandler } from './job-runner';
 
 export interface ImportParams {
@@ -21,19 +22,19 @@ export interface ImportParams {
   configPath?: string;
 }
 
-export interface ImportResult {
+export interface ConfigImportJobResult {
   projectName: string | null;
   cancelled: boolean;
 }
 
 const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
 
-export function createImportHandler(repos: Repositories, chooser: Chooser, now: () => number): JobHandler<ImportParams> {
+export function createImportHandler(repos: Repositories, chooser: Chooser, now: () => number): JobHandler<JobKinds['import']> {
   return async ({ configPath }, context) => {
     context.setPhase('choosing');
     const chosen = configPath ?? (await chooser.choose('file', context.signal));
     context.signal.throwIfAborted(); // a shutdown closed the dialog: that is no choice
-    if (chosen === '') return { result: { projectName: null, cancelled: true } satisfies ImportResult, message: 'No file was chosen' };
+    if (chosen === '') return { result: { projectName: null, cancelled: true } satisfies ConfigImportJobResult, message: 'No file was chosen' };
     context.setPhase('importing');
     const file = path.resolve(chosen);
     if (!(await isFile(file))) throw invalidInput(`The configuration file does not exist: ${chosen}`);
@@ -97,6 +98,6 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       // A configuration whose label list misses a label its shapes use still brings it.
       addMissingLabels(repos, project.id, shapeLabels(config.images.map((entry) => entry.shapes)));
     });
-    return { result: { projectName: name, cancelled: false } satisfies ImportResult };
+    return { result: { projectName: name, cancelled: false } satisfies ConfigImportJobResult };
   };
 }

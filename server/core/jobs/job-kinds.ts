@@ -1,15 +1,18 @@
-import type { AddImagesParams } from './add-images.job';
-import type { ExportParams } from './export.job';
-import type { FolderScanParams } from './folder-scan.job';
-import type { ImportParams } from './import.job';
+import type { AddImagesParams, AddImagesResult } from './add-images.job';
+import type { ExportJobResult, ExportParams } from './export.job';
+import type { FolderScanParams, FolderScanResult } from './folder-scan.job';
+import type { ConfigImportJobResult, ImportParams } from './import.job';
+import type { JobStatus } from './job-runner';
 
-/** Every kind of long work and its parameters; createCore gives each exactly one handler. */
+/** Every kind of long work, what it takes and what it records; createCore gives each exactly one handler. */
 export type JobKinds = {
-  scan: FolderScanParams;
-  add: AddImagesParams;
-  export: ExportParams;
-  import: ImportParams;
+  scan: { params: FolderScanParams; result: FolderScanResult };
+  add: { params: AddImagesParams; result: AddImagesResult };
+  export: { params: ExportParams; result: ExportJobResult };
+  import: { params: ImportParams; result: ConfigImportJobResult };
 };
+
+export type JobStatusOf<K extends keyof JobKinds> = JobStatus<JobKinds[K]['result']>;
 
 export const scanJobKey = (projectId: string) => `scan:${projectId}`;
 export const addJobKey = (projectId: string) => `add:${projectId}`;

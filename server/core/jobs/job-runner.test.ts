@@ -15,7 +15,7 @@ const repository = (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-jobs-
   return { repo: createJobRepository(db.sqlite), dir, db };
 };
 
-type Kinds = { work: { steps: number; fail?: boolean } };
+type Kinds = { work: { params: { steps: number }; result: { steps: number } | number | null }; other: { params: null; result: null } };
 
 describe('job runner', () => {
   it('records running before start() returns, then progress, then the outcome', async () => {
@@ -32,14 +32,15 @@ describe('job runner', () => {
           context.progress(steps, steps);
           return { result: { steps } };
         },
+        other: async () => ({ result: null }),
       },
     });
     expect(runner.start('work', 'k', { steps: 3 }).state).toBe('running');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runner.status('k')).toMatchObject({ state: 'running', phase: 'working', done: 1, total: 3 });
+    expect(runner.status('work', 'k')).toMatchObject({ state: 'running', phase: 'working', done: 1, total: 3 });
     release();
     await runner.settled('k');
-    expect(runner.status('k')).toMatchObject({ state: 'succeeded', done: 3, total: 3, result: { steps: 3 } });
+    expect(runner.status('work', 'k')).toMatchObject({ state: 'succeeded', done: 3, total: 3, result: { steps: 3 } });
   });
 
   it('returns the running job instead of starting the same key twice', async () => {
@@ -47,7 +48,7 @@ describe('job runner', () => {
     let runs = 0;
     const runner = createJobRunner<Kinds>({
       repository: repo,
-      handlers: { work: async () => ({ result: ++runs }) },
+      handlers: { work: async () => ({ result: ++runs }), other: async () => ({ result: null }) },
     });
     const first = runner.start('work', 'same', { steps: 1 });
     const second = runner.start('work', 'same', { steps: 1 });
@@ -60,11 +61,24 @@ describe('job runner', () => {
     const { repo } = repository();
     const runner = createJobRunner<Kinds>({
       repository: repo,
-      handlers: { work: async () => { throw invalidState('the folder vanished'); } },
+      handlers: { work: async () => { throw invalidState('the folder vanished'); }, other: async () => ({ result: null }) },
     });
     runner.start('work', 'k', { steps: 1 });
     await runner.settled('k');
-    expect(runner.status('k')).toMatchObject({ state: 'failed', message: 'the folder vanished' });
+    expect(runner.status('work', 'k')).toMatchObject({ state: 'failed', message: 'the folder vanished' });
+  });
+
+  it('answers no status when the job under a key is of another kind, so a result is never read as the wrong type', async () => {
+    const { repo } = repository();
+    const runner = createJobRunner<Kinds>({
+      repository: repo,
+      handlers: { work: async ({ steps }) => ({ result: { steps } }), other: async () => ({ result: null }) },
+    });
+    runner.start('work', 'k', { steps: 2 });
+    expect(runner.status('other', 'k')).toBeUndefined();
+    await runner.settled('k');
+    expect(runner.status('other', 'k')).toBeUndefined();
+    expect(runner.status('work', 'k')).toMatchObject({ state: 'succeeded', result: { steps: 2 } });
   });
 
   it('marks jobs a killed process left running as failed at the next start', () => {
@@ -73,7 +87,7 @@ describe('job runner', () => {
     db.close();
     opened.pop();
     const reopened = repository(dir);
-    createJobRunner<Kinds>({ repository: reopened.repo, handlers: { work: async () => ({}) } });
+    createJobRunner<Kinds>({ repository: reopened.repo, handlers: { work: async () => ({ result: null }), other: async () => ({ result: null }) } });
     expect(reopened.repo.latest('orphan')).toMatchObject({ state: 'failed', message: expect.stringMatching(/Interrupted/) });
   });
 });

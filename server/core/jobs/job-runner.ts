@@ -1,7 +1,13 @@
 import { isDomainError } from '../errors';
 import type { JobRepository, JobState } from '../repositories';
 
-export interface JobStatus {
+/** What a kind of job takes and, when it succeeds, records. */
+export interface JobKind {
+  params: unknown;
+  result: unknown;
+}
+
+export interface JobStatus<Result = unknown> {
   id: number;
   kind: string;
   key: string;
@@ -11,7 +17,8 @@ export interface JobStatus {
   done: number;
   total: number;
   message: string;
-  result: unknown;
+  /** Set once the job succeeded; null while it runs and after a failure. */
+  result: Result | null;
 }
 
 export interface JobContext {
@@ -21,29 +28,31 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-export interface JobOutcome {
-  result?: unknown;
+export interface JobOutcome<Result> {
+  result: Result;
   message?: string;
 }
 
-export type JobHandler<P> = (params: P, context: JobContext) => Promise<JobOutcome>;
+export type JobHandler<Kind extends JobKind> = (params: Kind['params'], context: JobContext) => Promise<JobOutcome<Kind['result']>>;
 
-export interface JobRunner<Kinds extends Record<string, unknown>> {
+export interface JobRunner<Kinds extends Record<string, JobKind>> {
   /** Starts a job unless one with the same key runs; then that one is returned. */
-  start<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]): JobStatus;
-  status(key: string): JobStatus | undefined;
+  start<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): JobStatus<Kinds[K]['result']>;
+  /** The running or last job under key; undefined when none, or when that one is of another kind. */
+  status<K extends keyof Kinds & string>(kind: K, key: string): JobStatus<Kinds[K]['result']> | undefined;
   isRunning(key: string): boolean;
   /** Resolves when the job under key (if any) has ended; for tests and shutdown. */
   settled(key: string): Promise<void>;
   shutdown(deadlineMs?: number): Promise<void>;
 }
 
+// A running job has no result yet: it is recorded with the outcome and the job leaves the map.
 interface RunningJob {
-  status: JobStatus;
+  status: JobStatus<never>;
   done: Promise<void>;
 }
 
-export function createJobRunner<Kinds extends Record<string, unknown>>(options: {
+export function createJobRunner<Kinds extends Record<string, JobKind>>(options: {
   repository: JobRepository;
   handlers: { [K in keyof Kinds]: JobHandler<Kinds[K]> };
   now?: () => number;
@@ -55,12 +64,12 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
   const abort = new AbortController();
   repository.failInterrupted(now());
 
-  const start = <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]): JobStatus => {
+  const start = <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): JobStatus<Kinds[K]['result']> => {
     const current = running.get(key);
     if (current) return { ...current.status };
     const handler = handlers[kind];
     if (!handler) throw new Error(`No handler for job kind ${kind}`);
-    const status: JobStatus = {
+    const status: JobStatus<never> = {
       id: repository.start(kind, key, now()),
       kind,
       key,
@@ -82,7 +91,7 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
       signal: abort.signal,
     };
     const finish = (state: 'succeeded' | 'failed', message: string, result: unknown) => {
-      Object.assign(status, { state, message, result });
+      Object.assign(status, { state, message });
       try {
         repository.finish(status.id, state, { done: status.done, total: status.total, message, result, at: now() });
       } finally {
@@ -93,7 +102,7 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
     const done = Promise.resolve()
       .then(() => handler(params, context))
       .then(
-        (outcome) => finish('succeeded', outcome.message ?? '', outcome.result ?? null),
+        (outcome) => finish('succeeded', outcome.message ?? '', outcome.result),
         (error: unknown) => {
           if (!isDomainError(error)) options.onUnexpectedError?.(kind, error);
           finish('failed', error instanceof Error ? error.message : String(error), null);
@@ -104,11 +113,11 @@ export function createJobRunner<Kinds extends Record<string, unknown>>(options: 
     return { ...status };
   };
 
-  const status = (key: string): JobStatus | undefined => {
+  const status = <K extends keyof Kinds & string>(kind: K, key: string): JobStatus<Kinds[K]['result']> | undefined => {
     const current = running.get(key);
-    if (current) return { ...current.status };
-    const row = repository.latest(key);
-    if (!row) return undefined;
+    if (current) return current.status.kind === kind ? { ...current.status } : undefined;
+    const row = repository.latest<Kinds[K]['result']>(key);
+    if (!row || row.kind !== kind) return undefined;
     const { startedAt: _started, finishedAt: _finished, ...recorded } = row;
     // A job that is not running has no step left: its phase is its final state.
     return { ...recorded, phase: row.state };

@@ -1,10 +1,9 @@
-// Editor shapes (image pixels, x/y/w/h) ↔ classifai shapes. Saved with the identity placement
-// (image drawn at 0,0 in its own size) so classifai clients place them right too.
-import { toPixelShapes } from '@/server/core/formats';
-import type { ImageAnnotation, ImageRecord, Shape } from '@/server/core/types';
-import type { EditorShapeWire } from '../schemas/editor.schema';
+// The workspace edits shapes in image pixels; classifai stores them in its canvas space.
+// Saving with the identity placement (image drawn at 0,0 in its own size) makes both right.
+import { toPixelShapes } from './formats';
+import type { ImageAnnotation, ImageRecord, PixelEditorShape, Shape } from './types';
 
-export function toEditorShapes(annotation: ImageAnnotation, image: ImageRecord): EditorShapeWire[] {
+export function toEditorShapes(annotation: ImageAnnotation, image: ImageRecord): PixelEditorShape[] {
   return toPixelShapes(annotation, image).map((shape, index) => {
     const id = shape.id ?? `shape-${index}`;
     const label = shape.label ?? '';
@@ -13,7 +12,8 @@ export function toEditorShapes(annotation: ImageAnnotation, image: ImageRecord):
   });
 }
 
-export function fromEditorShapes(shapes: readonly EditorShapeWire[], image: ImageRecord, colorOf: (label: string) => string | null): ImageAnnotation {
+/** A negative width or height (drawn right to left) becomes a normalised box. */
+export function fromEditorShapes(shapes: readonly PixelEditorShape[], image: ImageRecord, colorOf: (label: string) => string | null): ImageAnnotation {
   const converted: Shape[] = shapes.map((shape) => {
     const common = { lineWidth: 2, color: colorOf(shape.label), label: shape.label, id: shape.id, region: null, subLabel: null };
     if (shape.kind === 'box') {

@@ -1,0 +1,19 @@
+import type { AnnotationImportSummary } from '@/server/core/annotation-import.service';
+import type { ExportFormat, ExportType, ImportFile } from '@/server/core/formats';
+import { invalidInput } from '@/server/core/errors';
+import type { AnnotationImportInput } from '../schemas/transfer.schema';
+
+/** Inline files win over a path, so a client can send both and get what it uploaded. */
+export function toAnnotationImportSource(input: AnnotationImportInput): { path: string } | { files: ImportFile[] } {
+  if (input.files) return { files: input.files };
+  if (input.source_path) return { path: input.source_path };
+  throw invalidInput('Give source_path (a file or folder) or files');
+}
+
+export function toAnnotationImportOutput(summary: AnnotationImportSummary) {
+  return { message: 1 as const, matched_image_count: summary.matched, unmatched_list: summary.unmatched, error_list: summary.errors };
+}
+
+export function toExportFormatOutput(format: ExportFormat & { type: ExportType }) {
+  return { export_type: format.type, label: format.label };
+}
