@@ -8,14 +8,6 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const created: string[] = [];
-
-// The world (server and data) is shared with the other spec files of this worker: leave it
-// as found, with no projects.
-test.afterAll(async ({ world }) => {
-  for (const name of created) await fetch(`${world.server.url}/bndbox/projects/${encodeURIComponent(name)}`, { method: 'DELETE' });
-});
-
 async function openDialog(page: Page, url: string, name: string, folder: string) {
   await page.goto(url);
   await page.getByRole('button', { name: /New project|Create your first project/ }).first().click();
@@ -42,7 +34,6 @@ test('an empty folder: the dialog says no images were found and asks first', asy
 
   const again = await openDialog(page, world.server.url, 'Nothing yet', empty);
   await again.getByRole('button', { name: 'Create empty project' }).click();
-  created.push('Nothing yet');
   await expect(again.getByRole('status')).toHaveText('No images found in this folder');
   await again.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('article', { name: 'Project Nothing yet' })).toContainText('0 images');
@@ -51,7 +42,6 @@ test('an empty folder: the dialog says no images were found and asks first', asy
 
 test('a folder of images: the dialog says how many it found', async ({ page, world }) => {
   const dialog = await openDialog(page, world.server.url, 'Street', world.imageFolder);
-  created.push('Street');
   await expect(dialog.getByRole('status')).toHaveText('Found 8 images');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('article', { name: 'Project Street' })).toContainText('8 images');
