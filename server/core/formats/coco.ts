@@ -5,10 +5,8 @@ import {
   addMatched,
   boundsOutline,
   createExportPreparer,
-  createImageMatcher,
-  createImportResult,
   exportAllAtOnce,
-  idSource,
+  importEachFile,
   importedShape,
   isFiniteNumber,
   isRecord,
@@ -103,22 +101,18 @@ export const exportCoco = exportAllAtOnce(exportCocoPages);
 
 /** Every `.json` file given is read as a COCO dataset. */
 export function importCoco(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  const result = createImportResult();
-  const matcher = createImageMatcher(images);
-  const nextId = idSource(options);
-  for (const file of files.filter((f) => f.path.toLowerCase().endsWith('.json'))) {
+  return importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
     let data: unknown;
     try {
       data = JSON.parse(file.content);
     } catch {
-      result.errors.push(`${file.path}: not valid JSON`);
-      continue;
+      error('not valid JSON');
+      return;
     }
     if (!isRecord(data) || !Array.isArray(data.images) || !Array.isArray(data.annotations)) {
-      result.errors.push(`${file.path}: not a COCO dataset (no images and annotations lists)`);
-      continue;
+      error('not a COCO dataset (no images and annotations lists)');
+      return;
     }
-    const error = (message: string) => result.errors.push(`${file.path}: ${message}`);
     const categories = new Map<number, string>();
     for (const category of Array.isArray(data.categories) ? data.categories : []) {
       if (isRecord(category) && isFiniteNumber(category.id) && typeof category.name === 'string') {
@@ -158,8 +152,7 @@ export function importCoco(files: readonly ImportFile[], images: readonly Import
         else error(`${name} has no area inside ${image.name} and was skipped`);
       }
     });
-  }
-  return result;
+  });
 }
 
 /** Polygons for a seg project (one shape per part), else the bbox; RLE masks fall back to the bbox. */

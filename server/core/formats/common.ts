@@ -246,6 +246,33 @@ export function createImportResult(): ImportResult {
   return { matched: new Map(), unmatched: [], errors: [], labels: [] };
 }
 
+/** What an importer reads one file with: the shared result and a way to report a problem. */
+export interface ImportFileReader {
+  file: ImportFile;
+  result: ImportResult;
+  matcher: ImageMatcher;
+  nextId: () => string;
+  /** Records a problem with this file, prefixed with its path. */
+  error: (message: string) => void;
+}
+
+/** Every file with the extension, read on its own into one result: the frame of each importer. */
+export function importEachFile(
+  files: readonly ImportFile[],
+  images: readonly ImportTarget[],
+  options: ImportOptions | undefined,
+  extension: string,
+  read: (reader: ImportFileReader) => void,
+): ImportResult {
+  const result = createImportResult();
+  const matcher = createImageMatcher(images);
+  const nextId = idSource(options);
+  for (const file of files.filter((f) => f.path.toLowerCase().endsWith(extension))) {
+    read({ file, result, matcher, nextId, error: (message) => result.errors.push(`${file.path}: ${message}`) });
+  }
+  return result;
+}
+
 export function addMatched(result: ImportResult, relPath: string, shapes: readonly Shape[]) {
   const list = result.matched.get(relPath);
   if (list) list.push(...shapes);

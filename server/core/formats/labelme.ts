@@ -4,11 +4,9 @@ import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
   baseName,
-  createImageMatcher,
-  createImportResult,
   dirName,
   exportAllAtOnce,
-  idSource,
+  importEachFile,
   importedShape,
   isFiniteNumber,
   isRecord,
@@ -75,21 +73,17 @@ export const exportLabelme = exportAllAtOnce(exportLabelmePages);
 
 /** Every `.json` file given is read as one LabelMe file; imagePath is taken relative to it. */
 export function importLabelme(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  const result = createImportResult();
-  const matcher = createImageMatcher(images);
-  const nextId = idSource(options);
-  for (const file of files.filter((f) => f.path.toLowerCase().endsWith('.json'))) {
-    const error = (message: string) => result.errors.push(`${file.path}: ${message}`);
+  return importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
     let data: unknown;
     try {
       data = JSON.parse(file.content);
     } catch {
       error('not valid JSON');
-      continue;
+      return;
     }
     if (!isRecord(data) || !Array.isArray(data.shapes)) {
       error('not a LabelMe file (no shapes list)');
-      continue;
+      return;
     }
     const imagePath = typeof data.imagePath === 'string' ? data.imagePath : '';
     const folder = dirName(normalisePath(file.path));
@@ -97,7 +91,7 @@ export function importLabelme(files: readonly ImportFile[], images: readonly Imp
     const target = matcher.match(names, [file.path.slice(0, -'.json'.length)]);
     if (!target) {
       result.unmatched.push(imagePath || file.path);
-      continue;
+      return;
     }
     addMatched(result, target.relPath, []);
     if (isFiniteNumber(data.imageWidth) && isFiniteNumber(data.imageHeight) && (data.imageWidth !== target.width || data.imageHeight !== target.height)) {
@@ -110,8 +104,7 @@ export function importLabelme(files: readonly ImportFile[], images: readonly Imp
       if (imported) addMatched(result, target.relPath, [imported]);
       else error(`shape ${i + 1} (${outline.label}) has no area inside ${target.relPath} and was skipped`);
     });
-  }
-  return result;
+  });
 }
 
 /** The outline of a rectangle or polygon, or why the shape cannot be used. */

@@ -5,11 +5,9 @@ import {
   addMatched,
   baseName,
   boundsOutline,
-  createImageMatcher,
-  createImportResult,
   dirName,
   exportAllAtOnce,
-  idSource,
+  importEachFile,
   importedShape,
   perImageExporter,
   type ImportFile,
@@ -77,20 +75,16 @@ export const exportVoc = exportAllAtOnce(exportVocPages);
 
 /** Every `.xml` file given is read as one VOC annotation. */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  const result = createImportResult();
-  const matcher = createImageMatcher(images);
-  const nextId = idSource(options);
-  for (const file of files.filter((f) => f.path.toLowerCase().endsWith('.xml'))) {
-    const error = (message: string) => result.errors.push(`${file.path}: ${message}`);
+  return importEachFile(files, images, options, '.xml', ({ file, result, matcher, nextId, error }) => {
     const parsed = parseXml(file.content);
     if (!parsed.ok) {
       error(`not readable XML (${parsed.error})`);
-      continue;
+      return;
     }
     const { root } = parsed;
     if (root.name !== 'annotation') {
       error(`the root element is <${root.name}>, not <annotation>`);
-      continue;
+      return;
     }
     const filename = childText(root, 'filename') ?? '';
     const folder = childText(root, 'folder') ?? '';
@@ -98,7 +92,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const target = matcher.match(names, [file.path.slice(0, -'.xml'.length)]);
     if (!target) {
       result.unmatched.push(filename || file.path);
-      continue;
+      return;
     }
     addMatched(result, target.relPath, []);
     root.children
@@ -114,8 +108,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         if (shape) addMatched(result, target.relPath, [shape]);
         else error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
       });
-  }
-  return result;
+  });
 }
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));
