@@ -7,6 +7,7 @@ import {
   createExportPreparer,
   exportAllAtOnce,
   importEachFile,
+  readJsonFile,
   importedShape,
   isFiniteNumber,
   isRecord,
@@ -102,13 +103,8 @@ export const exportCoco = exportAllAtOnce(exportCocoPages);
 /** Every `.json` file given is read as a COCO dataset. */
 export function importCoco(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
   return importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(file.content);
-    } catch {
-      error('not valid JSON');
-      return;
-    }
+    const data = readJsonFile(file, error);
+    if (data === undefined) return;
     if (!isRecord(data) || !Array.isArray(data.images) || !Array.isArray(data.annotations)) {
       error('not a COCO dataset (no images and annotations lists)');
       return;

@@ -273,6 +273,16 @@ export function importEachFile(
   return result;
 }
 
+/** The file's JSON, or undefined after reporting that it is not JSON. */
+export function readJsonFile(file: ImportFile, error: (message: string) => void): unknown {
+  try {
+    return JSON.parse(file.content) as unknown;
+  } catch {
+    error('not valid JSON');
+    return undefined;
+  }
+}
+
 export function addMatched(result: ImportResult, relPath: string, shapes: readonly Shape[]) {
   const list = result.matched.get(relPath);
   if (list) list.push(...shapes);

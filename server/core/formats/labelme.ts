@@ -7,6 +7,7 @@ import {
   dirName,
   exportAllAtOnce,
   importEachFile,
+  readJsonFile,
   importedShape,
   isFiniteNumber,
   isRecord,
@@ -74,13 +75,8 @@ export const exportLabelme = exportAllAtOnce(exportLabelmePages);
 /** Every `.json` file given is read as one LabelMe file; imagePath is taken relative to it. */
 export function importLabelme(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
   return importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(file.content);
-    } catch {
-      error('not valid JSON');
-      return;
-    }
+    const data = readJsonFile(file, error);
+    if (data === undefined) return;
     if (!isRecord(data) || !Array.isArray(data.shapes)) {
       error('not a LabelMe file (no shapes list)');
       return;
