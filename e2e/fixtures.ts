@@ -1,4 +1,4 @@
-// A built server per spec file with its own DATA_DIR and image folder, and a chooser stub
+// A built server per spec file (or test) with its own DATA_DIR and image folder, and a chooser stub
 // (LABELPORT_CHOOSER) that answers what the test wrote into a file.
 import { test as base } from '@playwright/test';
 import fs from 'node:fs';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeTempDir, writeImageFolder } from '@/server/testing/image-fixtures';
 import { startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
+import { editorPage, homePage, restApi, type EditorPage, type RestApi } from './pages';
 
 export interface LabelportWorld {
   server: BuiltServer;
@@ -34,16 +35,17 @@ async function startWorld(): Promise<LabelportWorld & { stop(): Promise<void> }>
 }
 
 /**
- * One world per spec file: a file's tests may build on each other (serial mode), but no
- * file sees another file's projects, whatever order the worker runs them in.
+ * One world per spec file (or per test, for specs about the whole project list): no file sees
+ * another file's projects, whatever order the worker runs them in. Tests in a file share the
+ * server but each makes the projects it needs, so any one of them can run alone.
  */
-function worldPerFile() {
-  let current: { file: string; world: Awaited<ReturnType<typeof startWorld>> } | null = null;
+function worldPerKey() {
+  let current: { key: string; world: Awaited<ReturnType<typeof startWorld>> } | null = null;
   return {
-    async for(file: string): Promise<LabelportWorld> {
-      if (current?.file === file) return current.world;
+    async for(key: string): Promise<LabelportWorld> {
+      if (current?.key === key) return current.world;
       await current?.world.stop();
-      current = { file, world: await startWorld() };
+      current = { key, world: await startWorld() };
       return current.world;
     },
     stop: async () => {
@@ -53,17 +55,36 @@ function worldPerFile() {
   };
 }
 
-export const test = base.extend<{ world: LabelportWorld }, { worlds: ReturnType<typeof worldPerFile> }>({
+interface Fixtures {
+  /** 'test' gives each test an empty server: for checks of the whole project list. */
+  serverPer: 'file' | 'test';
+  world: LabelportWorld;
+  api: RestApi;
+  editor: EditorPage;
+  home: ReturnType<typeof homePage>;
+}
+
+export const test = base.extend<Fixtures, { worlds: ReturnType<typeof worldPerKey> }>({
+  serverPer: ['file', { option: true }],
   worlds: [
     async ({}, use) => {
-      const worlds = worldPerFile();
+      const worlds = worldPerKey();
       await use(worlds);
       await worlds.stop();
     },
     { scope: 'worker' },
   ],
-  world: async ({ worlds }, use, testInfo) => {
-    await use(await worlds.for(testInfo.file));
+  world: async ({ worlds, serverPer }, use, testInfo) => {
+    await use(await worlds.for(serverPer === 'test' ? testInfo.testId : testInfo.file));
+  },
+  api: async ({ page, world }, use) => {
+    await use(restApi(page.request, world.server.url, world.imageFolder));
+  },
+  editor: async ({ page, world }, use) => {
+    await use(editorPage(page, world.server.url));
+  },
+  home: async ({ page, world }, use) => {
+    await use(homePage(page, world.server.url));
   },
 });
 

@@ -1,24 +1,27 @@
+// The home page: the empty state, creating a project with the folder chooser, names it refuses,
+// and star, rename and delete, which never touch the images.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { writeLabelFile } from './pages';
 
-test.describe.configure({ mode: 'serial' });
+// These tests check the whole project list (empty state, card count): each gets its own server.
+test.use({ serverPer: 'test' });
 
-test('the empty home page explains the first step', async ({ page, world }) => {
-  await page.goto(world.server.url);
+test('the empty home page explains the first step', async ({ page, world, home }) => {
+  await home.open();
   await expect(page.getByRole('heading', { name: 'Labelport' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await expect(home.emptyState()).toBeVisible();
   await page.screenshot({ path: path.join(world.screenshotDir, 'home-empty.png'), fullPage: true });
 });
 
-test('creates a project with the folder chooser and watches the scan finish', async ({ page, world }) => {
-  const labels = path.join(world.imageFolder, '..', 'e2e-labels.txt');
-  fs.writeFileSync(labels, 'car\nperson\nbike\n');
+test('creates a project with the folder chooser and watches the scan finish', async ({ page, world, home }) => {
+  const labels = writeLabelFile(['car', 'person', 'bike']);
   world.setChooserAnswer('folder', world.imageFolder);
   world.setChooserAnswer('file', labels);
-  await page.goto(world.server.url);
+  await home.open();
   await page.getByRole('button', { name: 'Create your first project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
+  const dialog = home.dialog();
   await dialog.getByLabel('Name').fill('Street scenes');
   await dialog.getByRole('button', { name: 'Choose…' }).first().click();
   await expect(dialog.getByLabel('Image folder')).toHaveValue(world.imageFolder);
@@ -29,52 +32,47 @@ test('creates a project with the folder chooser and watches the scan finish', as
   await expect(dialog.getByRole('progressbar', { name: 'Folder scanned' })).toBeVisible();
   await expect(dialog.getByText(/2 file\(s\) could not be read/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
-  const card = page.getByRole('article', { name: 'Project Street scenes' });
+  const card = home.card('Street scenes');
   await expect(card).toContainText('8 images');
   await expect(card).toContainText('0 labeled');
   await page.screenshot({ path: path.join(world.screenshotDir, 'home-projects.png'), fullPage: true });
 });
 
-test('refuses a duplicate name with a readable message', async ({ page, world }) => {
-  await page.goto(world.server.url);
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
-  await dialog.getByLabel('Name').fill('Street scenes');
-  await dialog.getByLabel('Image folder').fill(world.imageFolder);
-  await dialog.getByRole('button', { name: 'Create project' }).click();
+test('refuses a duplicate name with a readable message', async ({ world, api, home }) => {
+  await api.createProject('Street scenes', 'bndbox');
+  await home.open();
+  const dialog = await home.createProject('Street scenes', world.imageFolder);
   await expect(dialog.getByRole('alert')).toHaveText('A project named Street scenes already exists');
 });
 
-test('refuses a name of only dots with a readable message and creates nothing', async ({ page, world }) => {
-  await page.goto(world.server.url);
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
-  await dialog.getByLabel('Name').fill('.');
-  await dialog.getByLabel('Image folder').fill(world.imageFolder);
-  await dialog.getByRole('button', { name: 'Create project' }).click();
+test('refuses a name of only dots with a readable message and creates nothing', async ({ page, world, api, home }) => {
+  await api.createProject('Street scenes', 'bndbox');
+  await home.open();
+  const dialog = await home.createProject('.', world.imageFolder);
   await expect(dialog.getByRole('alert')).toContainText('Project name must not be only dots');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.reload();
-  await expect(page.getByRole('article', { name: 'Project Street scenes' })).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(home.card('Street scenes')).toBeVisible();
+  await expect(home.cards()).toHaveCount(1);
 });
 
-test('stars, renames and deletes a project; the images stay', async ({ page, world }) => {
+test('stars, renames and deletes a project; the images stay', async ({ page, world, api, home }) => {
+  await api.createProject('Street scenes', 'bndbox');
   const before = fs.readdirSync(world.imageFolder).sort();
-  await page.goto(world.server.url);
-  const card = page.getByRole('article', { name: 'Project Street scenes' });
+  await home.open();
+  const card = home.card('Street scenes');
   await card.getByRole('button', { name: 'Star' }).click();
   await expect(card.getByRole('button', { name: 'Unstar' })).toBeVisible();
   await card.getByRole('button', { name: 'Rename' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename Street scenes' });
   await rename.getByLabel('New name').fill('Streets');
   await rename.getByRole('button', { name: 'Rename' }).click();
-  const renamed = page.getByRole('article', { name: 'Project Streets' });
+  const renamed = home.card('Streets');
   await expect(renamed).toBeVisible();
   await renamed.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Streets?' });
   await expect(confirm).toContainText('are not touched');
   await confirm.getByRole('button', { name: 'Delete project' }).click();
-  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await expect(home.emptyState()).toBeVisible();
   expect(fs.readdirSync(world.imageFolder).sort()).toEqual(before);
 });
