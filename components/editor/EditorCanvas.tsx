@@ -7,10 +7,13 @@
 import type Konva from 'konva';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
+import { CursorLabel } from './CursorLabel';
 import type { EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import type { ToolController } from './model/tools';
 import { HANDLES, type EditorShape, type View } from './model/types';
+import { formatZoom } from './model/zoom';
+import { useImageElement } from './useImageElement';
 
 export interface CanvasHandle {
   fit(): void;
@@ -24,20 +27,6 @@ interface EditorCanvasProps {
   colorOf: (label: string) => string;
   spaceHeld: boolean;
   onReady?: (handle: CanvasHandle) => void;
-}
-
-function useImageElement(url: string | null): HTMLImageElement | null {
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    const element = new window.Image();
-    element.onload = () => setImage(element);
-    element.src = url;
-    return () => {
-      element.onload = null;
-    };
-  }, [url]);
-  return image && url && image.src.endsWith(url) ? image : null;
 }
 
 const fill = (color: string) => color.replace(/rgba\((\d+),\s*(\d+),\s*(\d+),\s*[\d.]+\)/, 'rgba($1,$2,$3,0.15)');
@@ -151,6 +140,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       >
         <Layer listening={false}>
           <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
+          {/* The thumbnail or the original, both stretched to the original's size. */}
           {image ? <KonvaImage image={image} x={0} y={0} width={width} height={height} /> : null}
         </Layer>
         <ShapeLayer shapes={others} colorOf={colorOf} />
@@ -200,6 +190,9 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           ) : null}
         </Layer>
       </Stage>
+      {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
+      {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
+      <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && (state.tool === 'box' || state.tool === 'polygon')} />
     </div>
   );
 }

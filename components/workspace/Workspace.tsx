@@ -12,6 +12,7 @@ import type { EditorShape } from '@/components/editor/model/types';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { Toolbar } from '@/components/editor/Toolbar';
+import { predecodeImages } from '@/components/editor/useImageElement';
 import { errorText, useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
@@ -105,7 +106,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const neighbourKey = neighbours.join(',');
   useEffect(() => {
     for (const uuid of neighbourKey ? neighbourKey.split(',') : []) {
-      new window.Image().src = `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
+      predecodeImages([`/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`]);
       void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [uuid] }), staleTime: Infinity });
     }
   }, [neighbourKey, type, name, ids, queryClient, trpc]);
