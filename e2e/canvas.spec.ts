@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 1024, height: 700 } });
+
+async function createProject(request: APIRequestContext, base: string, name: string, type: 'boundingbox' | 'segmentation', folder: string, labels: string) {
+  const created = await request.put(`${base}/v2/projects`, {
+    data: { status: 'raw', project_name: name, annotation_type: type, project_path: folder, label_file_path: labels },
+  });
+  expect(await created.json()).toEqual({ message: 1 });
+  const short = type === 'boundingbox' ? 'bndbox' : 'seg';
+  await expect.poll(async () => (await (await request.get(`${base}/v2/${short}/projects/${name}`)).json()).file_system_status).toBe(3);
+}
+
+async function canvasBox(page: Page) {
+  const box = await page.getByTestId('editor-canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  return box;
+}
+
+const BACKGROUND = [0x20, 0x22, 0x2a];
+
+/**
+ * The colour the image layer shows at a fraction of the fitted image (0..1 on each axis), or
+ * null where it shows only the dark frame or nothing.
+ */
+async function imagePixel(page: Page, image: { width: number; height: number }, fx: number, fy: number) {
+  return page.getByTestId('editor-canvas').evaluate(
+    (element, { image, fx, fy, background }) => {
+      const canvas = element.querySelector('canvas');
+      const context = canvas?.getContext('2d');
+      if (!canvas || !context) return null;
+      const ratio = canvas.width / canvas.clientWidth;
+      // The editor fits the image with 24 px of padding.
+      const scale = Math.min((canvas.clientWidth - 48) / image.width, (canvas.clientHeight - 48) / image.height);
+      const x = (canvas.clientWidth - image.width * scale) / 2 + fx * image.width * scale;
+      const y = (canvas.clientHeight - image.height * scale) / 2 + fy * image.height * scale;
+      const [r, g, b, a] = context.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+      if (a !== 255 || [r, g, b].every((value, index) => Math.abs((value ?? 0) - (background[index] ?? 0)) <= 2)) return null;
+      return [r, g, b];
+    },
+    { image, fx, fy, background: BACKGROUND },
+  );
+}
+
+test.beforeAll(async ({ playwright, world }) => {
+  const request = await playwright.request.newContext();
+  const labels = path.join(world.imageFolder, '..', 'canvas-labels.txt');
+  fs.writeFileSync(labels, 'car\nperson\nbike\n');
+  await createProject(request, world.server.url, 'canvas', 'boundingbox', world.imageFolder, labels);
+  await request.dispose();
+});
+
+test('at 1024x700 the toolbar is one row and the canvas keeps most of the height', async ({ page, world }) => {
+  await page.goto(`${world.server.url}/projects/bndbox/canvas`);
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+
+  const toolbar = await page.getByRole('toolbar', { name: 'Tools' }).boundingBox();
+  const button = await page.getByRole('button', { name: /^Box/ }).boundingBox();
+  const undo = await page.getByRole('button', { name: 'Undo' }).boundingBox();
+  const help = await page.getByRole('button', { name: 'Keyboard shortcuts' }).boundingBox();
+  if (!toolbar || !button || !undo || !help) throw new Error('toolbar not shown');
+  // One row: every button on the first one, and the bar no taller than a button and its padding.
+  expect(help.y).toBeCloseTo(button.y, 0);
+  expect(undo.y).toBeCloseTo(button.y, 0);
+  expect(toolbar.height).toBeLessThan(button.height + 24);
+  expect((await canvasBox(page)).height).toBeGreaterThan(560);
+  await page.screenshot({ path: path.join(world.screenshotDir, 'canvas-1024x700.png') });
+});
+
+test('shows the zoom level, after 100%, a wheel zoom and fit', async ({ page, world }) => {
+  await page.goto(`${world.server.url}/projects/bndbox/canvas`);
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  const zoom = page.getByLabel('Zoom level');
+  // The first image is 33x17, fitted with 24 px of padding: far above 100%.
+  const area = await canvasBox(page);
+  const fitted = `${Math.round(Math.min((area.width - 48) / 33, (area.height - 48) / 17) * 100)}%`;
+  await expect(zoom).toHaveText(fitted);
+
+  await page.getByRole('button', { name: 'Actual size' }).click();
+  await expect(zoom).toHaveText('100%');
+
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await page.mouse.wheel(0, -200);
+  await expect(zoom).not.toHaveText('100%');
+  expect(Number.parseInt((await zoom.textContent()) ?? '', 10)).toBeGreaterThan(100);
+
+  await page.keyboard.press('f');
+  await expect(zoom).toHaveText(fitted);
+});
+
+test('the next image shows its thumbnail at full size at once while the original still loads', async ({ page, world }) => {
+  // Every original is held back until the checks are done; thumbnails pass.
+  const held: Route[] = [];
+  await page.route(/\/api\/image\/bndbox\/canvas\/[^?]+$/, (route) => void held.push(route));
+  await page.goto(`${world.server.url}/projects/bndbox/canvas`);
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  await page.keyboard.press('d');
+  await expect(page.getByLabel('Position')).toHaveText('2 / 8');
+  // The second image is cat.jpg, 641x479: its thumbnail fills the whole image area.
+  const cat = { width: 641, height: 479 };
+  await expect.poll(() => imagePixel(page, cat, 0.5, 0.5)).not.toBeNull();
+  expect(await imagePixel(page, cat, 0.95, 0.95)).not.toBeNull();
+  expect(await imagePixel(page, cat, 0.05, 0.95)).not.toBeNull();
+  expect(held.length).toBeGreaterThan(0);
+  await page.screenshot({ path: path.join(world.screenshotDir, 'canvas-thumbnail-first.png') });
+
+  const originals: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('size=thumb')) originals.push(request.url());
+  });
+  for (const route of held.splice(0)) await route.continue();
+  await page.unroute(/\/api\/image\/bndbox\/canvas\/[^?]+$/);
+  // Back and forth: the decoded neighbours draw at once, never the dark frame.
+  await page.keyboard.press('a');
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  expect(await imagePixel(page, { width: 33, height: 17 }, 0.5, 0.5)).not.toBeNull();
+  await page.keyboard.press('d');
+  await expect(page.getByLabel('Position')).toHaveText('2 / 8');
+  expect(await imagePixel(page, cat, 0.5, 0.5)).not.toBeNull();
+});
+
+test('the active label follows the cursor while a drawing tool is active', async ({ page, world }) => {
+  await page.goto(`${world.server.url}/projects/bndbox/canvas`);
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  const cursorLabel = page.getByTestId('cursor-label');
+  const area = await canvasBox(page);
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await expect(cursorLabel).toBeVisible();
+  await expect(cursorLabel).toHaveText('car');
+  const at = await cursorLabel.boundingBox();
+  await page.mouse.move(area.x + area.width / 2 - 100, area.y + area.height / 2 - 80);
+  await expect.poll(async () => (await cursorLabel.boundingBox())?.x).toBeCloseTo((at?.x ?? 0) - 100, 0);
+
+  await page.keyboard.press('2');
+  await expect(cursorLabel).toHaveText('person');
+  await page.screenshot({ path: path.join(world.screenshotDir, 'canvas-cursor-label.png') });
+  await page.keyboard.press('v');
+  await expect(cursorLabel).toBeHidden();
+  await page.keyboard.press('b');
+  await expect(cursorLabel).toBeVisible();
+  await page.mouse.move(area.x - 40, area.y + 40);
+  await expect(cursorLabel).toBeHidden();
+});
+
+test('with no label the cursor says so', async ({ page, world }) => {
+  await createProject(page.request, world.server.url, 'unlabelled', 'segmentation', world.imageFolder, '');
+  await page.goto(`${world.server.url}/projects/seg/unlabelled`);
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  const area = await canvasBox(page);
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await expect(page.getByTestId('cursor-label')).toHaveText('no label');
+});
