@@ -40,7 +40,7 @@ async function imagePixel(page: Page, image: { width: number; height: number }, 
       const y = (canvas.clientHeight - image.height * scale) / 2 + fy * image.height * scale;
       const [r, g, b, a] = context.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
       if (a !== 255 || [r, g, b].every((value, index) => Math.abs((value ?? 0) - (background[index] ?? 0)) <= 2)) return null;
-      return [r, g, b];
+      return [r ?? 0, g ?? 0, b ?? 0];
     },
     { image, fx, fy, background: BACKGROUND },
   );
@@ -121,6 +121,28 @@ test('the next image shows its thumbnail at full size at once while the original
   await page.keyboard.press('d');
   await expect(page.getByLabel('Position')).toHaveText('2 / 8');
   expect(await imagePixel(page, cat, 0.5, 0.5)).not.toBeNull();
+});
+
+test('a jump shows no new picture under the previous image\'s size and shapes', async ({ page, world }) => {
+  await page.goto(`${world.server.url}/projects/bndbox/canvas`);
+  await expect(page.getByLabel('Position')).toHaveText('1 / 8');
+  const bitmap = { width: 33, height: 17 };
+  await expect.poll(() => imagePixel(page, bitmap, 0.5, 0.5)).not.toBeNull();
+  // dog.png is no neighbour, so its shapes and size come only after the click.
+  const held: Route[] = [];
+  await page.route(/annotation\.forEditor/, (route) => void held.push(route));
+  await page.getByRole('button', { name: /dog\.png$/ }).click();
+  await expect(page.getByLabel('Position')).toHaveText('4 / 8');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Give the thumbnail time to decode: it must still not be drawn at the 33x17 size.
+  await page.getByRole('button', { name: /dog\.png$/ }).locator('img').evaluate((img: HTMLImageElement) => img.decode());
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const orange = (pixel: number[] | null) => Boolean(pixel && (pixel[0] ?? 0) > 150 && (pixel[2] ?? 255) < 100);
+  expect(orange(await imagePixel(page, bitmap, 0.5, 0.5))).toBe(false);
+
+  for (const route of held.splice(0)) await route.continue();
+  await page.unroute(/annotation\.forEditor/);
+  await expect.poll(async () => orange(await imagePixel(page, { width: 320, height: 240 }, 0.9, 0.9))).toBe(true);
 });
 
 test('the active label follows the cursor while a drawing tool is active', async ({ page, world }) => {

@@ -63,7 +63,11 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const [viewport, setViewport] = useState({ width: 800, height: 600 });
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const pan = useRef<{ x: number; y: number; view: View } | null>(null);
-  const image = useImageElement(imageUrl);
+  const decoded = useImageElement(imageUrl);
+  // The URL changes as soon as the user switches; the size and shapes come a query later. A
+  // new picture stretched to the old size under the old shapes would be wrong, so the image
+  // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
+  const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
 
   useEffect(() => {
     const element = container.current;
