@@ -54,6 +54,13 @@ test.beforeAll(async ({ playwright, world }) => {
   await request.dispose();
 });
 
+// The world is shared by the worker's next spec files, which expect to find no projects.
+test.afterAll(async ({ playwright, world }) => {
+  const request = await playwright.request.newContext();
+  for (const [type, name] of [['bndbox', 'canvas'], ['seg', 'unlabelled']]) await request.delete(`${world.server.url}/${type}/projects/${name}`);
+  await request.dispose();
+});
+
 test('at 1024x700 the toolbar is one row and the canvas keeps most of the height', async ({ page, world }) => {
   await page.goto(`${world.server.url}/projects/bndbox/canvas`);
   await expect(page.getByLabel('Position')).toHaveText('1 / 8');
