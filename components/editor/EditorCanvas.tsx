@@ -8,10 +8,13 @@ import type Konva from 'konva';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
+import { CursorLabel } from './CursorLabel';
 import type { EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import type { ToolController } from './model/tools';
 import { HANDLES, type EditorShape, type View } from './model/types';
+import { formatZoom } from './model/zoom';
+import { useImageElement } from './useImageElement';
 
 export interface CanvasHandle {
   fit(): void;
@@ -25,20 +28,6 @@ interface EditorCanvasProps {
   colorOf: (label: string) => string;
   spaceHeld: boolean;
   onReady?: (handle: CanvasHandle) => void;
-}
-
-function useImageElement(url: string | null): HTMLImageElement | null {
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    const element = new window.Image();
-    element.onload = () => setImage(element);
-    element.src = url;
-    return () => {
-      element.onload = null;
-    };
-  }, [url]);
-  return image && url && image.src.endsWith(url) ? image : null;
 }
 
 const fill = (color: string) => withAlpha(color, 0.15);
@@ -75,7 +64,11 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const [viewport, setViewport] = useState({ width: 800, height: 600 });
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const pan = useRef<{ x: number; y: number; view: View } | null>(null);
-  const image = useImageElement(imageUrl);
+  const decoded = useImageElement(imageUrl);
+  // The URL changes as soon as the user switches; the size and shapes come a query later. A
+  // new picture stretched to the old size under the old shapes would be wrong, so the image
+  // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
+  const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
 
   useEffect(() => {
     const element = container.current;
@@ -152,6 +145,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       >
         <Layer listening={false}>
           <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
+          {/* The thumbnail or the original, both stretched to the original's size. */}
           {image ? <KonvaImage image={image} x={0} y={0} width={width} height={height} /> : null}
         </Layer>
         <ShapeLayer shapes={others} colorOf={colorOf} />
@@ -201,6 +195,9 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           ) : null}
         </Layer>
       </Stage>
+      {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
+      {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
+      <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && (state.tool === 'box' || state.tool === 'polygon')} />
     </div>
   );
 }

@@ -24,7 +24,8 @@ export function Toolbar({ store, type, canvas, onHelp }: { store: EditorStore; t
       <button className="button" onClick={() => store.deleteSelected()} disabled={!state.selectedId} title="Delete (Del)">Delete</button>
       <span className="toolbar-gap" />
       <button className="button" onClick={() => canvas?.fit()} title="Fit (F)">Fit</button>
-      <button className="button" onClick={() => canvas?.actualSize()} title="Actual size">100%</button>
+      {/* Not "100%": that read as the zoom level, which the canvas corner shows. */}
+      <button className="button" onClick={() => canvas?.actualSize()} title="Actual size, 100%" aria-label="Actual size">1:1</button>
       <button className="button" onClick={onHelp} title="Shortcuts (?)" aria-label="Keyboard shortcuts">?</button>
     </div>
   );

@@ -11,6 +11,7 @@ import { createToolController } from '@/components/editor/model/tools';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { Toolbar } from '@/components/editor/Toolbar';
+import { predecodeImages } from '@/components/editor/useImageElement';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { usableColor } from '@/components/ui/color';
 import { ExportMenu } from './ExportMenu';
@@ -89,7 +90,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const neighbourKey = neighbours.join(',');
   useEffect(() => {
     for (const uuid of neighbourKey ? neighbourKey.split(',') : []) {
-      new window.Image().src = `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
+      predecodeImages([`/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`]);
       void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [uuid] }), staleTime: Infinity });
     }
   }, [neighbourKey, type, name, ids, queryClient, trpc]);
