@@ -25,6 +25,22 @@ test.describe('no edit is lost', () => {
     await expect.poll(async () => (await api.boxes('close-tab')).length).toBe(3);
   });
 
+  test('rushing through eight images, a box on each, then closing at once loses none', async ({ context, world, api }) => {
+    await api.createProject('rush', 'bndbox', { labels: ['car'] });
+    const page = await context.newPage();
+    const editor = editorPage(page, world.server.url);
+    await editor.open('bndbox', 'rush', '1 / 8');
+    const c = await editor.centre();
+    for (let image = 1; image <= 8; image += 1) {
+      await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 });
+      if (image < 8) await editor.nextImage();
+    }
+    await page.close();
+
+    await editorPage(await context.newPage(), world.server.url).open('bndbox', 'rush', '8 / 8');
+    await expect.poll(async () => (await api.boxes('rush')).length).toBe(8);
+  });
+
   test('boxes drawn right before a reload survive it, and the reload warns while unsaved', async ({ page, api, editor }) => {
     await api.createProject('reload', 'bndbox', { labels: ['car'] });
     await editor.open('bndbox', 'reload', '1 / 8');

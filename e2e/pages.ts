@@ -154,6 +154,13 @@ export function editorPage(page: Page, base: string) {
     async waitImageShown() {
       await expect(canvas()).not.toHaveAttribute('data-image-id', '');
     },
+    /** Goes to the next image with the key and waits until the editor holds it. */
+    async nextImage() {
+      const previous = (await canvas().getAttribute('data-image-id')) ?? '';
+      await page.keyboard.press('d');
+      await expect(canvas()).not.toHaveAttribute('data-image-id', previous);
+      await this.waitImageShown();
+    },
     /** The canvas centre in screen pixels, the place the specs draw around. */
     async centre(): Promise<Point> {
       const box = await area();
