@@ -119,5 +119,6 @@ export interface Repositories {
   images: ImageRepository;
   annotations: AnnotationRepository;
   jobs: JobRepository;
+  /** fn runs in one transaction; called inside another, it is a savepoint (a throw undoes only fn). */
   inTransaction<T>(fn: () => T): T;
 }
