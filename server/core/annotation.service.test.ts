@@ -7,7 +7,7 @@ import type { Repositories } from './repositories';
 import type { BoxShape } from './types';
 
 let t: TestCore;
-let uuids: string[];
+let uuids: readonly string[];
 let uuid: string;
 // What the database saw, in order: a 'commit' per outermost transaction that committed.
 const events: string[] = [];

@@ -15,7 +15,7 @@ const box = (label: string, id: string): BoxShape => ({
 const placement = { x: 0, y: 0, w: 64, h: 48 };
 
 /** A bndbox project over the shared folder; answers its image uuids in path order. */
-async function createProject(name: string, labels: string[] = []): Promise<string[]> {
+async function createProject(name: string, labels: string[] = []): Promise<readonly string[]> {
   const labelFile = path.join(folder, '..', `${name}-labels.txt`);
   fs.writeFileSync(labelFile, labels.join('\n'));
   await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder, labelFilePath: labelFile });
