@@ -3,43 +3,102 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import type { Repositories } from './repositories';
+import type { BoxShape } from './types';
 
 let t: TestCore;
+let uuids: readonly string[];
 let uuid: string;
+// What the database saw, in order: a 'commit' per outermost transaction that committed.
+const events: string[] = [];
+let storage: Repositories;
+
+function watchCommits(repos: Repositories): Repositories {
+  storage = repos;
+  let depth = 0;
+  const inTransaction = <T>(fn: () => T): T => {
+    depth += 1;
+    try {
+      const result = repos.inTransaction(fn);
+      if (depth === 1) events.push('commit');
+      return result;
+    } finally {
+      depth -= 1;
+    }
+  };
+  return { ...repos, inTransaction };
+}
+
+const box = (id: string, x1: number): BoxShape => ({ kind: 'box', x1, y1: 10, x2: x1 + 20, y2: 30, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id });
+const placement = { x: 0, y: 0, w: 400, h: 200 };
+const storedShapes = (uuidOf: string) => t.core.annotations.withImages('bndbox', 'shapes', [uuidOf])[0]?.annotation.shapes;
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = createTestCore({ wrapRepositories: watchCommits });
   const folder = await makeTempDir('labelport-annotation-service-');
   await writeImage(path.join(folder, 'wide.png'), { format: 'png', width: 400, height: 200 });
+  for (const name of ['a', 'b', 'c', 'd']) await writeImage(path.join(folder, `${name}.png`), { format: 'png', width: 40, height: 30 });
   await t.core.projects.create({ source: 'folder', name: 'shapes', type: 'bndbox', folder, labelFilePath: '' });
   await t.scanSettled('bndbox', 'shapes');
   t.core.labels.add('bndbox', 'shapes', 'cat');
   t.core.labels.recolor('bndbox', 'shapes', 'cat', 'rgba(1,2,3,1.0)');
-  [uuid = ''] = t.core.projects.loadingStatus('bndbox', 'shapes').uuids;
+  uuids = t.core.projects.loadingStatus('bndbox', 'shapes').uuids;
+  uuid = t.core.images.page('bndbox', 'shapes', 'all', 0, 10).items.find(({ image }) => image.relPath === 'wide.png')?.image.uuid ?? '';
 }, 30_000);
 
 afterAll(() => t.close());
 
 describe('annotation service', () => {
-  it('stores an editor box drawn right to left as a normal box, in the label colour, placed as the image itself', () => {
-    t.core.annotations.saveEditorShapes('bndbox', 'shapes', uuid, [{ id: 'b1', kind: 'box', x: 150, y: 80, w: -100, h: -50, label: 'cat' }]);
+  it('stores an editor box drawn right to left as a normal box, in the label colour, placed as the image itself', async () => {
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', uuid, [{ id: 'b1', kind: 'box', x: 150, y: 80, w: -100, h: -50, label: 'cat' }]);
     const [stored] = t.core.annotations.withImages('bndbox', 'shapes', [uuid]);
     expect(stored?.annotation.placement).toEqual({ x: 0, y: 0, w: 400, h: 200 });
     expect(stored?.annotation.shapes).toEqual([expect.objectContaining({ kind: 'box', x1: 50, y1: 30, x2: 150, y2: 80, color: 'rgba(1,2,3,1.0)', label: 'cat', id: 'b1' })]);
     expect(t.core.annotations.editorImages('bndbox', 'shapes', [uuid])[0]?.shapes).toEqual([{ id: 'b1', kind: 'box', x: 50, y: 30, w: 100, h: 50, label: 'cat' }]);
   });
 
-  it('gives the editor pixels for shapes a classifai client saved in its canvas space', () => {
+  it('gives the editor pixels for shapes a classifai client saved in its canvas space', async () => {
     // The client drew the 400x200 image at (100,50) scaled to 200x100.
     const shapes = [{ kind: 'box' as const, x1: 110, y1: 60, x2: 160, y2: 85, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id: 'c1' }];
-    t.core.annotations.update('bndbox', 'shapes', uuid, { shapes, placement: { x: 100, y: 50, w: 200, h: 100 } });
+    await t.core.annotations.update('bndbox', 'shapes', uuid, { shapes, placement: { x: 100, y: 50, w: 200, h: 100 } });
     expect(t.core.annotations.editorImages('bndbox', 'shapes', [uuid])[0]?.shapes).toEqual([{ id: 'c1', kind: 'box', x: 20, y: 20, w: 100, h: 50, label: 'cat' }]);
   });
 
-  it('refuses a save for an unknown image or project and changes nothing', () => {
+  it('refuses a save for an unknown image or project and changes nothing', async () => {
     const before = t.core.annotations.withImages('bndbox', 'shapes', [uuid]);
-    expect(() => t.core.annotations.saveEditorShapes('bndbox', 'shapes', 'nope', [])).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(() => t.core.annotations.saveEditorShapes('bndbox', 'ghost', uuid, [])).toThrow(expect.objectContaining({ code: 'not_found' }));
+    await expect(t.core.annotations.saveEditorShapes('bndbox', 'shapes', 'nope', [])).rejects.toMatchObject({ code: 'not_found' });
+    await expect(t.core.annotations.saveEditorShapes('bndbox', 'ghost', uuid, [])).rejects.toMatchObject({ code: 'not_found' });
     expect(t.core.annotations.withImages('bndbox', 'shapes', [uuid])).toEqual(before);
+  });
+});
+
+describe('saves arriving together (group commit)', () => {
+  it('commits saves sent at once in one transaction and answers each only after that commit', async () => {
+    events.length = 0;
+    const saves = uuids.map((each, index) =>
+      t.core.annotations.update('bndbox', 'shapes', each, { shapes: [box(`g${index}`, index)], placement }).then(() => events.push(`answered ${index}`)),
+    );
+    await Promise.all(saves);
+    expect(events).toEqual(['commit', ...uuids.map((_, index) => `answered ${index}`)]);
+    uuids.forEach((each, index) => expect(storedShapes(each)).toEqual([box(`g${index}`, index)]));
+  });
+
+  it('fails a save whose image went away while it waited, alone: the others of its group are stored', async () => {
+    const [first = '', second = '', third = ''] = uuids;
+    events.length = 0;
+    const saved = t.core.annotations.update('bndbox', 'shapes', first, { shapes: [box('kept-1', 1)], placement });
+    const lost = t.core.annotations.update('bndbox', 'shapes', second, { shapes: [box('lost', 2)], placement });
+    const alsoSaved = t.core.annotations.saveEditorShapes('bndbox', 'shapes', third, [{ id: 'kept-3', kind: 'box', x: 1, y: 2, w: 3, h: 4, label: 'cat' }]);
+    const refused = t.core.annotations.update('bndbox', 'shapes', 'no-such-image', { shapes: [box('never', 3)], placement });
+    // The image leaves the project after its save was accepted, before the group is applied.
+    storage.images.delete(t.core.projects.get('bndbox', 'shapes').id, second);
+
+    await expect(refused).rejects.toMatchObject({ code: 'not_found' });
+    await expect(lost).rejects.toMatchObject({ code: 'not_found' });
+    await saved;
+    await alsoSaved;
+    expect(events.filter((event) => event === 'commit')).toHaveLength(1);
+    expect(storedShapes(first)).toEqual([box('kept-1', 1)]);
+    expect(storedShapes(third)).toEqual([expect.objectContaining({ id: 'kept-3', label: 'cat' })]);
   });
 });

@@ -1,5 +1,6 @@
 import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { notFound } from './errors';
+import { createGroupCommit } from './group-commit';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
 import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type PixelEditorShape, type Project } from './types';
@@ -18,11 +19,24 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
     return image;
   };
 
-  // Committed before it returns, so an answered save survives a crash. A state made before
-  // the stored one (a late request, a replay from a closed tab) changes nothing.
-  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number) =>
-    repos.inTransaction(() => {
-      if (repos.annotations.save(project.id, uuid, annotation, editedAt)) repos.projects.touchModified(project.id, now());
+  // Projects whose shapes changed in the group being applied: stamped once per group.
+  const modified = new Set<string>();
+  const writes = createGroupCommit({
+    inTransaction: repos.inTransaction,
+    beforeCommit: () => {
+      const projectIds = [...modified];
+      modified.clear();
+      for (const projectId of projectIds) repos.projects.touchModified(projectId, now());
+    },
+  });
+
+  // Resolves once committed, so an answered save survives a crash. A state made before the
+  // stored one (a late request, a replay from a closed tab) changes nothing and still succeeds.
+  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<void> =>
+    writes.run(() => {
+      // Checked again in the group: the image may have been deleted since the request was read.
+      findImage(project, uuid);
+      if (repos.annotations.save(project.id, uuid, annotation, editedAt)) modified.add(project.id);
     });
 
   const withImages = (project: Project, uuids: readonly string[]) => {
@@ -35,10 +49,10 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
 
   return {
     /** Replaces the image's shapes as a classifai client sent them (its canvas space). */
-    update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): void {
+    async update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): Promise<void> {
       const project = projects.get(type, name);
       findImage(project, uuid);
-      save(project, uuid, annotation, now());
+      await save(project, uuid, annotation, now());
     },
 
     /**
@@ -46,12 +60,15 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
      * editedAt is when the editor made this state: an older state than the stored one is
      * superseded and left out, which is still a success for the caller.
      */
-    saveEditorShapes(type: AnnotationType, name: string, uuid: string, shapes: readonly PixelEditorShape[], editedAt = now()): void {
+    async saveEditorShapes(type: AnnotationType, name: string, uuid: string, shapes: readonly PixelEditorShape[], editedAt = now()): Promise<void> {
       const project = projects.get(type, name);
       const image = findImage(project, uuid);
       const colors = new Map(repos.labels.list(project.id).map((label) => [label.name, label.color]));
-      save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt);
+      await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt);
     },
+
+    /** Applies the saves waiting for their group now: before the storage closes. */
+    flushSaves: writes.flush,
 
     /** Images with their shapes, in the order asked; unknown uuids are left out. */
     withImages(type: AnnotationType, name: string, uuids: readonly string[]): Array<{ image: ImageRecord; annotation: ImageAnnotation }> {

@@ -111,7 +111,7 @@ export function createImageFilesService(deps: {
      * Moves each image's own file into the deleted folder and forgets the uuid. Paths a client
      * names are never trusted: only the file stored for the uuid moves. Returns the uuids left.
      */
-    async remove(type: AnnotationType, name: string, uuids: readonly string[]): Promise<string[]> {
+    async remove(type: AnnotationType, name: string, uuids: readonly string[]): Promise<readonly string[]> {
       const project = projects.get(type, name);
       const images = uuids.map((uuid) => {
         const image = repos.images.find(project.id, uuid);

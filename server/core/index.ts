@@ -69,6 +69,8 @@ export function createCore(edges: CoreEdges) {
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {
       await jobs.shutdown();
+      // Saves already queued were accepted: they commit (and are answered) before the close.
+      annotations.flushSaves();
       edges.closeStorage();
     },
   };

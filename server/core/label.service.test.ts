@@ -15,7 +15,7 @@ const box = (label: string, id: string): BoxShape => ({
 const placement = { x: 0, y: 0, w: 64, h: 48 };
 
 /** A bndbox project over the shared folder; answers its image uuids in path order. */
-async function createProject(name: string, labels: string[] = []): Promise<string[]> {
+async function createProject(name: string, labels: string[] = []): Promise<readonly string[]> {
   const labelFile = path.join(folder, '..', `${name}-labels.txt`);
   fs.writeFileSync(labelFile, labels.join('\n'));
   await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder, labelFilePath: labelFile });
@@ -72,8 +72,8 @@ describe('add', () => {
 describe('rename', () => {
   it('renames the label on every shape, also of an image missing at the last reload', async () => {
     const [a = '', b = '', c = ''] = await createProject('renamed', ['car', 'bus']);
-    t.core.annotations.update('bndbox', 'renamed', a, { shapes: [box('car', '1'), box('bus', '2')], placement });
-    t.core.annotations.update('bndbox', 'renamed', c, { shapes: [box('car', '3')], placement });
+    await t.core.annotations.update('bndbox', 'renamed', a, { shapes: [box('car', '1'), box('bus', '2')], placement });
+    await t.core.annotations.update('bndbox', 'renamed', c, { shapes: [box('car', '3')], placement });
     const [car, bus] = labels().list('bndbox', 'renamed');
     // c.png is away (an unplugged drive) while the rename happens.
     const cPath = path.join(folder, 'c.png');
@@ -92,7 +92,7 @@ describe('rename', () => {
 
   it('refuses a taken name, an unknown label or an empty name, and changes nothing', async () => {
     const [a = ''] = await createProject('rename-refused', ['car', 'bus']);
-    t.core.annotations.update('bndbox', 'rename-refused', a, { shapes: [box('car', '1')], placement });
+    await t.core.annotations.update('bndbox', 'rename-refused', a, { shapes: [box('car', '1')], placement });
     const before = labels().list('bndbox', 'rename-refused');
     expect(() => labels().rename('bndbox', 'rename-refused', 'car', 'bus')).toThrow(expect.objectContaining({ code: 'already_exists' }));
     expect(() => labels().rename('bndbox', 'rename-refused', 'boat', 'ship')).toThrow(expect.objectContaining({ code: 'not_found' }));
@@ -114,7 +114,7 @@ describe('recolor and remove', () => {
 
   it('takes a label off the list while its shapes keep it and the statistics count it', async () => {
     const [a = ''] = await createProject('removed', ['car', 'bus']);
-    t.core.annotations.update('bndbox', 'removed', a, { shapes: [box('car', '1')], placement });
+    await t.core.annotations.update('bndbox', 'removed', a, { shapes: [box('car', '1')], placement });
     expect(names(labels().remove('bndbox', 'removed', 'car'))).toEqual(['bus']);
     expect(names(labels().remove('bndbox', 'removed', 'car'))).toEqual(['bus']);
     expect(shapeLabels('removed', a)).toEqual(['car']);

@@ -36,7 +36,7 @@ describe('project creation', () => {
 
   it('from a chosen configuration: the exported project comes back under its name with its shapes', async () => {
     const [uuid = ''] = t.core.projects.loadingStatus('bndbox', 'pets').uuids;
-    t.core.annotations.saveEditorShapes('bndbox', 'pets', uuid, [{ id: 'b', kind: 'box', x: 1, y: 2, w: 3, h: 4, label: 'cat' }]);
+    await t.core.annotations.saveEditorShapes('bndbox', 'pets', uuid, [{ id: 'b', kind: 'box', x: 1, y: 2, w: 3, h: 4, label: 'cat' }]);
     const configPath = (await exported('cfg'))?.result?.path ?? '';
     t.core.projects.remove('bndbox', 'pets');
     t.chooser.next.file = configPath;

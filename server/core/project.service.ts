@@ -28,7 +28,8 @@ export type CreateProjectCommand =
 export interface LoadingStatus {
   state: 'not_loaded' | 'loaded';
   labels: string[];
-  uuids: string[];
+  /** Shared with the cache of the list: never changed. */
+  uuids: readonly string[];
 }
 
 export interface ProjectStatistic {

@@ -55,8 +55,8 @@ export interface StoredImagePath extends NewImage {
 export interface ImageRepository {
   insertMany(projectId: string, images: readonly NewImage[]): void;
   find(projectId: string, uuid: string): ImageRecord | undefined;
-  /** Uuids of the images present on disk, in path order. */
-  listUuids(projectId: string): string[];
+  /** Uuids of the images present on disk, in path order (possibly shared: never changed). */
+  listUuids(projectId: string): readonly string[];
   /** Images in path byte order: the order exports and bulk walks use (classifai's). */
   page(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
   /** Images as a person browses them: natural, case-insensitive path order. */
@@ -119,5 +119,6 @@ export interface Repositories {
   images: ImageRepository;
   annotations: AnnotationRepository;
   jobs: JobRepository;
+  /** fn runs in one transaction; called inside another, it is a savepoint (a throw undoes only fn). */
   inTransaction<T>(fn: () => T): T;
 }

@@ -8,7 +8,10 @@ export type SqliteDatabase = Database.Database;
 
 export interface LabelportDatabase {
   sqlite: SqliteDatabase;
-  /** Runs fn in one transaction; fn must be synchronous (do file and pixel work before). */
+  /**
+   * Runs fn in one transaction; fn must be synchronous (do file and pixel work before). Nested,
+   * better-sqlite3 makes it a savepoint: a throw undoes fn alone, the outer transaction goes on.
+   */
   inTransaction<T>(fn: () => T): T;
   close(): void;
 }

@@ -4,10 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRestHandler } from '@/server/api/rest-adapter';
-import type { Core } from '@/server/core';
+import { createCore, type Core } from '@/server/core';
 import { scanJobKey } from '@/server/core/jobs/job-kinds';
+import type { Repositories } from '@/server/core/repositories';
 import type { AnnotationType } from '@/server/core/types';
+import { openDatabase } from '@/server/db/database';
+import { createSqliteRepositories } from '@/server/db/repositories';
 import type { Chooser } from '@/server/files/chooser';
+import { createThumbnailCache } from '@/server/files/thumbnail-cache';
 import { openCore } from '@/server/runtime/open-core';
 
 export interface ChooserStub extends Chooser {
@@ -68,10 +72,29 @@ export interface TestCore {
   close(): Promise<void>;
 }
 
-export function createTestCore(): TestCore {
+export interface TestCoreOptions {
+  /** Wraps the SQLite repositories the core gets, e.g. to watch its transactions. */
+  wrapRepositories?: (repos: Repositories) => Repositories;
+}
+
+export function createTestCore(options: TestCoreOptions = {}): TestCore {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-data-'));
   const chooser = createChooserStub();
-  const core = openCore({ dataDir, chooser, log: () => undefined });
+  const { wrapRepositories } = options;
+  let core: Core;
+  if (wrapRepositories) {
+    const db = openDatabase(dataDir);
+    core = createCore({
+      dataDir,
+      repos: wrapRepositories(createSqliteRepositories(db)),
+      chooser,
+      thumbnails: createThumbnailCache(dataDir),
+      closeStorage: () => db.close(),
+      log: () => undefined,
+    });
+  } else {
+    core = openCore({ dataDir, chooser, log: () => undefined });
+  }
   return {
     core,
     dataDir,

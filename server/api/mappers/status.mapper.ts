@@ -58,7 +58,8 @@ export function toReloadStatus(job: JobStatusOf<'scan'> | undefined) {
 
 /** V1 loader: 2 with labels and uuids once loaded; classifai words the other case as an error. */
 export function toLoadingStatus(status: LoadingStatus, projectName: string) {
-  if (status.state === 'loaded') return { message: 2 as const, progress: null, label_list: status.labels, uuid_list: status.uuids };
+  // A copy: the core's list is shared with its cache, the wire shape is a plain array.
+  if (status.state === 'loaded') return { message: 2 as const, progress: null, label_list: status.labels, uuid_list: [...status.uuids] };
   return {
     message: 0 as const,
     progress: null,

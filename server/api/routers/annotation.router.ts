@@ -10,9 +10,9 @@ export const annotationRouter = router({
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/uuid/{uuid}/update', 'Save an image\'s shapes (the thumbnail record sent back)'))
     .input(updateAnnotationInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const annotation = { shapes: toShapes(input.annotation_type, input), placement: toPlacement(input) };
-      ctx.core.annotations.update(input.annotation_type, input.project_name, input.uuid, annotation);
+      await ctx.core.annotations.update(input.annotation_type, input.project_name, input.uuid, annotation);
       return SUCCESS;
     }),
 
@@ -26,8 +26,8 @@ export const annotationRouter = router({
   saveFromEditor: procedure
     .input(saveEditorShapesInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.annotations.saveEditorShapes(input.annotation_type, input.project_name, input.uuid, input.shapes, input.edited_at);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.annotations.saveEditorShapes(input.annotation_type, input.project_name, input.uuid, input.shapes, input.edited_at);
       return SUCCESS;
     }),
 });

@@ -64,7 +64,7 @@ export const imageRouter = router({
     .output(deleteImagesOutput)
     .mutation(async ({ ctx, input }) => ({
       message: 1 as const,
-      uuid_list: await ctx.core.imageFiles.remove(input.annotation_type, input.project_name, input.uuid_list),
+      uuid_list: [...(await ctx.core.imageFiles.remove(input.annotation_type, input.project_name, input.uuid_list))],
     })),
 
   page: procedure

@@ -13,7 +13,6 @@ import {
   isRecord,
   round,
   type DatasetExporter,
-  type ExportFile,
   type ExportItem,
   type ImportFile,
   type ImportOptions,
@@ -57,46 +56,59 @@ export interface CocoDataset {
 }
 
 export function buildCocoDataset(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): CocoDataset {
-  return buildCocoDatasetFromPages([items], labels, type);
+  const builder = createCocoBuilder(labels, type);
+  builder.add(items);
+  return builder.dataset();
 }
 
-// COCO is one JSON for the whole dataset: pages are read one by one, but only the dataset
+// COCO is one JSON for the whole dataset: pages are added one by one, but only the dataset
 // (not the images' records) is kept until the end.
-function buildCocoDatasetFromPages(pages: Iterable<readonly ExportItem[]>, labels: readonly string[], type: AnnotationType): CocoDataset {
+function createCocoBuilder(labels: readonly string[], type: AnnotationType) {
   const preparer = createExportPreparer(labels, type);
   const images: CocoImage[] = [];
   const annotations: CocoAnnotation[] = [];
-  for (const page of pages) {
-    for (const { image, objects } of preparer.prepare(page)) {
-      const imageId = images.length + 1;
-      for (const { label, shape } of objects) {
-        const bounds = shapeBounds(shape);
-        const outline = shapeOutline(shape);
-        annotations.push({
-          id: annotations.length + 1,
-          image_id: imageId,
-          category_id: (preparer.labelIndex.get(label) ?? 0) + 1,
-          segmentation: [outline.flatMap((p) => [round(p.x), round(p.y)])],
-          area: round(shape.kind === 'box' ? (bounds.xMax - bounds.xMin) * (bounds.yMax - bounds.yMin) : polygonArea(outline)),
-          bbox: [round(bounds.xMin), round(bounds.yMin), round(bounds.xMax - bounds.xMin), round(bounds.yMax - bounds.yMin)],
-          iscrowd: 0,
-        });
-      }
-      images.push({ id: imageId, file_name: image.relPath, width: image.width, height: image.height });
-    }
-  }
   return {
-    info: { description: 'Exported by Labelport', version: '1.0' },
-    licenses: [],
-    images,
-    annotations,
-    categories: preparer.labels.map((name, i) => ({ id: i + 1, name, supercategory: '' })),
+    add(items: readonly ExportItem[]): void {
+      for (const { image, objects } of preparer.prepare(items)) {
+        const imageId = images.length + 1;
+        for (const { label, shape } of objects) {
+          const bounds = shapeBounds(shape);
+          const outline = shapeOutline(shape);
+          annotations.push({
+            id: annotations.length + 1,
+            image_id: imageId,
+            category_id: (preparer.labelIndex.get(label) ?? 0) + 1,
+            segmentation: [outline.flatMap((p) => [round(p.x), round(p.y)])],
+            area: round(shape.kind === 'box' ? (bounds.xMax - bounds.xMin) * (bounds.yMax - bounds.yMin) : polygonArea(outline)),
+            bbox: [round(bounds.xMin), round(bounds.yMin), round(bounds.xMax - bounds.xMin), round(bounds.yMax - bounds.yMin)],
+            iscrowd: 0,
+          });
+        }
+        images.push({ id: imageId, file_name: image.relPath, width: image.width, height: image.height });
+      }
+    },
+    dataset(): CocoDataset {
+      return {
+        info: { description: 'Exported by Labelport', version: '1.0' },
+        licenses: [],
+        images,
+        annotations,
+        categories: preparer.labels.map((name, i) => ({ id: i + 1, name, supercategory: '' })),
+      };
+    },
   };
 }
 
 /** `annotations/instances.json`; file_name is the image's path relative to the project folder. */
-export const exportCocoPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
-  yield { path: COCO_PATH, content: JSON.stringify(buildCocoDatasetFromPages(pages, labels, type)) };
+export const exportCocoPages: DatasetExporter = (labels, type) => {
+  const builder = createCocoBuilder(labels, type);
+  return {
+    add: (items) => {
+      builder.add(items);
+      return [];
+    },
+    finish: () => [{ path: COCO_PATH, content: JSON.stringify(builder.dataset()) }],
+  };
 };
 export const exportCoco = exportAllAtOnce(exportCocoPages);
 

@@ -18,8 +18,19 @@ export interface ExportResult {
   files: ExportFile[];
 }
 
-/** A dataset format's writer: pages of images in, each file out as soon as it is complete. */
-export type DatasetExporter = (pages: Iterable<readonly ExportItem[]>, labels: readonly string[], type: AnnotationType) => Iterable<ExportFile>;
+/**
+ * A dataset format's writer, fed a page of images at a time: each file comes out as soon as
+ * it is complete. Pushed rather than pulled, so the export job decides when to pause between
+ * pages (a format that writes one file for all images would otherwise read every page in one
+ * go, and its progress would jump from 0 to 100%).
+ */
+export interface DatasetWriter {
+  add(items: readonly ExportItem[]): ExportFile[];
+  /** The files that need every image (COCO's one JSON, YOLO's classes.txt). */
+  finish(): ExportFile[];
+}
+
+export type DatasetExporter = (labels: readonly string[], type: AnnotationType) => DatasetWriter;
 
 export type ImportFile = ExportFile;
 
@@ -112,16 +123,24 @@ export function createExportPreparer(labels: readonly string[], type: Annotation
 
 /** A format that writes one file per image and nothing shared. */
 export function perImageExporter(fileOf: (entry: PreparedImage) => ExportFile): DatasetExporter {
-  return function* (pages, labels, type) {
+  return (labels, type) => {
     const preparer = createExportPreparer(labels, type);
-    for (const page of pages) for (const entry of preparer.prepare(page)) yield fileOf(entry);
+    return { add: (items) => preparer.prepare(items).map(fileOf), finish: () => [] };
   };
+}
+
+/** Every file of an export fed these pages in order, for callers that hold them anyway (tests). */
+export function exportPages(exporter: DatasetExporter, pages: Iterable<readonly ExportItem[]>, labels: readonly string[], type: AnnotationType): ExportFile[] {
+  const writer = exporter(labels, type);
+  const files: ExportFile[] = [];
+  for (const page of pages) files.push(...writer.add(page));
+  return [...files, ...writer.finish()];
 }
 
 /** The whole export at once, for callers that hold every item anyway (tests, small projects). */
 export const exportAllAtOnce =
   (exporter: DatasetExporter) =>
-  (items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult => ({ files: [...exporter([items], labels, type)] });
+  (items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult => ({ files: exportPages(exporter, [items], labels, type) });
 
 export function prepareExport(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): PreparedExport {
   const preparer = createExportPreparer(labels, type);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS, TRAINING_IMPORTERS } from './index';
+import { EXPORT_FORMATS, exportPages, TRAINING_IMPORTERS } from './index';
 import { box, item } from './test-fixtures';
 
 describe('training formats', () => {
@@ -9,7 +9,7 @@ describe('training formats', () => {
     for (const { type: format, content } of EXPORT_FORMATS) {
       if (content.kind !== 'dataset' || !(format in TRAINING_IMPORTERS)) continue;
       // One image per page, as the export job reads them: stems and classes must hold across pages.
-      const files = [...content.exporter(items.map((one) => [one]), ['cat', 'dog'], 'bndbox')];
+      const files = exportPages(content.exporter, items.map((one) => [one]), ['cat', 'dog'], 'bndbox');
       const back = TRAINING_IMPORTERS[format as keyof typeof TRAINING_IMPORTERS](files, targets, 'bndbox');
       expect(back.errors, format).toEqual([]);
       // The first box was saved in canvas space: (10,20)-(110,70) → pixels (-180,-60)-(20,40), cut at 0.
@@ -22,7 +22,7 @@ describe('training formats', () => {
     const pages = [[item('a.jpg', [box(0, 0, 10, 10, 'cat')])], [item('a.png', [box(0, 0, 10, 10, 'zebra')])]];
     const paths = (type: string) => {
       const format = EXPORT_FORMATS.find((candidate) => candidate.type === type);
-      return format?.content.kind === 'dataset' ? [...format.content.exporter(pages, ['cat'], 'bndbox')] : [];
+      return format?.content.kind === 'dataset' ? exportPages(format.content.exporter, pages, ['cat'], 'bndbox') : [];
     };
     expect(paths('voc').map((file) => file.path)).toEqual(['Annotations/a.xml', 'Annotations/a.png.xml']);
     const yolo = paths('yolo');

@@ -37,8 +37,10 @@ export {
   type ParseClassifaiResult,
 } from './classifai-cfg';
 export {
+  exportPages,
   exportStems,
   type DatasetExporter,
+  type DatasetWriter,
   type ExportFile,
   type ExportItem,
   type ExportResult,

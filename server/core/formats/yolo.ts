@@ -13,7 +13,6 @@ import {
   idSource,
   importedShape,
   type DatasetExporter,
-  type ExportFile,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -49,15 +48,14 @@ export function buildYoloLabels(entry: PreparedImage, labelIndex: ReadonlyMap<st
 
 /** `classes.txt` (one label per line, line number = class) and `labels/<relPath without extension>.txt`. */
 /** classes.txt comes last: labels found on later pages still get their numbers in it. */
-export const exportYoloPages: DatasetExporter = function* (pages, labels, type): Generator<ExportFile> {
+export const exportYoloPages: DatasetExporter = (labels, type) => {
   const preparer = createExportPreparer(labels, type);
-  for (const page of pages) {
-    for (const entry of preparer.prepare(page)) {
-      yield { path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, preparer.labelIndex, type) };
-    }
-  }
-  // A line break inside a label would shift every later class number.
-  yield { path: YOLO_CLASSES_PATH, content: preparer.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('') };
+  return {
+    add: (items) =>
+      preparer.prepare(items).map((entry) => ({ path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, preparer.labelIndex, type) })),
+    // A line break inside a label would shift every later class number.
+    finish: () => [{ path: YOLO_CLASSES_PATH, content: preparer.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('') }],
+  };
 };
 export const exportYolo = exportAllAtOnce(exportYoloPages);
 

@@ -27,6 +27,9 @@ export interface ExportJobResult {
 
 const PAGE = 500;
 const HASHES_IN_FLIGHT = 8;
+const PAUSE_EVERY = 50;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Present images with their shapes, read page by page so a big project never sits in memory whole. */
 function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
@@ -75,27 +78,26 @@ async function writeConfigWithData(repos: Repositories, project: Project, contex
 }
 
 /**
- * Hands the exporter one image at a time (read from the database a page at a time) and counts
- * an image done when the exporter asks for the next: by then its files are in the zip.
+ * Hands the writer one image at a time (read from the database a page at a time) and counts it
+ * done once its files are in the zip. A format that writes one file for every image (COCO)
+ * has nothing to await per image, so the job pauses for a turn of the event loop every
+ * PAUSE_EVERY images: status polls then see the progress grow, and saves are answered meanwhile.
  */
-function* itemsCountingProgress(repos: Repositories, projectId: string, context: JobContext): Generator<ExportItem[]> {
-  const total = repos.images.counts(projectId).total;
+async function writeDataset(repos: Repositories, project: Project, exporter: DatasetExporter, context: JobContext, target: string): Promise<void> {
+  const total = repos.images.counts(project.id).total;
   let done = 0;
   context.progress(0, total);
-  for (const page of exportItems(repos, projectId)) {
-    for (const item of page) {
-      context.signal.throwIfAborted();
-      yield [item];
-      context.progress(++done, total);
-    }
-  }
-}
-
-async function writeDataset(repos: Repositories, project: Project, exporter: DatasetExporter, context: JobContext, target: string): Promise<void> {
+  const writer = exporter(project.labels, project.type);
   await writeZipFile(target, async (zip) => {
-    for (const file of exporter(itemsCountingProgress(repos, project.id, context), project.labels, project.type)) {
-      await zip.addText(file.content, file.path);
+    for (const page of exportItems(repos, project.id)) {
+      for (const item of page) {
+        context.signal.throwIfAborted();
+        for (const file of writer.add([item])) await zip.addText(file.content, file.path);
+        context.progress(++done, total);
+        if (done % PAUSE_EVERY === 0) await nextTurn();
+      }
     }
+    for (const file of writer.finish()) await zip.addText(file.content, file.path);
   });
 }
 

@@ -1,0 +1,46 @@
+// An export's progress as a status poll sees it, for a format that builds one file from
+// every image (COCO): it grows while the export runs instead of jumping from 0 to 100%.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import { readZip } from '@/server/testing/zip-reader';
+import { EXPORT_JOB_KEY } from './job-kinds';
+
+const IMAGES = 120;
+let t: TestCore;
+let folder: string;
+
+beforeAll(async () => {
+  t = createTestCore();
+  folder = await makeTempDir('labelport-export-progress-');
+  const first = path.join(folder, 'img-000.png');
+  await writeImage(first, { format: 'png', width: 8, height: 6 });
+  for (let index = 1; index < IMAGES; index += 1) fs.copyFileSync(first, path.join(folder, `img-${String(index).padStart(3, '0')}.png`));
+  await t.core.projects.create({ source: 'folder', name: 'many', type: 'bndbox', folder, labelFilePath: '' });
+  await t.scanSettled('bndbox', 'many');
+}, 30_000);
+
+afterAll(() => t.close());
+
+describe('export progress', () => {
+  it('shows a COCO export part done while it runs, then every image done and in the file', async () => {
+    t.core.exports.start('bndbox', 'many', 'coco');
+    const seen = new Set<string>();
+    for (let status = t.core.exports.status(); status?.state === 'running'; status = t.core.exports.status()) {
+      seen.add(`${status.done}/${status.total}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await t.core.jobs.settled(EXPORT_JOB_KEY);
+
+    const partDone = [...seen].filter((progress) => progress !== `0/${IMAGES}` && progress !== `${IMAGES}/${IMAGES}` && progress !== '0/0');
+    expect(partDone.length, [...seen].join(' ')).toBeGreaterThan(0);
+    expect(partDone.every((progress) => progress.endsWith(`/${IMAGES}`))).toBe(true);
+    const final = t.core.exports.status();
+    expect(final).toMatchObject({ state: 'succeeded', done: IMAGES, total: IMAGES });
+    const zip = readZip(fs.readFileSync(path.join(folder, 'many_coco.zip')));
+    const coco = zip.find((entry) => entry.name === 'annotations/instances.json');
+    expect((JSON.parse(coco?.data.toString('utf8') ?? '{}') as { images?: unknown[] }).images).toHaveLength(IMAGES);
+  });
+});
