@@ -71,6 +71,13 @@ test('draws a polygon in a seg project', async ({ page, world, api, editor }) =>
   expect(polygons).toHaveLength(1);
   expect(polygons[0]?.coorPt).toHaveLength(3);
   expect(polygons[0]?.label).toBe('road');
+
+  // A neighbouring region that starts on a vertex of the first one and shares its edge.
+  await editor.drawPolygon([{ x: c.x + 80, y: c.y - 60 }, { x: c.x + 200, y: c.y - 60 }, { x: c.x + 40, y: c.y + 70 }]);
+  await editor.waitSaved();
+  const both = await api.polygons('regions');
+  expect(both).toHaveLength(2);
+  expect(both.map((polygon) => polygon.coorPt.length)).toEqual([3, 3]);
   await page.screenshot({ path: path.join(world.screenshotDir, 'workspace-polygon.png') });
 });
 

@@ -58,7 +58,7 @@ export function resolveShortcut(event: KeyInput): EditorAction | null {
 export const SHORTCUT_HELP: ReadonlyArray<{ keys: string; description: string }> = [
   { keys: 'V', description: 'Select and move shapes' },
   { keys: 'B', description: 'Draw boxes (drag a box to move it, its handles to resize; Shift+drag draws inside a shape)' },
-  { keys: 'P', description: 'Draw polygons (click points, Enter or click the first point to close)' },
+  { keys: 'P', description: 'Draw polygons (click points, Enter or click the first point to close; clicks on other polygons draw too)' },
   { keys: '1 – 9', description: 'Pick the label of the next shape (relabels a shape you clicked)' },
   { keys: 'Delete', description: 'Delete the selected shape (Backspace removes the last polygon point while drawing)' },
   { keys: 'Esc', description: 'Cancel drawing or dragging, or clear the selection' },

@@ -227,3 +227,36 @@ describe('box tool on existing boxes', () => {
     expect(store.getState().shapes).toHaveLength(2);
   });
 });
+
+describe('polygon tool next to existing polygons', () => {
+  const square: EditorShape = { id: 'p', kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 50, y: 50 }, { x: 10, y: 50 }], label: 'car' };
+  const draw = (tools: ReturnType<typeof setup>['tools'], points: Array<{ x: number; y: number }>) => {
+    for (const point of points) tools.pointerDown(point, 4);
+    tools.keyDown('Enter');
+  };
+
+  it('starts a new polygon on a shared vertex of the polygon just drawn', () => {
+    const { store, tools } = setup();
+    store.setTool('polygon');
+    draw(tools, [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 50, y: 50 }]);
+    draw(tools, [{ x: 50, y: 10 }, { x: 90, y: 10 }, { x: 50, y: 50 }]);
+    expect(store.getState().shapes).toHaveLength(2);
+    expect(store.getState().shapes[0]).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 50, y: 50 }] });
+  });
+
+  it('draws from inside an existing polygon, and moves the vertex of a polygon picked in the select tool', () => {
+    const { store, tools } = setup([square]);
+    store.setTool('polygon');
+    draw(tools, [{ x: 20, y: 20 }, { x: 40, y: 20 }, { x: 30, y: 40 }]);
+    expect(store.getState().shapes).toHaveLength(2);
+    store.setTool('select');
+    tools.pointerDown({ x: 30, y: 10.5 }, 4);
+    tools.pointerUp({ x: 30, y: 10.5 });
+    store.setTool('polygon');
+    tools.pointerDown({ x: 50, y: 50 }, 4);
+    tools.pointerMove({ x: 60, y: 60 });
+    tools.pointerUp({ x: 60, y: 60 });
+    expect(store.getState().shapes[0]).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 60, y: 60 }, { x: 10, y: 50 }] });
+    expect(store.getState().draft).toBeNull();
+  });
+});

@@ -69,9 +69,10 @@ export function createToolController(store: EditorStore) {
 
     /**
      * tolerance: how near (in image pixels) counts as on a handle, vertex or first point.
-     * In every tool the selected shape's handles resize and a press on a shape selects and
-     * moves it; the drawing tools draw only from empty canvas (or anywhere with Shift, to
-     * draw inside another shape).
+     * Select and Box: the selected shape's handles resize and a press on a shape selects and
+     * moves it; Box draws only from empty canvas (or anywhere with Shift, to draw inside
+     * another box). Polygon: every press draws, since neighbouring regions share edges and
+     * vertices; only the vertices of a polygon the user picked (in the select tool) move.
      */
     pointerDown(raw: Point, tolerance: number, modifiers: { alt?: boolean; shift?: boolean } = {}) {
       const state = store.getState();
@@ -81,9 +82,10 @@ export function createToolController(store: EditorStore) {
         addPolygonPoint(state.draft, point, tolerance);
         return;
       }
-      if (grabSelected(point, tolerance, modifiers.alt === true)) return;
+      const pickedOnPurpose = state.selectionOrigin === 'user';
+      if ((state.tool !== 'polygon' || pickedOnPurpose) && grabSelected(point, tolerance, modifiers.alt === true)) return;
       const drawing = state.tool !== 'select';
-      const hit = drawing && modifiers.shift ? null : hitTest(state.shapes, point, tolerance);
+      const hit = drawing && (modifiers.shift || state.tool === 'polygon') ? null : hitTest(state.shapes, point, tolerance);
       if (hit || !drawing) {
         store.select(hit?.id ?? null);
         if (hit) gesture = { kind: 'move', start: point, snapshot: hit, before: state.shapes };
