@@ -72,6 +72,28 @@ describe('annotation service', () => {
   });
 });
 
+describe('the order of states', () => {
+  const box = (label: string) => [{ id: 'o1', kind: 'box' as const, x: 1, y: 1, w: 5, h: 5, label }];
+  const labelOf = (image: string) => t.core.annotations.editorImages('bndbox', 'shapes', [image])[0]?.shapes[0]?.label;
+
+  it('keeps the newer state when an older one arrives late (a slow autosave, a replayed journal)', async () => {
+    const image = uuids[1] ?? '';
+    const now = Date.now();
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('newer'), now - 1_000);
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('older'), now - 5_000);
+    expect(labelOf(image)).toBe('newer');
+  });
+
+  it('does not let a browser clock running ahead outrank the updates that follow', async () => {
+    const image = uuids[2] ?? '';
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('ahead'), Date.now() + 3_600_000);
+    const shapes = [{ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label: 'classifai', id: 'o2' }];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.core.annotations.update('bndbox', 'shapes', image, { shapes, placement: { x: 0, y: 0, w: 40, h: 30 } });
+    expect(labelOf(image)).toBe('classifai');
+  });
+});
+
 describe('saves arriving together (group commit)', () => {
   it('commits saves sent at once in one transaction and answers each only after that commit', async () => {
     events.length = 0;

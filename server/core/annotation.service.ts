@@ -64,7 +64,9 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
       const project = projects.get(type, name);
       const image = findImage(project, uuid);
       const colors = new Map(repos.labels.list(project.id).map((label) => [label.name, label.color]));
-      await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt);
+      // Never later than now: a browser clock running ahead must not make its state outrank
+      // every update that follows (classifai clients' included) until that time comes.
+      await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), Math.min(editedAt, now()));
     },
 
     /** Applies the saves waiting for their group now: before the storage closes. */
