@@ -4,7 +4,7 @@
 // same read + base64.
 import path from 'node:path';
 import sharp from 'sharp';
-import { call, imagePaths, loadProject } from './lib/api.mjs';
+import { call, coldThumbnails, imagePaths, loadProject } from './lib/api.mjs';
 import { startBare } from './lib/bare-server.mjs';
 import { runLoad } from './lib/load.mjs';
 import { row } from './lib/report.mjs';
@@ -20,6 +20,8 @@ export async function w2(ctx) {
   const server = await ctx.server();
   await ctx.ensureProject(name);
   const uuids = await loadProject(server, name);
+  // Loading starts the background pre-generation: stopped and undone, so this measures cold.
+  await coldThumbnails(server, name);
   const relPaths = await imagePaths(server, name, uuids.length);
   const fileOf = (uuid) => path.join(ctx.folders[name].dir, relPaths.get(uuid));
 

@@ -1,9 +1,9 @@
 // W3 update: PUT .../uuid/<uuid>/update with 20 boxes at 1 and 10 connections, against
 // better-sqlite3 alone running the same UPDATE of the JSON column (WAL, synchronous FULL).
 import path from 'node:path';
-import { loadProject } from './lib/api.mjs';
+import { coldThumbnails, loadProject, thumbnailStatus, waitForThumbnails } from './lib/api.mjs';
 import { openBaselineDb } from './lib/baseline-db.mjs';
-import { runLoad } from './lib/load.mjs';
+import { runLoad, startLoad } from './lib/load.mjs';
 import { row } from './lib/report.mjs';
 import { summarize } from './lib/stats.mjs';
 import { errorsNote } from './floor.mjs';
@@ -78,6 +78,8 @@ export async function w3(ctx) {
   await ctx.ensureProject(name);
   const uuids = ctx.uuids.get(name) ?? (await loadProject(server, name));
   ctx.uuids.set(name, uuids);
+  // Loading started the thumbnail pre-generation: the rows below are for an idle server.
+  await waitForThumbnails(server, name);
   const rows = [];
   const raw = {};
   for (const connections of [1, 10]) {
@@ -110,6 +112,46 @@ export async function w3(ctx) {
       }),
     );
   }
+  const duringThumbnails = await updateDuringThumbnails(ctx, server, name, uuids);
+  raw.updateDuringThumbnails = duringThumbnails.raw;
+  rows.push(duringThumbnails.row);
   rows.push(row('raw UPDATE (better-sqlite3)', { figure: sqlite.rps, unit: 'upd/s', note: `p50 ${sqlite.latency.p50.toFixed(2)} ms, p99 ${sqlite.latency.p99.toFixed(2)} ms` }));
   return { title: 'W3 update with 20 boxes (PUT .../uuid/<uuid>/update)', rows, raw };
+}
+
+/**
+ * Update latency while opening the project pre-makes every thumbnail (all cold), against an idle
+ * run of the same length taken just before: the pre-generation must step aside for saves.
+ */
+async function updateDuringThumbnails(ctx, server, name, uuids) {
+  const spec = { ...updateSpec(ctx, server, name, uuids, 1), maxRequests: 50_000, maxMs: 4000 };
+  const idle = await runLoad(spec);
+  await coldThumbnails(server, name);
+  await loadProject(server, name);
+  const load = startLoad({ ...spec, maxMs: 120_000 });
+  const loadStarted = Date.now();
+  let status;
+  try {
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await thumbnailStatus(server, name);
+    } while (status.state === 'running' && Date.now() - loadStarted < 4000);
+  } finally {
+    load.stop();
+  }
+  const during = await load.done;
+  const finished = await waitForThumbnails(server, name);
+  const raw = { idle, during, seenDuringLoad: status, finished };
+  const summary = row('update p99 during thumbnail pre-generation', {
+    figure: during.latency.p99,
+    baseline: idle.latency.p99,
+    unit: 'ms',
+    baselineLabel: 'idle',
+    target: '<= 1.5x',
+    pass: during.errors === 0 && during.latency.p99 <= 1.5 * idle.latency.p99,
+    note:
+      errorsNote(during) ||
+      `max ${during.latency.max.toFixed(1)} ms over ${during.completed} updates; ${status.done} / ${status.total} thumbnails seen during them, ${finished.state} after`,
+  });
+  return { raw, row: summary };
 }

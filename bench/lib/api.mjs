@@ -1,4 +1,6 @@
 // The few REST calls the orchestrator makes itself (setup and status polling, not load).
+import fs from 'node:fs';
+import path from 'node:path';
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function call(url, method = 'GET', body) {
@@ -76,4 +78,23 @@ export async function imagePaths(server, name, total) {
     for (const item of reply.result.data.items) paths.set(item.uuid, item.img_path);
   }
   return paths;
+}
+
+/** The background thumbnail pre-generation that loading a project starts (tRPC, as the workspace reads it). */
+export async function thumbnailStatus(server, name) {
+  const input = encodeURIComponent(JSON.stringify({ annotation_type: 'bndbox', project_name: name }));
+  return (await call(`${server.url}/api/trpc/project.thumbnailStatus?input=${input}`)).result.data;
+}
+
+export const waitForThumbnails = (server, name, { intervalMs = 50 } = {}) =>
+  poll(() => thumbnailStatus(server, name), { done: (status) => status.state !== 'running', intervalMs, what: `thumbnails of ${name}` });
+
+/**
+ * Closes the project (which stops its pre-generation) and empties the thumbnail cache, so the
+ * next thumbnail requests (or the next load's pre-generation) meet cold thumbnails again.
+ */
+export async function coldThumbnails(server, name) {
+  await call(`${server.url}/bndbox/projects/${encodeURIComponent(name)}`, 'PUT', { status: 'closed' });
+  await waitForThumbnails(server, name);
+  fs.rmSync(path.join(server.dataDir, 'thumbnails'), { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ImageFilter, ImageListItem } from './useImageList';
 import { PAGE_SIZE } from './useImageList';
 
@@ -19,6 +19,8 @@ interface ImageStripProps {
   /** Re-reads the filtered list (images labeled or cleared since it was opened). */
   onRefresh: () => void;
   counts: { total: number; labeled: number; filtered: number } | null;
+  /** Shown under the filter chips, e.g. background work on the project's images. */
+  children?: ReactNode;
 }
 
 const liveCount = (filter: ImageFilter, counts: { total: number; labeled: number }) =>
@@ -88,6 +90,7 @@ export function ImageStrip(props: ImageStripProps) {
           </button>
         ))}
       </div>
+      {props.children}
       {changedSinceOpened !== null ? (
         <button className="strip-refresh" onClick={props.onRefresh} title="Re-read the list with the images as they are now">
           ↻ Update list ({changedSinceOpened} now)

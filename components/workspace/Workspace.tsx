@@ -21,6 +21,7 @@ import { StatsPanel } from './StatsPanel';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useLabelEdits } from './useLabelEdits';
 import { useImageList, type ImageFilter } from './useImageList';
+import { ThumbnailProgress } from './ThumbnailProgress';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 
@@ -223,7 +224,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           setIndex(0);
         }}
         counts={list.counts}
-      />
+      >
+        <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />
+      </ImageStrip>
       <main className="stage-area">
         <Toolbar store={store} type={type} canvas={canvas} onHelp={() => setHelp(true)} />
         {total === 0 && list.counts ? (

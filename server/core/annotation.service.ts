@@ -1,6 +1,7 @@
 import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { notFound } from './errors';
 import { createGroupCommit } from './group-commit';
+import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
 import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type PixelEditorShape, type Project } from './types';
@@ -10,8 +11,8 @@ export interface EditorImage {
   shapes: PixelEditorShape[];
 }
 
-export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
-  const { repos, projects, now } = deps;
+export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number; activity: InteractiveActivity }) {
+  const { repos, projects, now, activity } = deps;
 
   const findImage = (project: Project, uuid: string): ImageRecord => {
     const image = repos.images.find(project.id, uuid);
@@ -33,11 +34,13 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   // Resolves once committed, so an answered save survives a crash. A state made before the
   // stored one (a late request, a replay from a closed tab) changes nothing and still succeeds.
   const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<void> =>
-    writes.run(() => {
-      // Checked again in the group: the image may have been deleted since the request was read.
-      findImage(project, uuid);
-      if (repos.annotations.save(project.id, uuid, annotation, editedAt)) modified.add(project.id);
-    });
+    activity.during(() =>
+      writes.run(() => {
+        // Checked again in the group: the image may have been deleted since the request was read.
+        findImage(project, uuid);
+        if (repos.annotations.save(project.id, uuid, annotation, editedAt)) modified.add(project.id);
+      }),
+    );
 
   const withImages = (project: Project, uuids: readonly string[]) => {
     const annotations = repos.annotations.getMany(project.id, uuids);

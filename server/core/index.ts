@@ -13,6 +13,9 @@ import { createAddImagesHandler } from './jobs/add-images.job';
 import { createExportHandler } from './jobs/export.job';
 import { createImportHandler } from './jobs/import.job';
 import { createFolderScanHandler } from './jobs/folder-scan.job';
+import { createThumbnailWarmHandler } from './jobs/thumbnail-warm.job';
+import { createImageThumbnails } from './image-thumbnails';
+import { createInteractiveActivity } from './interactive-activity';
 import { createLabelService } from './label.service';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
@@ -34,6 +37,8 @@ export function createCore(edges: CoreEdges) {
   const { repos, chooser, thumbnails } = edges;
   const now = edges.now ?? Date.now;
   const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const activity = createInteractiveActivity();
+  const imageThumbnails = createImageThumbnails({ repos, thumbnails });
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
@@ -41,6 +46,7 @@ export function createCore(edges: CoreEdges) {
       add: createAddImagesHandler(repos, chooser),
       export: createExportHandler(repos, now),
       import: createImportHandler(repos, chooser, now),
+      thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
     },
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
@@ -48,8 +54,8 @@ export function createCore(edges: CoreEdges) {
   const imports = createImportService({ jobs });
   const projects = createProjectService({ repos, jobs, imports, now });
   const labels = createLabelService({ repos, projects, now });
-  const images = createImageService({ repos, projects, thumbnails });
-  const annotations = createAnnotationService({ repos, projects, now });
+  const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
+  const annotations = createAnnotationService({ repos, projects, now, activity });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);
   const exports = createExportService({ projects, jobs });

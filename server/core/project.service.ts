@@ -5,7 +5,7 @@ import { isDirectory, isFile } from '@/server/files/project-folder';
 import { countFolderImages, resolveProjectFolder, type FolderContents } from './folder-check';
 import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
 import type { JobRunner } from './jobs/job-runner';
-import { scanJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
+import { scanJobKey, thumbnailJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import type { ImportService } from './import.service';
 import { assignLabelColors } from './label-colors';
 import { checkProjectName, parseLabelLines } from './names';
@@ -127,12 +127,21 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       return overview(get(type, name));
     },
 
-    /** V1 load: the project opens; classifai reads is_loaded to refuse a second tab. */
+    /**
+     * V1 load: the project opens; classifai reads is_loaded to refuse a second tab. Its
+     * thumbnails are made in the background meanwhile (a running pre-generation is kept).
+     */
     load(type: AnnotationType, name: string): void {
       const project = get(type, name);
       if (project.isNew) repos.projects.markOpened(project.id);
       opened.add(project.id);
       loaded.add(project.id);
+      jobs.start('thumbnails', thumbnailJobKey(project.id), { projectId: project.id });
+    },
+
+    /** The background thumbnail pre-generation of the project; undefined before its first load. */
+    thumbnailStatus(type: AnnotationType, name: string): JobStatusOf<'thumbnails'> | undefined {
+      return jobs.status('thumbnails', thumbnailJobKey(get(type, name).id));
     },
 
     loadingStatus(type: AnnotationType, name: string): LoadingStatus {
@@ -142,7 +151,9 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     },
 
     close(type: AnnotationType, name: string): void {
-      opened.delete(get(type, name).id);
+      const project = get(type, name);
+      opened.delete(project.id);
+      jobs.cancel(thumbnailJobKey(project.id));
     },
 
     star(type: AnnotationType, name: string, starred: boolean): void {
@@ -160,6 +171,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     remove(type: AnnotationType, name: string): void {
       const project = get(type, name);
       if (jobs.isRunning(scanJobKey(project.id))) throw invalidState('The project folder is being scanned; try again when it is done');
+      jobs.cancel(thumbnailJobKey(project.id));
       repos.projects.delete(project.id);
       opened.delete(project.id);
       loaded.delete(project.id);

@@ -15,6 +15,8 @@ export interface ThumbnailKey {
 
 export interface ThumbnailCache {
   get(key: ThumbnailKey): Promise<Buffer | null>;
+  /** Whether the thumbnail is on disk, without reading it: the pre-generation's skip check. */
+  has(key: ThumbnailKey): Promise<boolean>;
   put(key: ThumbnailKey, png: Buffer): Promise<void>;
   /** Drops every thumbnail of one image (deleted or renamed away). */
   forget(projectId: string, uuid: string): Promise<void>;
@@ -85,6 +87,14 @@ export function createThumbnailCache(dataDir: string, options: ThumbnailCacheOpt
         return await fsp.readFile(fileOf(key));
       } catch {
         return null;
+      }
+    },
+    async has(key) {
+      try {
+        await fsp.access(fileOf(key));
+        return true;
+      } catch {
+        return false;
       }
     },
     async put(key, png) {

@@ -5,6 +5,7 @@ import type { FolderScanResult } from '@/server/core/jobs/folder-scan.job';
 import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { LoadingStatus } from '@/server/core/project.service';
 import { ADD_IMAGE_STATUS } from '../schemas/image.schema';
+import type { ThumbnailStatusOutput } from '../schemas/project.schema';
 import { FILE_SYSTEM_STATUS, type FileSystemMessage } from '../schemas/status.schema';
 import { EXPORT_STATUS } from '../schemas/transfer.schema';
 
@@ -127,3 +128,17 @@ export const toFolderWindowStatus = (window: ChooserWindow) =>
 
 export const toLabelFileWindowStatus = (window: ChooserWindow) =>
   window.open ? windowFields(window) : { ...windowFields(window), label_file_path: window.chosenPath };
+
+/** The pre-generation as the workspace's progress bar reads it. */
+export function toThumbnailStatus(status: JobStatusOf<'thumbnails'> | undefined): ThumbnailStatusOutput {
+  if (!status) return { state: 'none', done: 0, total: 0 };
+  const { done, total } = status;
+  switch (status.state) {
+    case 'running':
+      return { state: 'running', done, total };
+    case 'succeeded':
+      return { state: status.result?.stopped ? 'stopped' : 'done', done, total };
+    case 'failed':
+      return { state: 'failed', done, total };
+  }
+}

@@ -1,4 +1,4 @@
-import { toCreationStatus, toLoadingStatus, toReloadStatus } from '../mappers/status.mapper';
+import { toCreationStatus, toLoadingStatus, toReloadStatus, toThumbnailStatus } from '../mappers/status.mapper';
 import { toCreateProjectCommand, toProjectMeta, toProjectOverviewOutput, toStatisticOutput } from '../mappers/project.mapper';
 import { SUCCESS, parseBooleanText, projectPathInput, successOutput } from '../schemas/common.schema';
 import {
@@ -14,6 +14,7 @@ import {
   renameProjectInput,
   starInput,
   statisticOutput,
+  thumbnailStatusOutput,
 } from '../schemas/project.schema';
 import { creationStatusOutput, reloadStatusOutput } from '../schemas/status.schema';
 import { statusProcedure } from '../status';
@@ -75,6 +76,11 @@ export const projectRouter = router({
       ctx.core.projects.load(input.annotation_type, input.project_name);
       return SUCCESS;
     }),
+
+  thumbnailStatus: procedure
+    .input(projectPathInput)
+    .output(thumbnailStatusOutput)
+    .query(({ ctx, input }) => toThumbnailStatus(ctx.core.projects.thumbnailStatus(input.annotation_type, input.project_name))),
 
   loadingStatus: statusProcedure({
     path: '/{annotation_type}/projects/{project_name}/loadingstatus',

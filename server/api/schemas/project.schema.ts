@@ -84,3 +84,14 @@ export const checkFolderOutput = z.object({
   image_count: z.number().int(),
   other_file_count: z.number().int(),
 });
+
+/**
+ * The workspace's view of the background thumbnail pre-generation (tRPC only, not classifai's).
+ * "none" before the project's first load; "stopped" when closing or deleting cut it short.
+ */
+export const thumbnailStatusOutput = z.object({
+  state: z.enum(['none', 'running', 'done', 'stopped', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ThumbnailStatusOutput = z.infer<typeof thumbnailStatusOutput>;

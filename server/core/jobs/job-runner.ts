@@ -24,7 +24,7 @@ export interface JobStatus<Result = unknown> {
 export interface JobContext {
   progress(done: number, total: number): void;
   setPhase(phase: string): void;
-  /** Aborted on shutdown: handlers stop at the next safe point. */
+  /** Aborted on shutdown or cancel(key): handlers stop at the next safe point. */
   signal: AbortSignal;
 }
 
@@ -41,6 +41,8 @@ export interface JobRunner<Kinds extends Record<string, JobKind>> {
   /** The running or last job under key; undefined when none, or when that one is of another kind. */
   status<K extends keyof Kinds & string>(kind: K, key: string): JobStatus<Kinds[K]['result']> | undefined;
   isRunning(key: string): boolean;
+  /** Asks the job under key (if any) to stop; it ends however its handler ends when aborted. */
+  cancel(key: string): void;
   /** Resolves when the job under key (if any) has ended; for tests and shutdown. */
   settled(key: string): Promise<void>;
   shutdown(deadlineMs?: number): Promise<void>;
@@ -50,6 +52,7 @@ export interface JobRunner<Kinds extends Record<string, JobKind>> {
 interface RunningJob {
   status: JobStatus<never>;
   done: Promise<void>;
+  cancel: AbortController;
 }
 
 export function createJobRunner<Kinds extends Record<string, JobKind>>(options: {
@@ -80,6 +83,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
       message: '',
       result: null,
     };
+    const cancel = new AbortController();
     const context: JobContext = {
       progress: (done, total) => {
         status.done = done;
@@ -88,7 +92,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
       setPhase: (phase) => {
         status.phase = phase;
       },
-      signal: abort.signal,
+      signal: AbortSignal.any([abort.signal, cancel.signal]),
     };
     const finish = (state: 'succeeded' | 'failed', message: string, result: unknown) => {
       Object.assign(status, { state, message });
@@ -109,7 +113,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
         },
       )
       .catch((error: unknown) => options.onUnexpectedError?.(kind, error));
-    running.set(key, { status, done });
+    running.set(key, { status, done, cancel });
     return { ...status };
   };
 
@@ -127,6 +131,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
     start,
     status,
     isRunning: (key) => running.has(key),
+    cancel: (key) => running.get(key)?.cancel.abort(),
     settled: async (key) => {
       await running.get(key)?.done;
     },

@@ -1,0 +1,26 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { useTRPC } from '@/components/trpc/provider';
+import type { ProjectType } from './useProject';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The background thumbnail pre-generation started by opening the project; gone once it ends. */
+export function ThumbnailProgress({ type, name, opened }: { type: ProjectType; name: string; opened: boolean }) {
+  const trpc = useTRPC();
+  const status = useQuery({
+    ...trpc.project.thumbnailStatus.queryOptions({ annotation_type: type, project_name: name }),
+    // Asked only once the load (which starts the job) has answered, so "none" really is none.
+    enabled: opened,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 500 : false),
+  });
+  const data = status.data;
+  if (data?.state !== 'running') return null;
+  return (
+    <div className="strip-progress">
+      <ProgressBar label={`Preparing thumbnails ${count(data.done)} / ${count(data.total)}`} done={data.done} total={data.total} showCount={false} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The one way a cached thumbnail is made: the requests and the pre-generation job both come
+// here, so the file the job writes is the very file a request reads.
+import fsp from 'node:fs/promises';
+import { resolveExistingInside } from '@/server/files/project-folder';
+import type { ThumbnailCache, ThumbnailKey } from '@/server/files/thumbnail-cache';
+import { makeThumbnailPng, probeImageFile } from '@/server/media/image-media';
+import { invalidState } from './errors';
+import type { Repositories } from './repositories';
+import type { ImageRecord, Project } from './types';
+
+export interface CurrentImageFile {
+  image: ImageRecord;
+  absPath: string;
+}
+
+export function createImageThumbnails(deps: { repos: Repositories; thumbnails: ThumbnailCache }) {
+  const { repos, thumbnails } = deps;
+
+  const keyOf = (project: Project, image: ImageRecord): ThumbnailKey => ({
+    projectId: project.id,
+    uuid: image.uuid,
+    fileSize: image.fileSize,
+    mtimeMs: image.mtimeMs,
+  });
+
+  /** The image as it is on disk now: a changed file is identified again (its size may differ). */
+  const current = async (project: Project, image: ImageRecord): Promise<CurrentImageFile> => {
+    const absPath = await resolveExistingInside(project.folder, image.relPath);
+    if (!absPath) throw invalidState(`The file of image ${image.uuid} is missing or outside the project folder`);
+    const stat = await fsp.stat(absPath);
+    const mtimeMs = Math.trunc(stat.mtimeMs);
+    if (stat.size === image.fileSize && mtimeMs === image.mtimeMs) return { image, absPath };
+    const probe = await probeImageFile(absPath);
+    if (!probe) throw invalidState(`The file of image ${image.uuid} is no longer a readable image`);
+    const facts = { format: probe.format, width: probe.width, height: probe.height, depth: probe.depth, fileSize: stat.size, mtimeMs };
+    repos.inTransaction(() => repos.images.updateFileFacts(project.id, image.uuid, facts));
+    return { image: { ...image, ...facts }, absPath };
+  };
+
+  /** The cached 100 px PNG of a file current() checked, made and cached when absent. */
+  const thumbnailOf = async (project: Project, file: CurrentImageFile): Promise<Buffer> => {
+    const key = keyOf(project, file.image);
+    const cached = await thumbnails.get(key);
+    if (cached) return cached;
+    // The row holds the probe's facts (checked against size and mtime by current()): no second
+    // header read. Orientation is not stored; sharp applies the file's EXIF itself.
+    const { format, width, height, depth } = file.image;
+    let png: Buffer;
+    try {
+      png = await makeThumbnailPng(file.absPath, { format, width, height, depth, orientation: 1 });
+    } catch (error) {
+      throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await thumbnails.put(key, png);
+    return png;
+  };
+
+  return {
+    current,
+    thumbnailOf,
+    /** Cheap: one access() on the key the stored row gives, no read of the image. */
+    isCached: (project: Project, image: ImageRecord): Promise<boolean> => thumbnails.has(keyOf(project, image)),
+  };
+}
+
+export type ImageThumbnails = ReturnType<typeof createImageThumbnails>;

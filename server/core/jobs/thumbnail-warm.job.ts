@@ -1,0 +1,86 @@
+// Opening a project makes, in the background, the thumbnails its image strip and classifai
+// clients will ask for, so a person rarely waits for a cold one. It is the lowest priority
+// work there is: one image at a time, and it steps aside while a request is being served.
+import type { ImageThumbnails } from '../image-thumbnails';
+import type { InteractiveActivity } from '../interactive-activity';
+import { readPages } from '../paging';
+import type { Repositories } from '../repositories';
+import type { JobContext, JobHandler } from './job-runner';
+
+export interface ThumbnailWarmParams {
+  projectId: string;
+}
+
+export interface ThumbnailWarmResult {
+  /** Thumbnails made by this run. */
+  made: number;
+  /** Already cached: reopening a warmed project makes none. */
+  cached: number;
+  /** Unreadable or vanished files, skipped: the request for one answers its own error. */
+  failed: number;
+  /** The project was closed or deleted, or the server stopped, before every image was seen. */
+  stopped: boolean;
+}
+
+const PAGE_SIZE = 200;
+/** No interactive request within this long: the job may decode the next image. */
+const QUIET_MS = 5;
+const BACKOFF_MS = 20;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** Waits for a quiet moment; false when the job was aborted meanwhile. */
+async function waitForQuiet(activity: InteractiveActivity, signal: AbortSignal): Promise<boolean> {
+  await yieldToEventLoop();
+  while (!signal.aborted && !activity.isQuiet(QUIET_MS)) await pause(BACKOFF_MS, signal);
+  return !signal.aborted;
+}
+
+export function createThumbnailWarmHandler(deps: {
+  repos: Repositories;
+  thumbnails: ImageThumbnails;
+  activity: InteractiveActivity;
+}): JobHandler<{ params: ThumbnailWarmParams; result: ThumbnailWarmResult }> {
+  const { repos, thumbnails, activity } = deps;
+  return async ({ projectId }, { progress, setPhase, signal }: JobContext) => {
+    const result: ThumbnailWarmResult = { made: 0, cached: 0, failed: 0, stopped: false };
+    setPhase('making');
+    let done = 0;
+    // Natural order: the strip shows the first images first, so they are warmed first.
+    for (const page of readPages((offset, limit) => repos.images.naturalPage(projectId, 'all', offset, limit), PAGE_SIZE)) {
+      // Counted once a page, not once an image: images added meanwhile grow the total.
+      const total = repos.images.counts(projectId).total;
+      for (const listed of page) {
+        if (!(await waitForQuiet(activity, signal))) return { result: { ...result, stopped: true }, message: 'Stopped before every thumbnail was made' };
+        // Read again after the wait: the project or the image may have gone meanwhile.
+        const project = repos.projects.findById(projectId);
+        if (!project) return { result: { ...result, stopped: true }, message: 'The project was deleted' };
+        const image = repos.images.find(projectId, listed.uuid);
+        if (!image) result.failed += 1;
+        else if (await thumbnails.isCached(project, image)) result.cached += 1;
+        else {
+          try {
+            await thumbnails.thumbnailOf(project, await thumbnails.current(project, image));
+            result.made += 1;
+          } catch {
+            result.failed += 1;
+          }
+        }
+        done += 1;
+        progress(done, Math.max(done, total));
+      }
+    }
+    return { result };
+  };
+}
