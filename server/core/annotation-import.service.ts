@@ -55,11 +55,12 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
         throw invalidInput(`Nothing could be imported: ${result.errors.slice(0, 3).join('; ')}`);
       }
       const byPath = new Map(targets.map((target) => [target.relPath, target]));
+      const importedAt = now();
       repos.inTransaction(() => {
         for (const [relPath, shapes] of result.matched) {
           const target = byPath.get(relPath);
           if (!target) continue;
-          repos.annotations.save(project.id, target.uuid, { shapes, placement: { x: 0, y: 0, w: target.width, h: target.height } });
+          repos.annotations.save(project.id, target.uuid, { shapes, placement: { x: 0, y: 0, w: target.width, h: target.height } }, importedAt);
         }
         // The declared labels first, so keys 1-9 follow the dataset's class order.
         addMissingLabels(repos, project.id, [...result.labels, ...shapeLabels(result.matched.values())]);

@@ -84,6 +84,16 @@ describe('the order of states', () => {
     expect(labelOf(image)).toBe('newer');
   });
 
+  it('does not let a late save of a state from before a label rename bring the old name back', async () => {
+    const image = uuids[3] ?? '';
+    const now = Date.now();
+    t.core.labels.add('bndbox', 'shapes', 'dog');
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), now - 10_000);
+    t.core.labels.rename('bndbox', 'shapes', 'dog', 'wolf');
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), now - 5_000);
+    expect(labelOf(image)).toBe('wolf');
+  });
+
   it('does not let a browser clock running ahead outrank the updates that follow', async () => {
     const image = uuids[2] ?? '';
     await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('ahead'), Date.now() + 3_600_000);

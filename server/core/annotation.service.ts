@@ -36,9 +36,9 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<void> =>
     activity.during(() =>
       writes.run(() => {
-        // Checked again in the group: the image may have been deleted since the request was read.
-        findImage(project, uuid);
         if (repos.annotations.save(project.id, uuid, annotation, editedAt)) modified.add(project.id);
+        // Nothing written: a newer state is stored (a success), or the image is gone (not found).
+        else findImage(project, uuid);
       }),
     );
 
@@ -53,9 +53,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   return {
     /** Replaces the image's shapes as a classifai client sent them (its canvas space). */
     async update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): Promise<void> {
-      const project = projects.get(type, name);
-      findImage(project, uuid);
-      await save(project, uuid, annotation, now());
+      await save(projects.get(type, name), uuid, annotation, now());
     },
 
     /**

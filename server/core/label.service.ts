@@ -81,6 +81,7 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
     rename(type: AnnotationType, name: string, from: string, to: string): LabelRecord[] {
       const projectId = idOf(type, name);
       const target = checkLabelName(to);
+      const renamedAt = now();
       return repos.inTransaction(() => {
         const existing = repos.labels.list(projectId);
         if (!existing.some((entry) => entry.name === from)) throw notFound(`There is no label ${from}`);
@@ -90,9 +91,10 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
         const annotations = repos.annotations.withLabel(projectId, from);
         for (const [uuid, annotation] of annotations) {
           const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: target } : shape));
-          repos.annotations.save(projectId, uuid, { ...annotation, shapes });
+          // Stamped now: a late save of a state from before the rename must not bring the old name back.
+          repos.annotations.save(projectId, uuid, { ...annotation, shapes }, renamedAt);
         }
-        if (annotations.size > 0) repos.projects.touchModified(projectId, now());
+        if (annotations.size > 0) repos.projects.touchModified(projectId, renamedAt);
         return repos.labels.list(projectId);
       });
     },

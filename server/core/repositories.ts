@@ -79,10 +79,10 @@ export interface AnnotationRepository {
   get(projectId: string, uuid: string): ImageAnnotation | undefined;
   getMany(projectId: string, uuids: readonly string[]): Map<string, ImageAnnotation>;
   /**
-   * Replaces the image's shapes. With editedAt, only when no newer state is stored (false when
-   * a newer one is): the stored version becomes editedAt.
+   * Replaces the image's shapes unless a newer state is stored (false then, or when there is
+   * no such image): the stored version becomes editedAt, when that state was made.
    */
-  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt?: number): boolean;
+  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number): boolean;
   /** Every image of the project with a shape of this label, present on disk or not. */
   withLabel(projectId: string, label: string): Map<string, ImageAnnotation>;
   /** Objects per label over the present images. */

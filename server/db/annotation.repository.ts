@@ -24,8 +24,8 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
   );
   const save = sqlite.prepare(
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h,
-       edited_at = coalesce(@editedAt, edited_at)
-     WHERE project_id = @projectId AND uuid = @uuid AND (@editedAt IS NULL OR edited_at <= @editedAt)`,
+       edited_at = @editedAt
+     WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt`,
   );
   const withLabel = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ?
@@ -56,7 +56,7 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
         shapes: JSON.stringify(annotation.shapes),
         count: annotation.shapes.length,
         ...annotation.placement,
-        editedAt: editedAt ?? null,
+        editedAt,
       }).changes > 0,
     withLabel: (projectId, label) => {
       const found = new Map<string, ImageAnnotation>();

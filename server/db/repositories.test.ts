@@ -65,7 +65,7 @@ describe('uuid list of a project', () => {
   it('is read once while only shapes change, and the counts still see the new shapes', () => {
     const list = repos.images.listUuids('p');
     expect(repos.images.counts('p')).toEqual({ total: 3, labeled: 0 });
-    repos.annotations.save('p', 'a', { shapes: [{ kind: 'box', x1: 0, y1: 0, x2: 1, y2: 1, distanceToImg: null, lineWidth: 1, color: null, label: 'cat', id: '1' }], placement });
+    repos.annotations.save('p', 'a', { shapes: [{ kind: 'box', x1: 0, y1: 0, x2: 1, y2: 1, distanceToImg: null, lineWidth: 1, color: null, label: 'cat', id: '1' }], placement }, 1);
     expect(repos.images.listUuids('p')).toBe(list);
     expect(repos.images.counts('p')).toEqual({ total: 3, labeled: 1 });
   });

@@ -93,7 +93,7 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       repos.labels.replace(project.id, assignLabelColors(config.labels, []));
       repos.images.insertMany(project.id, images);
       for (const entry of config.images) {
-        repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement });
+        repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement }, at);
       }
       // A configuration whose label list misses a label its shapes use still brings it.
       addMissingLabels(repos, project.id, shapeLabels(config.images.map((entry) => entry.shapes)));
