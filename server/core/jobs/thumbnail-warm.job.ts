@@ -59,13 +59,14 @@ export function createThumbnailWarmHandler(deps: {
     let done = 0;
     // Natural order: the strip shows the first images first, so they are warmed first.
     for (const page of readPages((offset, limit) => repos.images.naturalPage(projectId, 'all', offset, limit), PAGE_SIZE)) {
-      // Counted once a page, not once an image: images added meanwhile grow the total.
+      // Read once a page, not once an image: images added meanwhile grow the total, and a
+      // deleted project cancels the job (its signal) between images.
       const total = repos.images.counts(projectId).total;
+      const project = repos.projects.findById(projectId);
+      if (!project) return { result: { ...result, stopped: true }, message: 'The project was deleted' };
       for (const listed of page) {
         if (!(await waitForQuiet(activity, signal))) return { result: { ...result, stopped: true }, message: 'Stopped before every thumbnail was made' };
-        // Read again after the wait: the project or the image may have gone meanwhile.
-        const project = repos.projects.findById(projectId);
-        if (!project) return { result: { ...result, stopped: true }, message: 'The project was deleted' };
+        // Read again after the wait: the image may have been deleted or renamed meanwhile.
         const image = repos.images.find(projectId, listed.uuid);
         if (!image) result.failed += 1;
         else if (await thumbnails.isCached(project, image)) result.cached += 1;
