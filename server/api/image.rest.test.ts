@@ -352,6 +352,9 @@ describe('workspace procedures', () => {
     const before = await thumb(uuid);
     await expect(caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [{ id: 'p', kind: 'polygon', points: [{ x: 1, y: 1 }, { x: 2, y: 2 }], label: 'car' }] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(caller.annotation.saveFromEditor({ ...ids, uuid: 'nope', shapes: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const edited_at of [-1, 1.5, '1700000000000'] as unknown as number[]) {
+      await expect(caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [], edited_at })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
     expect(await thumb(uuid)).toEqual(before);
     await expect(caller.label.rename({ ...ids, from: 'car', to: 'person' })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(caller.label.add({ ...ids, label: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -368,5 +371,9 @@ describe('workspace procedures', () => {
     expect(record.bnd_box).toEqual([expect.objectContaining({ x1: 4, y1: 5, x2: 14.5, y2: 11, label: 'bike', id: 'e1' })]);
     const [shown] = await caller.annotation.forEditor({ ...ids, uuids: [uuid] });
     expect(shown?.shapes).toEqual([{ id: 'e1', kind: 'box', x: 4, y: 5, w: 10.5, h: 6, label: 'bike' }]);
+
+    // A state made before the stored one (a late keepalive, a replayed journal) answers success and changes nothing.
+    await caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [], edited_at: Date.now() - 60_000 });
+    expect((await caller.annotation.forEditor({ ...ids, uuids: [uuid] }))[0]?.shapes).toHaveLength(1);
   });
 });

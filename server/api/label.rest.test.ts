@@ -53,10 +53,15 @@ describe('label procedures', () => {
 
   it('answers bad input, a taken name and an unknown label with their tRPC codes', async () => {
     await createProject('codes', ['car', 'bus']);
+    const colors = (await caller().label.list(ids('codes'))).map((label) => label.color);
     await expect(caller().label.add({ ...ids('codes'), label: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(caller().label.rename({ ...ids('codes'), from: 'car', to: 'bus' })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(caller().label.recolor({ ...ids('codes'), label: 'boat', color: '#000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller().label.recolor({ ...ids('codes'), label: 'car', color: 'url(javascript:x)' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller().label.remove({ ...ids('ghost'), label: 'car' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller().label.remove({ ...ids('codes'), label: 'x'.repeat(5000) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await restLabels('codes')).toEqual(['car', 'bus']);
+    expect((await caller().label.list(ids('codes'))).map((label) => label.color)).toEqual(colors);
   });
 });
 
