@@ -31,9 +31,26 @@ describe('edit journal', () => {
 
   it('replays only the entries of its own project, as a new page would read them', async () => {
     const { backend } = memoryBackend();
-    createEditJournal('bndbox/a', backend).record('img', box(1), 1);
-    createEditJournal('bndbox/b', backend).record('img', box(2), 2);
+    for (const [project, x] of [['bndbox/a', 1], ['bndbox/b', 2]] as const) {
+      const journal = createEditJournal(project, backend);
+      journal.record('img', box(x), x);
+      journal.flush(); // the page goes away
+    }
     const reopened = createEditJournal('bndbox/a', backend);
     expect(await reopened.pending()).toEqual([{ imageId: 'img', shapes: box(1), editedAt: 1 }]);
+  });
+});
+
+describe('edit journal writes', () => {
+  it('coalesces a drag of many states into one write of the last, and writes at once when flushed', async () => {
+    const { backend, rows } = memoryBackend();
+    const puts: number[] = [];
+    const counting: JournalBackend = { ...backend, put: async (key, value) => (puts.push(value.editedAt), backend.put(key, value)) };
+    const journal = createEditJournal('bndbox/p', counting, 60_000);
+    for (let x = 1; x <= 20; x += 1) journal.record('img', box(x), x);
+    expect(puts).toEqual([]);
+    journal.flush();
+    expect(puts).toEqual([20]);
+    expect([...rows.values()].map((row) => row.editedAt)).toEqual([20]);
   });
 });

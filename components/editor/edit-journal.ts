@@ -18,26 +18,42 @@ export interface JournalBackend {
   byProject(project: string): Promise<JournalEntry[]>;
 }
 
-export function createEditJournal(project: string, backend: JournalBackend) {
+/** How long writes of one image coalesce: a drag changes the document on every pointer move. */
+const COALESCE_MS = 50;
+
+export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS) {
   const latest = new Map<string, EditorShape[]>();
+  const unwritten = new Map<string, JournalEntry>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
   const keyOf = (imageId: string) => `${project}\u0000${imageId}`;
   const quietly = (work: Promise<void>) => work.catch((error: unknown) => console.warn('Edit journal:', error));
+  const writeNow = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    for (const entry of unwritten.values()) void quietly(backend.put(keyOf(entry.imageId), { project, ...entry }));
+    unwritten.clear();
+  };
   return {
     record(imageId: string, shapes: EditorShape[], editedAt: number) {
       latest.set(imageId, shapes);
-      void quietly(backend.put(keyOf(imageId), { project, imageId, shapes, editedAt }));
+      unwritten.set(imageId, { imageId, shapes, editedAt });
+      timer ??= setTimeout(writeNow, coalesceMs);
     },
     /** The server has this state: forget it unless a newer one was recorded since. */
     acknowledged(imageId: string, shapes: EditorShape[]) {
       if (latest.has(imageId) && latest.get(imageId) !== shapes) return;
       latest.delete(imageId);
+      unwritten.delete(imageId);
       void quietly(backend.delete(keyOf(imageId)));
     },
-    pending: () => backend.byProject(project).catch((): JournalEntry[] => []),
+    /** Writes what is still coalescing now (the page is going away). */
+    flush: writeNow,
+    pending: () => {
+      writeNow();
+      return backend.byProject(project).catch((): JournalEntry[] => []);
+    },
   };
 }
-
-export type EditJournal = ReturnType<typeof createEditJournal>;
 
 const DB_NAME = 'labelport';
 const STORE = 'unsaved-edits';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { fromHex, toHex } from '@/components/ui/color';
-import { useLabelEdits, type LabelRecord } from './useLabelEdits';
+import type { LabelEdits, LabelRecord } from './useLabelEdits';
 import type { ProjectType } from './useProject';
 
 export type { LabelRecord };
@@ -21,9 +21,10 @@ export function LabelPanel(props: {
   labels: LabelRecord[];
   activeLabel: string;
   onPick: (label: string) => void;
-  onRenamed: (from: string, to: string) => void;
+  /** The workspace's label changes, shared with the label question of a finished shape. */
+  edits: LabelEdits;
 }) {
-  const edits = useLabelEdits(props.type, props.name, props.onRenamed);
+  const { edits } = props;
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [editText, setEditText] = useState('');

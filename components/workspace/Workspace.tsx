@@ -42,7 +42,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const persistence = useEditorPersistence(type, name, store);
-  const labelEdits = useLabelEdits(type, name, () => undefined);
+  const labelEdits = useLabelEdits(type, name, (from, to) => {
+    store.renameLabel(from, to);
+    persistence.renameLabel(from, to);
+  });
   const { saveStatus } = persistence;
   const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
   const [help, setHelp] = useState(false);
@@ -91,7 +94,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const neighbourKey = neighbours.join(',');
   useEffect(() => {
     for (const uuid of neighbourKey ? neighbourKey.split(',') : []) {
-      predecodeImages([`/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`]);
+      predecodeImages([imageUrl(uuid)]);
       void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [uuid] }), staleTime: Infinity });
     }
   }, [neighbourKey, type, name, ids, queryClient, trpc]);
@@ -242,10 +245,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           labels={labels}
           activeLabel={activeLabel}
           onPick={(label) => store.setActiveLabel(label)}
-          onRenamed={(from, to) => {
-            store.renameLabel(from, to);
-            persistence.renameLabel(from, to);
-          }}
+          edits={labelEdits}
         />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>

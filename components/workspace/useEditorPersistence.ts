@@ -95,7 +95,10 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   useEffect(() => {
     const flush = () => void autosave.flush();
     const onHidden = () => document.visibilityState === 'hidden' && flush();
-    const onExit = () => autosave.flushOnExit();
+    const onExit = () => {
+      journal.flush();
+      autosave.flushOnExit();
+    };
     const warnIfUnsaved = (event: BeforeUnloadEvent) => {
       if (autosave.pending() === 0) return;
       event.preventDefault();
@@ -110,10 +113,11 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       window.removeEventListener('beforeunload', warnIfUnsaved);
       window.removeEventListener('blur', flush);
       document.removeEventListener('visibilitychange', onHidden);
+      journal.flush();
       // Leaving the workspace inside the app: the page lives on, so a normal save completes.
       flush();
     };
-  }, [autosave]);
+  }, [autosave, journal]);
 
   const actions = useMemo(
     () => ({

@@ -59,9 +59,9 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     setCounts(null);
     // A list opened (or re-read) now shows the images as they are now: no page of it may
     // come from the cache, whichever part of the page asks first.
-    queryClient.removeQueries(trpc.image.page.pathFilter());
+    queryClient.removeQueries(trpc.image.page.queryFilter({ annotation_type: type, project_name: name, filter }));
     void loadPage(0);
-  }, [loadPage, version, queryClient, trpc]);
+  }, [loadPage, version, queryClient, trpc, type, name, filter]);
 
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);

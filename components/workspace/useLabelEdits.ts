@@ -72,3 +72,5 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
     remove: (label: string) => remove.mutate({ ...ids, label }),
   };
 }
+
+export type LabelEdits = ReturnType<typeof useLabelEdits>;
