@@ -95,10 +95,6 @@ test('the next image shows its thumbnail at full size at once while the original
   expect(held.length).toBeGreaterThan(0);
   await page.screenshot({ path: path.join(world.screenshotDir, 'canvas-thumbnail-first.png') });
 
-  const originals: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (!request.url().includes('size=thumb')) originals.push(request.url());
-  });
   for (const route of held.splice(0)) await route.continue();
   await page.unroute(/\/api\/image\/bndbox\/thumbnail\/[^?]+$/);
   // Back and forth: the decoded neighbours draw at once, never the dark frame.

@@ -21,7 +21,6 @@ test.describe('no edit is lost', () => {
 
     const secondEditor = editorPage(await context.newPage(), world.server.url);
     await secondEditor.open('bndbox', 'close-tab', '1 / 8');
-    await secondEditor.waitSaved();
     await expect.poll(async () => (await api.boxes('close-tab')).length).toBe(3);
   });
 
@@ -51,10 +50,12 @@ test.describe('no edit is lost', () => {
     });
     await drawThreeBoxes(editor);
     await page.reload();
+    // The last box was still waiting for its save: the page asked before leaving.
+    expect(dialogs).toContain('beforeunload');
     await expect(editor.position()).toHaveText('1 / 8');
-    await editor.waitSaved();
     await expect.poll(async () => (await api.boxes('reload')).length).toBe(3);
     // Once everything is acknowledged, leaving asks nothing.
+    await editor.waitSaved();
     dialogs.length = 0;
     await page.reload();
     await expect(editor.position()).toHaveText('1 / 8');

@@ -39,13 +39,6 @@ test('a folder of images: the dialog says how many it found', async ({ world, ho
   await expect(home.card('Street')).toContainText('8 images');
 });
 
-test('a taken name is named in the workspace\'s own words', async ({ world, api, home }) => {
-  await api.createProject('Street', 'bndbox');
-  await home.open();
-  const dialog = await home.createProject('Street', world.imageFolder);
-  await expect(dialog.getByRole('alert')).toHaveText('A project named Street already exists');
-});
-
 test('a file given as the folder: the dialog asks for its folder', async ({ world, home }) => {
   await home.open();
   const dialog = await home.createProject('From a file', path.join(world.imageFolder, 'cat.jpg'));
