@@ -25,3 +25,17 @@ describe('documents', () => {
     }
   });
 });
+
+describe('the README shortcut table', () => {
+  // UPDATE_DOCS=1 npx vitest run test/docs.test.ts rewrites it after an action changes.
+  it('lists every action of the registry with its default keys', async () => {
+    const { shortcutTable, TABLE_START, TABLE_END } = await import('@/components/editor/actions/shortcut-table');
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const start = readme.indexOf(TABLE_START);
+    const end = readme.indexOf(TABLE_END);
+    expect(start, 'the README has the shortcut table markers').toBeGreaterThan(0);
+    const current = readme.slice(start, end + TABLE_END.length);
+    if (process.env.UPDATE_DOCS === '1') fs.writeFileSync(path.join(root, 'README.md'), readme.replace(current, shortcutTable()));
+    else expect(current).toBe(shortcutTable());
+  });
+});

@@ -11,7 +11,9 @@ import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
 import type { EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
+import { edgeMidpoints, shapeBounds } from './model/shape-ops';
 import type { ToolController } from './model/tools';
+import { isHidden } from './model/visibility';
 import { HANDLES, type EditorShape, type View } from './model/types';
 import { formatZoom } from './model/zoom';
 import { useImageElement } from './useImageElement';
@@ -89,8 +91,12 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
 
   const pointer = () => stage.current?.getPointerPosition() ?? { x: 0, y: 0 };
   const tolerance = 8 / view.scale;
-  const selected = useMemo(() => state.shapes.find((shape) => shape.id === state.selectedId) ?? null, [state.shapes, state.selectedId]);
-  const others = useStableList(useMemo(() => state.shapes.filter((shape) => shape.id !== state.selectedId), [state.shapes, state.selectedId]));
+  const visible = useMemo(() => state.shapes.filter((shape) => !isHidden(shape, state.visibility)), [state.shapes, state.visibility]);
+  const picked = useMemo(() => visible.filter((shape) => state.selectedIds.includes(shape.id)), [visible, state.selectedIds]);
+  const selected = picked.length === 1 && picked[0]?.id === state.selectedId ? picked[0] : null;
+  const others = useStableList(useMemo(() => visible.filter((shape) => !state.selectedIds.includes(shape.id)), [visible, state.selectedIds]));
+  const crosshair = useRef<Konva.Line>(null);
+  const showCrosshair = state.tool === 'box' && !spaceHeld;
 
   // Pointer events only: Konva also reports the mouse events of the same press as pointer
   // events, which would count one click twice.
@@ -109,7 +115,14 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       setView({ ...pan.current.view, x: pan.current.view.x + now.x - pan.current.x, y: pan.current.view.y + now.y - pan.current.y });
       return;
     }
-    tools.pointerMove(toImage(view, pointer()));
+    const at = toImage(view, pointer());
+    tools.pointerMove(at);
+    // Guides across the image while drawing boxes, moved without a React render.
+    const line = crosshair.current;
+    if (line && showCrosshair) {
+      line.points([at.x, 0, at.x, height, Number.NaN, Number.NaN, 0, at.y, width, at.y]);
+      line.getLayer()?.batchDraw();
+    }
   };
   const onMouseUp = () => {
     if (pan.current) {
@@ -126,7 +139,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const draft = state.draft;
   const handleSize = 8 / view.scale;
   return (
-    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''}>
+    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length}>
       <Stage
         ref={stage}
         width={viewport.width}
@@ -149,8 +162,17 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           {image ? <KonvaImage image={image} x={0} y={0} width={width} height={height} /> : null}
         </Layer>
         <ShapeLayer shapes={others} colorOf={colorOf} />
-        <ShapeLayer shapes={selected ? [selected] : []} colorOf={colorOf} />
+        <ShapeLayer shapes={picked} colorOf={colorOf} />
         <Layer listening={false}>
+          {picked.length > 1
+            ? picked.map((shape) => {
+                const b = shapeBounds(shape);
+                return <Rect key={shape.id} x={b.minX} y={b.minY} width={b.maxX - b.minX} height={b.maxY - b.minY} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />;
+              })
+            : null}
+          {(state.preview ?? []).map((shape) => (
+            <Line key={`preview-${shape.id}`} points={shape.kind === 'polygon' ? shape.points.flatMap((p) => [p.x, p.y]) : []} closed stroke="#ffe066" strokeWidth={2} dash={[3, 3]} strokeScaleEnabled={false} />
+          ))}
           {selected?.kind === 'box' ? (
             <Group>
               <Rect x={selected.x} y={selected.y} width={selected.w} height={selected.h} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />
@@ -161,7 +183,12 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
             </Group>
           ) : null}
           {selected?.kind === 'polygon'
-            ? selected.points.map((point, index) => <Circle key={index} x={point.x} y={point.y} radius={handleSize / 2} fill="#ffffff" stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />)
+            ? edgeMidpoints(selected).map((point, index) => <Circle key={`mid-${index}`} x={point.x} y={point.y} radius={handleSize / 3} fill="#ffffff" opacity={0.5} />)
+            : null}
+          {selected?.kind === 'polygon'
+            ? selected.points.map((point, index) => (
+                <Circle key={index} x={point.x} y={point.y} radius={handleSize / 2} fill={index === state.selectedVertex ? colorOf(selected.label) : '#ffffff'} stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />
+              ))
             : null}
           {selected ? (
             <Text
@@ -185,6 +212,20 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
               strokeScaleEnabled={false}
             />
           ) : null}
+          {draft?.kind === 'marquee' ? (
+            <Rect
+              x={Math.min(draft.start.x, draft.current.x)}
+              y={Math.min(draft.start.y, draft.current.y)}
+              width={Math.abs(draft.current.x - draft.start.x)}
+              height={Math.abs(draft.current.y - draft.start.y)}
+              stroke="#ffffff"
+              fill="rgba(255,255,255,0.08)"
+              strokeWidth={1}
+              dash={[4, 4]}
+              strokeScaleEnabled={false}
+            />
+          ) : null}
+          {showCrosshair ? <Line ref={crosshair} points={[]} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} /> : null}
           {draft?.kind === 'polygon' ? (
             <Group>
               <Line points={[...draft.points, ...(draft.hover ? [draft.hover] : [])].flatMap((p) => [p.x, p.y])} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} strokeScaleEnabled={false} />

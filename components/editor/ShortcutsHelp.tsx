@@ -1,15 +1,23 @@
 import { Dialog } from '@/components/ui/Dialog';
-import { SHORTCUT_HELP } from './model/shortcuts';
+import { ACTIONS, POINTER_GESTURES, type ActionContext } from './actions/actions';
+import { formatChord } from './actions/keymap';
 
-export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Every action with its current keys, in registry order, then the mouse gestures. */
+export function ShortcutsHelp({ open, onClose, keys, context }: { open: boolean; onClose: () => void; keys: Readonly<Record<string, readonly string[]>>; context: ActionContext }) {
   return (
     <Dialog title="Keyboard shortcuts" open={open} onClose={onClose}>
       <table className="shortcuts">
         <tbody>
-          {SHORTCUT_HELP.map((entry) => (
-            <tr key={entry.keys}>
-              <td><kbd>{entry.keys}</kbd></td>
-              <td>{entry.description}</td>
+          {ACTIONS.filter((action) => action.available?.(context) !== false).map((action) => (
+            <tr key={action.id} data-action={action.id}>
+              <td>{(keys[action.id] ?? []).map((chord) => <kbd key={chord}>{formatChord(chord)}</kbd>)}</td>
+              <td>{action.title}</td>
+            </tr>
+          ))}
+          {POINTER_GESTURES.map((gesture) => (
+            <tr key={gesture.input}>
+              <td><kbd>{gesture.input}</kbd></td>
+              <td>{gesture.title}</td>
             </tr>
           ))}
         </tbody>

@@ -1,32 +1,100 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-import type { CanvasHandle } from './EditorCanvas';
-import type { EditorStore } from './model/editor-store';
-import type { Tool } from './model/types';
+// Buttons for the actions, with the tooltips (title and current key) made from the registry.
+import { useState, useSyncExternalStore } from 'react';
+import { actionById, type ActionContext } from './actions/actions';
+import { formatChord } from './actions/keymap';
+import { toolsFor } from './model/tools';
 
-export function Toolbar({ store, type, canvas, onHelp }: { store: EditorStore; type: 'bndbox' | 'seg'; canvas: CanvasHandle | null; onHelp: () => void }) {
+interface ToolbarProps {
+  context: ActionContext;
+  keys: Readonly<Record<string, readonly string[]>>;
+  workflow: { keepPrevious: boolean; autoAdvance: boolean };
+}
+
+export function Toolbar({ context, keys, workflow }: ToolbarProps) {
+  const { store, projectType } = context;
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const tools: Array<[Tool, string, string]> = [
-    ['select', 'Select', 'V'],
-    type === 'bndbox' ? ['box', 'Box', 'B'] : ['polygon', 'Polygon', 'P'],
-  ];
+  const keyOf = (id: string) => {
+    const chord = keys[id]?.[0];
+    return chord ? formatChord(chord) : '';
+  };
+  const tip = (id: string, title?: string) => {
+    const key = keyOf(id);
+    return `${title ?? actionById(id)?.title ?? id}${key ? ` (${key})` : ''}`;
+  };
+  const run = (id: string) => {
+    const action = actionById(id);
+    if (action && action.available?.(context) !== false) action.run(context);
+  };
+  const button = (id: string, text: string, options: { disabled?: boolean; pressed?: boolean; label?: string } = {}) => (
+    <button
+      key={id}
+      className={options.pressed ? 'button active' : 'button'}
+      aria-pressed={options.pressed}
+      aria-label={options.label}
+      disabled={options.disabled}
+      title={tip(id)}
+      onClick={() => run(id)}
+    >
+      {text}
+    </button>
+  );
+  const item = (id: string, text: string, options: { disabled?: boolean; checked?: boolean } = {}) => (
+    <button
+      key={id}
+      className="menu-item"
+      role={options.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+      aria-checked={options.checked}
+      disabled={options.disabled}
+      title={tip(id)}
+      onClick={() => run(id)}
+    >
+      {options.checked === undefined ? '' : options.checked ? '☑ ' : '☐ '}
+      {text} {keyOf(id) ? <kbd>{keyOf(id)}</kbd> : null}
+    </button>
+  );
+  const [more, setMore] = useState(false);
+  const selected = state.shapes.filter((shape) => state.selectedIds.includes(shape.id));
+  const onePolygon = selected.length === 1 && selected[0]?.kind === 'polygon';
+
   return (
     <div className="toolbar" role="toolbar" aria-label="Tools">
-      {tools.map(([tool, label, key]) => (
-        <button key={tool} className={state.tool === tool ? 'button active' : 'button'} aria-pressed={state.tool === tool} onClick={() => store.setTool(tool)} title={`${label} (${key})`}>
-          {label} <kbd>{key}</kbd>
+      {toolsFor(projectType).map((tool) => (
+        <button
+          key={tool.id}
+          className={state.tool === tool.id ? 'button active' : 'button'}
+          aria-pressed={state.tool === tool.id}
+          onClick={() => store.setTool(tool.id)}
+          title={tip(`tool.${tool.id}`, `${tool.title}: ${tool.hint}`)}
+        >
+          {tool.title} {keyOf(`tool.${tool.id}`) ? <kbd>{keyOf(`tool.${tool.id}`)}</kbd> : null}
         </button>
       ))}
       <span className="toolbar-gap" />
-      <button className="button" onClick={() => store.undo()} disabled={!state.canUndo} title="Undo (Ctrl+Z)">Undo</button>
-      <button className="button" onClick={() => store.redo()} disabled={!state.canRedo} title="Redo (Ctrl+Shift+Z)">Redo</button>
-      <button className="button" onClick={() => store.deleteSelected()} disabled={!state.selectedId} title="Delete (Del)">Delete</button>
+      {button('edit.undo', 'Undo', { disabled: !state.canUndo })}
+      {button('edit.redo', 'Redo', { disabled: !state.canRedo })}
+      {button('edit.delete', 'Delete', { disabled: state.selectedIds.length === 0 })}
       <span className="toolbar-gap" />
-      <button className="button" onClick={() => canvas?.fit()} title="Fit (F)">Fit</button>
+      <div className="menu">
+        <button className="button" aria-haspopup="menu" aria-expanded={more} onClick={() => setMore(!more)} title="Shape tools, propagation and workflow">More ▾</button>
+        {more ? (
+          <div className="menu-popup left" role="menu" onClick={() => setMore(false)}>
+            {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon })}
+            {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.some((s) => s.kind === 'box') }) : null}
+            {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.some((s) => s.kind === 'polygon') })}
+            {item('propagate.copyToImages', 'Copy shapes to images…')}
+            {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious })}
+            {item('workflow.autoAdvance', 'Auto-advance', { checked: workflow.autoAdvance })}
+            {item('view.settings', 'Settings…')}
+          </div>
+        ) : null}
+      </div>
+      <span className="toolbar-gap" />
+      {button('view.fit', 'Fit')}
       {/* Not "100%": that read as the zoom level, which the canvas corner shows. */}
-      <button className="button" onClick={() => canvas?.actualSize()} title="Actual size, 100%" aria-label="Actual size">1:1</button>
-      <button className="button" onClick={onHelp} title="Shortcuts (?)" aria-label="Keyboard shortcuts">?</button>
+      {button('view.actualSize', '1:1', { label: 'Actual size' })}
+      {button('view.help', '?', { label: 'Keyboard shortcuts' })}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import type { EditorStore } from '@/components/editor/model/editor-store';
+import { toggleIn } from '@/components/editor/model/visibility';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { fromHex, toHex } from '@/components/ui/color';
 import type { LabelEdits, LabelRecord } from './useLabelEdits';
@@ -23,8 +25,11 @@ export function LabelPanel(props: {
   onPick: (label: string) => void;
   /** The workspace's label changes, shared with the label question of a finished shape. */
   edits: LabelEdits;
+  /** Hiding and locking a label's shapes is a view of the editor. */
+  store: EditorStore;
 }) {
-  const { edits } = props;
+  const { edits, store } = props;
+  const visibility = useSyncExternalStore(store.subscribe, () => store.getState().visibility, () => store.getState().visibility);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [editText, setEditText] = useState('');
@@ -73,6 +78,22 @@ export function LabelPanel(props: {
                 {index < 9 ? <kbd>{index + 1}</kbd> : null} {label.name}
               </button>
             )}
+            <button
+              className="icon-button small"
+              aria-pressed={visibility.hiddenLabels.includes(label.name)}
+              aria-label={`Hide ${label.name}`}
+              onClick={() => store.setVisibility({ ...visibility, hiddenLabels: toggleIn(visibility.hiddenLabels, label.name) })}
+            >
+              {visibility.hiddenLabels.includes(label.name) ? '◌' : '◉'}
+            </button>
+            <button
+              className="icon-button small"
+              aria-pressed={visibility.lockedLabels.includes(label.name)}
+              aria-label={`Lock ${label.name}`}
+              onClick={() => store.setVisibility({ ...visibility, lockedLabels: toggleIn(visibility.lockedLabels, label.name) })}
+            >
+              {visibility.lockedLabels.includes(label.name) ? '🔒' : '🔓'}
+            </button>
             <button className="icon-button small" aria-label={`Rename ${label.name}`} onClick={() => (setEditing(label.name), setEditText(label.name))}>✎</button>
             <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => edits.remove(label.name)}>×</button>
           </li>

@@ -1,29 +1,38 @@
 'use client';
 
 import Link from 'next/link';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { WorkspaceCommands } from '@/components/editor/actions/actions';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
-import { resolveShortcut } from '@/components/editor/model/shortcuts';
-import { createToolController } from '@/components/editor/model/tools';
+import { createToolController, toolsFor } from '@/components/editor/model/tools';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
+import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
 import { Toolbar } from '@/components/editor/Toolbar';
-import { predecodeImages } from '@/components/editor/useImageElement';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { usableColor } from '@/components/ui/color';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
+import { PropagateDialog } from './PropagateDialog';
+import { SettingsDialog } from './SettingsDialog';
+import { ShapeList } from './ShapeList';
 import { StatsPanel } from './StatsPanel';
-import { useEditorPersistence } from './useEditorPersistence';
-import { useLabelEdits } from './useLabelEdits';
-import { useImageList, type ImageFilter } from './useImageList';
 import { ThumbnailProgress } from './ThumbnailProgress';
+import { useEditorDocument } from './useEditorDocument';
+import { useEditorPersistence } from './useEditorPersistence';
+import { useEditorSettings } from './useEditorSettings';
+import { useEditorShortcuts } from './useEditorShortcuts';
+import { useImageList, type ImageFilter } from './useImageList';
+import { useLabelEdits } from './useLabelEdits';
+import { imageUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
+
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -35,10 +44,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [index, setIndex] = useState(0);
   const current = list.itemAt(index);
   const labels = useLabels(type, name).data ?? [];
+  const labelNames = useMemo(() => labels.map((label) => label.name), [labels]);
   const colorOf = useCallback((label: string) => usableColor(labels.find((item) => item.name === label)?.color), [labels]);
 
   const [store] = useState(() => createEditorStore());
-  const [tools] = useState(() => createToolController(store));
+  const [tools] = useState(() => {
+    store.setTool(toolsFor(type)[1]?.id ?? 'select');
+    return createToolController(store, type);
+  });
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const persistence = useEditorPersistence(type, name, store);
@@ -46,58 +59,27 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     store.renameLabel(from, to);
     persistence.renameLabel(from, to);
   });
-  const { saveStatus } = persistence;
+  const settings = useEditorSettings();
+  const { workflow } = settings;
   const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
-  const [help, setHelp] = useState(false);
-  const [spaceHeld, setSpaceHeld] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
 
-  const { refreshCounts } = list;
+  const { saveStatus, flush } = persistence;
+  const { refreshCounts, setShapeCount } = list;
   useEffect(() => {
     if (saveStatus !== 'saved') return;
     void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
     void refreshCounts();
   }, [saveStatus, queryClient, trpc, ids, refreshCounts]);
-
-  useEffect(() => {
-    if (!activeLabel && labels[0]) store.setActiveLabel(labels[0].name);
-  }, [labels, activeLabel, store]);
-  // A removed label is no longer the one new shapes get.
-  const labelNames = useMemo(() => labels.map((label) => label.name), [labels]);
-  const previousLabels = useRef<readonly string[]>([]);
-  useEffect(() => {
-    if (previousLabels.current.includes(activeLabel) && !labelNames.includes(activeLabel)) store.setActiveLabel(labelNames[0] ?? '');
-    previousLabels.current = labelNames;
-  }, [labelNames, activeLabel, store]);
-  useEffect(() => store.setTool(type === 'bndbox' ? 'box' : 'polygon'), [store, type]);
-  // The strip's shape badges follow this tab's edits at once.
-  const { setShapeCount } = list;
+  // The strip's shape badges follow this tab's edits at once (propagated ones too).
   useEffect(() => {
     const unsubscribe = store.onDocumentChange((uuid, shapes) => setShapeCount(uuid, shapes.length));
     return () => void unsubscribe();
   }, [store, setShapeCount]);
+  useActiveLabelFollowsLabels(store, labelNames, activeLabel);
 
-  const doc = useQuery({
-    ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: current ? [current.uuid] : ['-'] }),
-    enabled: Boolean(current),
-    staleTime: Infinity,
-  });
-  const loaded = doc.data?.[0];
-  const { ready, shapesFor, flush } = persistence;
-  useEffect(() => {
-    if (!loaded || !ready) return;
-    store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, shapesFor(loaded.uuid, loaded.shapes));
-  }, [loaded, ready, store, shapesFor]);
-
-  const imageUrl = (uuid: string) => `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
-  // The neighbours' bytes and shapes are fetched now, so the next image shows at once.
-  const neighbours = [list.itemAt(index + 1)?.uuid, list.itemAt(index - 1)?.uuid].filter((uuid): uuid is string => Boolean(uuid));
-  const neighbourKey = neighbours.join(',');
-  useEffect(() => {
-    for (const uuid of neighbourKey ? neighbourKey.split(',') : []) {
-      predecodeImages([imageUrl(uuid)]);
-      void queryClient.prefetchQuery({ ...trpc.annotation.forEditor.queryOptions({ ...ids, uuids: [uuid] }), staleTime: Infinity });
-    }
-  }, [neighbourKey, type, name, ids, queryClient, trpc]);
+  useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious: workflow.keepPrevious });
+  usePrefetchNeighbours(type, name, [list.itemAt(index + 1)?.uuid, list.itemAt(index - 1)?.uuid]);
 
   const total = list.counts?.filtered ?? 0;
   const go = useCallback(
@@ -109,83 +91,31 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     },
     [flush, list, total],
   );
-
-  useResumePosition({
-    type,
-    name,
-    store,
-    active: filter === 'all',
-    total: list.counts ? total : null,
-    index,
-    current,
-    labels: labelNames,
-    activeLabel,
-    ensure: list.ensure,
-    go,
-  });
-
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const targetIsInput = Boolean(target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable || target.closest('dialog')));
-      if (event.key === ' ' && !targetIsInput) {
-        setSpaceHeld(true);
-        event.preventDefault();
-        return;
-      }
-      const action = resolveShortcut({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey, altKey: event.altKey, targetIsInput });
-      if (!action) return;
-      event.preventDefault();
-      switch (action.type) {
-        case 'tool':
-          if (action.tool === 'select' || (action.tool === 'box') === (type === 'bndbox')) store.setTool(action.tool);
-          break;
-        case 'label': {
-          const label = labels[action.index];
-          if (label) store.setActiveLabel(label.name);
-          break;
-        }
-        case 'delete':
-        case 'escape':
-          tools.keyDown(event.key === 'Escape' ? 'Escape' : event.key);
-          break;
-        case 'close-polygon':
-          tools.keyDown('Enter');
-          break;
-        case 'undo':
-          store.undo();
-          break;
-        case 'redo':
-          store.redo();
-          break;
-        case 'copy':
-          store.copy();
-          break;
-        case 'paste':
-          store.paste();
-          break;
-        case 'next':
-          go(index + 1);
-          break;
-        case 'previous':
-          go(index - 1);
-          break;
-        case 'fit':
-          canvas?.fit();
-          break;
-        case 'help':
-          setHelp(true);
-          break;
-      }
-    };
-    const onKeyUp = (event: KeyboardEvent) => event.key === ' ' && setSpaceHeld(false);
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('keyup', onKeyUp);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('keyup', onKeyUp);
-    };
-  }, [store, tools, labels, go, index, canvas, type]);
+    if (!workflow.autoAdvance) return;
+    // After the shape is drawn and committed, so its save is queued for this image first.
+    const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(index + 1), 0));
+    return () => void unsubscribe();
+  }, [store, workflow.autoAdvance, go, index]);
+
+  useResumePosition({ type, name, store, active: filter === 'all', total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
+
+  const commands: WorkspaceCommands = {
+    next: () => go(index + 1),
+    previous: () => go(index - 1),
+    nextUnlabeled: () => undefined,
+    goTo: () => undefined,
+    fit: () => canvas?.fit(),
+    actualSize: () => canvas?.actualSize(),
+    help: () => setDialog('help'),
+    settings: () => setDialog('settings'),
+    simplify: () => store.getState().shapes.some((shape) => shape.id === store.getState().selectedId && shape.kind === 'polygon') && setDialog('simplify'),
+    propagate: () => setDialog('propagate'),
+    toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
+    toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
+  };
+  const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
+  const { spaceHeld } = useEditorShortcuts(settings.keys, actionContext);
 
   if (opened.error) {
     return (
@@ -209,7 +139,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <ExportMenu type={type} name={name} />
       </header>
       <ImageStrip
-        thumbUrl={(uuid) => `${imageUrl(uuid)}?size=thumb`}
+        thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
         total={total}
         itemAt={list.itemAt}
         requestPage={list.requestPage}
@@ -217,40 +147,50 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         onSelect={go}
         filter={filter}
         onFilter={(next) => {
-          void flush();
-          setFilter(next);
-          setIndex(0);
+          // The new list is read after this tab's saves landed, or it would count them wrong.
+          void flush().finally(() => {
+            setFilter(next);
+            setIndex(0);
+          });
         }}
         onRefresh={() => {
-          void flush();
-          list.refresh();
-          setIndex(0);
+          void flush().finally(() => {
+            list.refresh();
+            setIndex(0);
+          });
         }}
         counts={list.counts}
       >
         <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />
       </ImageStrip>
       <main className="stage-area">
-        <Toolbar store={store} type={type} canvas={canvas} onHelp={() => setHelp(true)} />
+        <Toolbar context={actionContext} keys={settings.keys} workflow={workflow} />
         {total === 0 && list.counts ? (
           <div className="empty">{filter === 'all' ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
         ) : (
-          <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrl(current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
+          <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrlOf(type, name, current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
         )}
+        {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={() => setDialog(null)} /> : null}
       </main>
       <aside className="sidepanel">
-        <LabelPanel
-          type={type}
-          name={name}
-          labels={labels}
-          activeLabel={activeLabel}
-          onPick={(label) => store.setActiveLabel(label)}
-          edits={labelEdits}
-        />
+        <LabelPanel type={type} name={name} labels={labels} activeLabel={activeLabel} onPick={(label) => store.setActiveLabel(label)} edits={labelEdits} store={store} />
+        <ShapeList store={store} colorOf={colorOf} />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
-      <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
+      <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
+      <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
+      <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>
   );
+}
+
+/** New shapes get the first label until the user picks one; a removed label is no longer picked. */
+function useActiveLabelFollowsLabels(store: ReturnType<typeof createEditorStore>, labelNames: readonly string[], activeLabel: string) {
+  const previous = useRef<readonly string[]>([]);
+  useEffect(() => {
+    if (!activeLabel && labelNames[0]) store.setActiveLabel(labelNames[0]);
+    else if (previous.current.includes(activeLabel) && !labelNames.includes(activeLabel)) store.setActiveLabel(labelNames[0] ?? '');
+    previous.current = labelNames;
+  }, [labelNames, activeLabel, store]);
 }

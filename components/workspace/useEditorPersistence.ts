@@ -5,7 +5,7 @@
 // for whatever neither delivered. The browser warns before leaving only while an edit is
 // still unacknowledged.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend } from '@/components/editor/edit-journal';
 import type { EditorStore } from '@/components/editor/model/editor-store';
@@ -21,13 +21,31 @@ const KEEPALIVE_LIMIT = 60_000;
 const errorCode = (error: unknown) =>
   error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } }).data?.code : undefined;
 
+type EditorImages = Array<{ uuid: string; shapes: EditorShape[] }>;
+
+/** The cache key of one image's editor read: the workspace loads and prefetches with it. */
+export const editorImageQuery = (trpc: ReturnType<typeof useTRPC>, type: ProjectType, name: string, uuid: string) => ({
+  ...trpc.annotation.forEditor.queryOptions({ annotation_type: type, project_name: name, uuids: [uuid] }),
+  staleTime: Infinity,
+  // Entries hold edits not yet saved: they must not be collected, nor replaced by an equal copy.
+  gcTime: Infinity,
+  structuralSharing: false,
+});
+const editorImageKey = (trpc: ReturnType<typeof useTRPC>, type: ProjectType, name: string, uuid: string) =>
+  trpc.annotation.forEditor.queryKey({ annotation_type: type, project_name: name, uuids: [uuid] });
+
 export function useEditorPersistence(type: ProjectType, name: string, store: EditorStore) {
   const client = useTRPCClient();
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
   const [replayed, setReplayed] = useState(false);
-  // Shapes edited in this tab (or replayed from the journal) win over what the server last
-  // sent: their save may still be on its way.
-  const edited = useRef(new Map<string, EditorShape[]>());
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  /**
+   * The editor's copy of an image is the query cache entry the workspace loads it from: it
+   * holds the image's latest shapes, saved or on their way, so coming back shows them.
+   */
+  const writeCache = (uuid: string, shapes: EditorShape[]) =>
+    queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], shapes }] : old));
   const [parts] = useState(() => {
     // When each state was made: the server never lets an older state overwrite a newer one,
     // whichever request (autosave, keepalive, journal replay) arrives last.
@@ -40,7 +58,11 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
       },
       onStatus: setSaveStatus,
-      onSaved: (uuid, shapes) => journal.acknowledged(uuid, shapes),
+      onSaved: (uuid, shapes) => {
+        journal.acknowledged(uuid, shapes);
+        // The shown image's cache entry follows its acknowledged edits (newer ones stay in the store).
+        if (uuid === store.getState().imageId) writeCache(uuid, store.getState().shapes);
+      },
       // The image or project is gone, or the state is refused: no retry will ever land it.
       isPermanent: (error) => errorCode(error) === 'NOT_FOUND' || errorCode(error) === 'BAD_REQUEST',
       sendOnExit: (uuid, shapes) => {
@@ -60,8 +82,6 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
-  const queryClient = useQueryClient();
-  const trpc = useTRPC();
   useEffect(() => {
     let cancelled = false;
     void (async () => {
@@ -85,7 +105,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     const unsubscribe = store.onDocumentChange((uuid, shapes) => {
       const now = Date.now();
       editTimes.set(shapes, now);
-      edited.current.set(uuid, shapes);
+      // The shown image's entry is written when the editor leaves it or a save lands: writing
+      // it on every step of a drag would re-render the workspace 60 times a second.
+      if (uuid !== store.getState().imageId) writeCache(uuid, shapes);
       journal.record(uuid, shapes, now);
       autosave.markDirty(uuid, shapes);
     });
@@ -121,16 +143,17 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
 
   const actions = useMemo(
     () => ({
-      shapesFor: (uuid: string, fromServer: EditorShape[]) => edited.current.get(uuid) ?? fromServer,
       flush: () => autosave.flush(),
-      /** A label renamed on the server: this tab's unsaved copies follow, or they would write the old name back. */
+      /** The editor leaves an image: its cache entry takes the shapes as they are now. */
+      leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
+      /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
       renameLabel: (from: string, to: string) => {
-        for (const [uuid, shapes] of edited.current) {
-          if (shapes.some((shape) => shape.label === from)) edited.current.set(uuid, shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)));
-        }
+        queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
+          old?.map((image) => ({ ...image, shapes: image.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) })),
+        );
       },
     }),
-    [autosave],
+    [autosave, queryClient, trpc, type, name],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   return { saveStatus, ready: replayed, ...actions };

@@ -1,23 +1,31 @@
 // One editor instance: the current image's shapes (document) and the UI state around them
-// (tool, selection, drafts). React reads it with useSyncExternalStore; autosave listens to
-// document changes made by the user or by undo/redo, never to loads.
+// (tool, selection, drafts, visibility). React reads it with useSyncExternalStore; autosave
+// listens to document changes made by the user or by undo/redo, never to loads.
 import { createHistory, type HistoryMode } from './history';
+import { removeVertex } from './geometry';
+import { translate } from './shape-ops';
+import { emptyVisibility, isEditable, toggleIn, type Visibility } from './visibility';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
 
 export type Draft =
   | { kind: 'box'; start: Point; current: Point }
   | { kind: 'polygon'; points: Point[]; hover: Point | null }
+  | { kind: 'marquee'; start: Point; current: Point }
   | null;
 
 export interface EditorState {
   imageId: string | null;
   size: ImageSize;
   shapes: EditorShape[];
+  selectedIds: readonly string[];
+  /** The selected shape when exactly one is: only then are its handles and vertices live. */
   selectedId: string | null;
+  /** A vertex of the one selected polygon, picked by pressing it: Delete removes it. */
+  selectedVertex: number | null;
   /**
-   * 'user' when the user picked the shape (click, select tool), 'created' when it is selected
-   * only because it was just drawn or pasted: a number key then picks the next shape's label
-   * instead of relabelling it.
+   * 'user' when the user picked the shapes (click, marquee, select tool), 'created' when
+   * they are selected only because they were just drawn or pasted: a number key then picks
+   * the next shape's label instead of relabelling them.
    */
   selectionOrigin: 'user' | 'created' | null;
   tool: Tool;
@@ -25,6 +33,9 @@ export interface EditorState {
   draft: Draft;
   /** A finished shape waiting for the user to name its label: nothing unnamed is saved. */
   pendingLabel: EditorShape | null;
+  /** Shapes shown over the document before the user applies them (simplify's preview). */
+  preview: EditorShape[] | null;
+  visibility: Visibility;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -37,17 +48,22 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   const history = createHistory();
   const listeners = new Set<() => void>();
   const documentListeners = new Set<DocumentListener>();
+  const labelledListeners = new Set<(shape: EditorShape) => void>();
   let clipboard: EditorShape[] = [];
   let state: EditorState = {
     imageId: null,
     size: { width: 1, height: 1 },
     shapes: [],
+    selectedIds: [],
     selectedId: null,
+    selectedVertex: null,
     selectionOrigin: null,
     tool: 'select',
     activeLabel: '',
     draft: null,
     pendingLabel: null,
+    preview: null,
+    visibility: emptyVisibility(),
     canUndo: false,
     canRedo: false,
   };
@@ -55,13 +71,20 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   const emit = () => listeners.forEach((listener) => listener());
   const set = (patch: Partial<EditorState>) => {
     state = { ...state, ...patch };
+    // Ids of shapes that no longer exist (undo, delete) drop out of the selection.
+    const ids = state.selectedIds.filter((id) => state.shapes.some((shape) => shape.id === id));
+    const selectedId = ids.length === 1 ? (ids[0] as string) : null;
+    const vertex = selectedId && selectedId === state.selectedId ? state.selectedVertex : null;
+    state = { ...state, selectedIds: ids.length === state.selectedIds.length ? state.selectedIds : ids, selectedId, selectedVertex: vertex };
+    if (state.selectedIds.length === 0) state = { ...state, selectionOrigin: null };
     if (state.imageId) state = { ...state, canUndo: history.canUndo(state.imageId), canRedo: history.canRedo(state.imageId) };
     emit();
   };
-  const documentChanged = () => {
-    const { imageId, shapes } = state;
+  const documentChanged = (imageId = state.imageId, shapes = state.shapes) => {
     if (imageId) documentListeners.forEach((listener) => listener(imageId, shapes));
   };
+  const selectedShapes = () => state.shapes.filter((shape) => state.selectedIds.includes(shape.id));
+  const relabelled = (shape: EditorShape) => labelledListeners.forEach((listener) => listener(shape));
 
   const store = {
     newId,
@@ -74,22 +97,37 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       documentListeners.add(listener);
       return () => documentListeners.delete(listener);
     },
+    /** A new shape got its label (drawn with one, or named in the prompt). */
+    onShapeLabelled(listener: (shape: EditorShape) => void) {
+      labelledListeners.add(listener);
+      return () => labelledListeners.delete(listener);
+    },
 
     /** Shows an image's shapes as loaded from the server: not an edit, nothing is saved. */
     load(imageId: string, size: ImageSize, shapes: EditorShape[]) {
-      set({ imageId, size, shapes, selectedId: null, selectionOrigin: null, draft: null, pendingLabel: null });
+      const sameImage = imageId === state.imageId;
+      set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
     },
 
     /**
-     * A user edit: the next document, and what history does with the one before. Passing a
-     * selectedId marks it as a created shape (drawn or pasted); omitting it keeps the selection.
+     * A user edit: the next document, and what history does with the one before. Passing
+     * selectedIds marks them as created shapes (drawn or pasted); omitting it keeps the selection.
      */
-    commit(shapes: EditorShape[], mode: HistoryMode, selectedId?: string | null) {
+    commit(shapes: EditorShape[], mode: HistoryMode, selectedIds?: readonly string[]) {
       if (!state.imageId) return;
       history.push(state.imageId, state.shapes, mode);
-      if (selectedId === undefined) set({ shapes });
-      else set({ shapes, selectedId, selectionOrigin: selectedId ? 'created' : null });
+      if (selectedIds === undefined) set({ shapes, preview: null });
+      else set({ shapes, preview: null, selectedIds, selectionOrigin: selectedIds.length > 0 ? 'created' : null });
       documentChanged();
+    },
+    /** An edit of another image (propagation): one undo step there, saved like any edit. */
+    commitTo(imageId: string, before: EditorShape[], after: EditorShape[]) {
+      if (imageId === state.imageId) {
+        store.commit(after, 'record');
+        return;
+      }
+      history.push(imageId, before, 'record');
+      documentChanged(imageId, after);
     },
     /** A drawn shape: added and selected, or held until the user names a label for it. */
     addShape(shape: EditorShape) {
@@ -97,7 +135,8 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
         set({ pendingLabel: shape });
         return;
       }
-      store.commit([...state.shapes, shape], 'record', shape.id);
+      store.commit([...state.shapes, shape], 'record', [shape.id]);
+      relabelled(shape);
     },
     /** The answer to "which label?": the held shape is added with it, or dropped (null). */
     resolvePendingLabel(label: string | null) {
@@ -107,7 +146,9 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       const name = label?.trim();
       if (!name) return;
       set({ activeLabel: name });
-      store.commit([...state.shapes, { ...shape, label: name }], 'record', shape.id);
+      const named = { ...shape, label: name };
+      store.commit([...state.shapes, named], 'record', [shape.id]);
+      relabelled(named);
     },
     endGesture() {
       if (state.imageId) history.endGesture(state.imageId);
@@ -124,60 +165,70 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       if (!state.imageId) return;
       const previous = history.undo(state.imageId, state.shapes);
       if (!previous) return;
-      const keep = previous.some((s) => s.id === state.selectedId);
-      set({ shapes: previous, selectedId: keep ? state.selectedId : null, selectionOrigin: keep ? state.selectionOrigin : null, draft: null });
+      set({ shapes: previous, draft: null, preview: null });
       documentChanged();
     },
     redo() {
       if (!state.imageId) return;
       const next = history.redo(state.imageId, state.shapes);
       if (!next) return;
-      set({ shapes: next, draft: null });
+      set({ shapes: next, draft: null, preview: null });
       documentChanged();
     },
 
     setTool: (tool: Tool) => set({ tool, draft: null }),
     setDraft: (draft: Draft) => set({ draft }),
-    /** The user picked a shape (or cleared the selection). */
-    select: (selectedId: string | null) => set({ selectedId, selectionOrigin: selectedId ? 'user' : null }),
+    setPreview: (preview: EditorShape[] | null) => set({ preview }),
+    /** The user picked shapes (or cleared the selection); add extends the current selection. */
+    select(ids: readonly string[], add = false) {
+      const next = add ? [...new Set([...state.selectedIds, ...ids])] : [...ids];
+      set({ selectedIds: next, selectionOrigin: next.length > 0 ? 'user' : null, selectedVertex: null });
+    },
+    /** Shift+click: in or out of the selection. */
+    toggleSelected(id: string) {
+      store.select(toggleIn(state.selectedIds, id));
+    },
+    selectAll() {
+      store.select(state.shapes.filter((shape) => isEditable(shape, state.visibility)).map((shape) => shape.id));
+    },
+    selectVertex: (index: number | null) => set({ selectedVertex: index }),
     /**
-     * Picks the label for the next shape. It relabels the selected shape only when the user
-     * picked that shape or works in the select tool: with a drawing tool, most people pick
-     * the label first and then draw, and the box just drawn must keep its label.
+     * Picks the label for the next shape. It relabels the selected shapes only when the user
+     * picked them or works in the select tool: with a drawing tool, most people pick the
+     * label first and then draw, and the box just drawn must keep its label.
      */
     setActiveLabel(label: string) {
-      const selected = state.shapes.find((shape) => shape.id === state.selectedId);
-      const relabel = selected && (state.selectionOrigin === 'user' || state.tool === 'select');
-      if (selected && relabel && selected.label !== label) {
+      const selected = selectedShapes();
+      const relabel = selected.length > 0 && (state.selectionOrigin === 'user' || state.tool === 'select');
+      if (relabel && selected.some((shape) => shape.label !== label)) {
         state = { ...state, activeLabel: label };
-        store.commit(state.shapes.map((shape) => (shape.id === selected.id ? { ...shape, label } : shape)), 'record');
+        store.commit(state.shapes.map((shape) => (state.selectedIds.includes(shape.id) ? { ...shape, label } : shape)), 'record');
         return;
       }
       set({ activeLabel: label });
     },
+    /** Delete: the picked vertex when there is one (never below 3 points), else the selected shapes. */
     deleteSelected() {
-      if (!state.selectedId) return;
-      store.commit(state.shapes.filter((shape) => shape.id !== state.selectedId), 'record', null);
+      const one = state.shapes.find((shape) => shape.id === state.selectedId);
+      if (one?.kind === 'polygon' && state.selectedVertex !== null) {
+        const next = removeVertex(one, state.selectedVertex);
+        if (next !== one) store.commit(state.shapes.map((shape) => (shape.id === one.id ? next : shape)), 'record');
+        set({ selectedVertex: null });
+        return;
+      }
+      if (state.selectedIds.length === 0) return;
+      store.commit(state.shapes.filter((shape) => !state.selectedIds.includes(shape.id)), 'record', []);
     },
     copy() {
-      clipboard = state.shapes.filter((shape) => shape.id === state.selectedId);
+      const selected = selectedShapes();
+      if (selected.length > 0) clipboard = selected;
     },
-    /** Pastes the copied shapes 10 px further, inside the image, as new shapes. */
-    paste() {
-      if (clipboard.length === 0) return;
-      const { width, height } = state.size;
-      const pasted = clipboard.map((shape): EditorShape => {
-        if (shape.kind === 'box') {
-          return { ...shape, id: newId(), x: Math.min(shape.x + 10, width - shape.w), y: Math.min(shape.y + 10, height - shape.h) };
-        }
-        const maxX = Math.max(...shape.points.map((p) => p.x));
-        const maxY = Math.max(...shape.points.map((p) => p.y));
-        const dx = Math.min(10, width - maxX);
-        const dy = Math.min(10, height - maxY);
-        return { ...shape, id: newId(), points: shape.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
-      });
-      clipboard = pasted;
-      store.commit([...state.shapes, ...pasted], 'record', pasted[pasted.length - 1]?.id ?? null);
+    /** Pastes the copied shapes as new ones: 10 px further (inside the image), or in place. */
+    paste(inPlace = false) {
+      if (clipboard.length === 0 || !state.imageId) return;
+      const pasted = clipboard.map((shape) => ({ ...(inPlace ? shape : nudged(shape, state.size)), id: newId() }));
+      if (!inPlace) clipboard = pasted;
+      store.commit([...state.shapes, ...pasted], 'record', pasted.map((shape) => shape.id));
     },
     /** A label renamed in the panel: shapes on screen follow (the server renamed the rest). */
     renameLabel(from: string, to: string) {
@@ -186,8 +237,21 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
         activeLabel: state.activeLabel === from ? to : state.activeLabel,
       });
     },
+    setVisibility(visibility: Visibility) {
+      // A shape that can no longer be edited cannot stay selected.
+      const shapes = state.shapes;
+      set({ visibility, selectedIds: state.selectedIds.filter((id) => isEditable(shapes.find((s) => s.id === id), visibility)) });
+    },
   };
   return store;
+}
+
+/** 10 px right and down, as far as the image allows. */
+function nudged(shape: EditorShape, size: ImageSize): EditorShape {
+  if (shape.kind === 'box') return { ...shape, x: Math.min(shape.x + 10, size.width - shape.w), y: Math.min(shape.y + 10, size.height - shape.h) };
+  const maxX = Math.max(...shape.points.map((p) => p.x));
+  const maxY = Math.max(...shape.points.map((p) => p.y));
+  return translate(shape, Math.min(10, size.width - maxX), Math.min(10, size.height - maxY));
 }
 
 export type EditorStore = ReturnType<typeof createEditorStore>;

@@ -37,7 +37,11 @@ export interface View {
   y: number;
 }
 
-export type Tool = 'select' | 'box' | 'polygon';
+/** A tool's id (tools/index.ts lists them). */
+export type Tool = string;
+
+/** What a project stores: boxes (bndbox) or polygons (seg). */
+export type ProjectType = 'bndbox' | 'seg';
 
 export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w';
 export const HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];

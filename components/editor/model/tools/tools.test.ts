@@ -1,17 +1,17 @@
 // Drives pointer and key input into a real store, no canvas: what a person does, what they get.
 import { describe, expect, it } from 'vitest';
-import { createEditorStore } from './editor-store';
-import { createToolController } from './tools';
-import type { EditorShape } from './types';
+import { createEditorStore } from '../editor-store';
+import type { EditorShape, ProjectType } from '../types';
+import { createToolController } from './index';
 
-function setup(shapes: EditorShape[] = []) {
+function setup(shapes: EditorShape[] = [], projectType: ProjectType = 'bndbox') {
   let id = 0;
   const store = createEditorStore({ newId: () => `s${++id}` });
   const saved: EditorShape[][] = [];
   store.onDocumentChange((_imageId, next) => saved.push(next));
   store.load('img', { width: 200, height: 100 }, shapes);
   store.setActiveLabel('car');
-  return { store, tools: createToolController(store), saved };
+  return { store, tools: createToolController(store, projectType), saved };
 }
 
 describe('box tool', () => {
@@ -38,7 +38,7 @@ describe('box tool', () => {
     tools.pointerUp({ x: 11, y: 10 });
     tools.pointerDown({ x: 10, y: 10 }, 4);
     tools.pointerMove({ x: 50, y: 50 });
-    tools.keyDown('Escape');
+    tools.cancel();
     expect(store.getState().draft).toBeNull();
     expect(store.getState().shapes).toEqual([]);
   });
@@ -46,7 +46,7 @@ describe('box tool', () => {
 
 describe('polygon tool', () => {
   it('does not add a vertex when the closing click is followed by a quick second click', () => {
-    const { store, tools } = setup();
+    const { store, tools } = setup([], 'seg');
     store.setTool('polygon');
     for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }, { x: 10, y: 10 }]) tools.pointerDown(point, 4);
     tools.doubleClick({ x: 10, y: 10 }, 4);
@@ -54,19 +54,19 @@ describe('polygon tool', () => {
   });
 
   it('closes on the first point, or with Enter once it has 3 points', () => {
-    const { store, tools } = setup();
+    const { store, tools } = setup([], 'seg');
     store.setTool('polygon');
     for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
     tools.pointerDown({ x: 12, y: 11 }, 4);
     expect(store.getState().shapes).toEqual([{ id: 's1', kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }], label: 'car' }]);
     tools.pointerDown({ x: 100, y: 10 }, 4);
     tools.pointerDown({ x: 150, y: 10 }, 4);
-    expect(tools.keyDown('Enter')).toBe(false);
-    tools.keyDown('Backspace');
+    expect(tools.complete()).toBe(false);
+    tools.deleteBackward();
     expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }] });
     tools.pointerDown({ x: 150, y: 10 }, 4);
     tools.pointerDown({ x: 120, y: 60 }, 4);
-    expect(tools.keyDown('Enter')).toBe(true);
+    expect(tools.complete()).toBe(true);
     expect(store.getState().shapes).toHaveLength(2);
   });
 });
@@ -88,11 +88,11 @@ describe('select tool', () => {
 
   it('resizes a selected box by its handle and Escape restores it with no undo entry', () => {
     const { store, tools } = setup([car]);
-    store.select('a');
+    store.select(['a']);
     tools.pointerDown({ x: 50, y: 30 }, 4); // se corner
     tools.pointerMove({ x: 80, y: 90 });
     expect(store.getState().shapes[0]).toMatchObject({ x: 10, y: 10, w: 70, h: 80 });
-    tools.keyDown('Escape');
+    tools.cancel();
     expect(store.getState().shapes[0]).toEqual(car);
     expect(store.getState().canUndo).toBe(false);
   });
@@ -103,7 +103,7 @@ describe('select tool', () => {
     tools.pointerUp({ x: 20, y: 20 });
     store.setActiveLabel('person');
     expect(store.getState().shapes[0]?.label).toBe('person');
-    expect(tools.keyDown('Delete')).toBe(true);
+    tools.deleteBackward();
     expect(store.getState().shapes).toEqual([]);
     store.undo();
     store.undo();
@@ -112,9 +112,9 @@ describe('select tool', () => {
 
   it('adds a vertex on a double-clicked edge, drags and removes vertices', () => {
     const triangle: EditorShape = { id: 't', kind: 'polygon', points: [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 50, y: 50 }], label: 'road' };
-    const { store, tools } = setup([triangle]);
+    const { store, tools } = setup([triangle], 'seg');
     store.setTool('select');
-    store.select('t');
+    store.select(['t']);
     tools.doubleClick({ x: 0, y: 1 }, 4); // on a vertex: nothing
     expect((store.getState().shapes[0] as { points: unknown[] }).points).toHaveLength(3);
     tools.doubleClick({ x: 50, y: 1 }, 4);
@@ -129,8 +129,8 @@ describe('select tool', () => {
 
   it('keeps undo history per image across image switches', () => {
     const { store, tools } = setup([car]);
-    store.select('a');
-    tools.keyDown('Delete');
+    store.select(['a']);
+    tools.deleteBackward();
     store.load('other', { width: 10, height: 10 }, []);
     expect(store.getState().canUndo).toBe(false);
     store.load('img', { width: 200, height: 100 }, []);
@@ -140,7 +140,7 @@ describe('select tool', () => {
 
   it('pastes copies as new shapes 10 px further', () => {
     const { store } = setup([car]);
-    store.select('a');
+    store.select(['a']);
     store.copy();
     store.paste();
     expect(store.getState().shapes[1]).toMatchObject({ id: 's1', x: 20, y: 20, w: 40, h: 20, label: 'car' });
@@ -194,7 +194,7 @@ describe('labels while drawing', () => {
     expect(store.getState().activeLabel).toBe('tree');
     store.setActiveLabel('');
     drawBox(tools, 60);
-    tools.keyDown('Escape');
+    tools.cancel();
     expect(store.getState().pendingLabel).toBeNull();
     expect(store.getState().shapes).toHaveLength(1);
   });
@@ -206,7 +206,7 @@ describe('box tool on existing boxes', () => {
   it('resizes by a handle of the selected box instead of drawing a new one', () => {
     const { store, tools } = setup([box]);
     store.setTool('box');
-    store.select('b');
+    store.select(['b']);
     tools.pointerDown({ x: 60, y: 50 }, 4);
     tools.pointerMove({ x: 80, y: 70 });
     tools.pointerUp({ x: 80, y: 70 });
@@ -232,11 +232,11 @@ describe('polygon tool next to existing polygons', () => {
   const square: EditorShape = { id: 'p', kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 50, y: 50 }, { x: 10, y: 50 }], label: 'car' };
   const draw = (tools: ReturnType<typeof setup>['tools'], points: Array<{ x: number; y: number }>) => {
     for (const point of points) tools.pointerDown(point, 4);
-    tools.keyDown('Enter');
+    tools.complete();
   };
 
   it('starts a new polygon on a shared vertex of the polygon just drawn', () => {
-    const { store, tools } = setup();
+    const { store, tools } = setup([], 'seg');
     store.setTool('polygon');
     draw(tools, [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 50, y: 50 }]);
     draw(tools, [{ x: 50, y: 10 }, { x: 90, y: 10 }, { x: 50, y: 50 }]);
@@ -245,7 +245,7 @@ describe('polygon tool next to existing polygons', () => {
   });
 
   it('draws from inside an existing polygon, and moves the vertex of a polygon picked in the select tool', () => {
-    const { store, tools } = setup([square]);
+    const { store, tools } = setup([square], 'seg');
     store.setTool('polygon');
     draw(tools, [{ x: 20, y: 20 }, { x: 40, y: 20 }, { x: 30, y: 40 }]);
     expect(store.getState().shapes).toHaveLength(2);

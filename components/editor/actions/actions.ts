@@ -1,0 +1,176 @@
+// Every action, declared once: its id, what it does in words, its default keys and its
+// handler. The keyboard handler, toolbar tooltips, the `?` sheet, the settings panel and the
+// README's shortcut table are all made from this list.
+import type { EditorStore } from '../model/editor-store';
+import { boxToPolygon, polygonToBox } from '../model/shape-ops';
+import { ALL_TOOLS, type ToolController } from '../model/tools';
+import { asProjectShape } from '../model/tools/project-shapes';
+import type { EditorShape, ProjectType } from '../model/types';
+import { toggleIn } from '../model/visibility';
+
+/** What the workspace around the editor does for actions. */
+export interface WorkspaceCommands {
+  next(): void;
+  previous(): void;
+  nextUnlabeled(): void;
+  goTo(): void;
+  fit(): void;
+  actualSize(): void;
+  help(): void;
+  settings(): void;
+  simplify(): void;
+  propagate(): void;
+  toggleKeepPrevious(): void;
+  toggleAutoAdvance(): void;
+}
+
+export interface ActionContext {
+  store: EditorStore;
+  tools: ToolController;
+  projectType: ProjectType;
+  /** Label names in panel order: 1–9 pick from these. */
+  labels: readonly string[];
+  workspace: WorkspaceCommands;
+}
+
+export type ActionGroup = 'Tools' | 'Labels' | 'Edit' | 'Shapes' | 'Propagate' | 'Navigate' | 'View';
+
+export interface EditorAction {
+  id: string;
+  title: string;
+  group: ActionGroup;
+  defaultKeys: readonly string[];
+  /** False when the action means nothing in this project (a tool it does not offer). */
+  available?(context: ActionContext): boolean;
+  run(context: ActionContext): void;
+}
+
+const selectedShapes = (store: EditorStore) => {
+  const { shapes, selectedIds } = store.getState();
+  return shapes.filter((shape) => selectedIds.includes(shape.id));
+};
+
+/** Replaces the selected shapes by convert's result, as one undo step. */
+function convertSelected(store: EditorStore, convert: (shape: EditorShape) => EditorShape) {
+  const { shapes, selectedIds } = store.getState();
+  const next = shapes.map((shape) => (selectedIds.includes(shape.id) ? convert(shape) : shape));
+  if (next.some((shape, index) => shape !== shapes[index])) store.commit(next, 'record');
+}
+
+const toolActions: EditorAction[] = ALL_TOOLS.map((tool) => ({
+  id: `tool.${tool.id}`,
+  title: `${tool.title}: ${tool.hint}`,
+  group: 'Tools',
+  defaultKeys: tool.defaultKeys,
+  available: ({ tools }) => tools.offers(tool.id),
+  run: ({ store }) => store.setTool(tool.id),
+}));
+
+const labelActions: EditorAction[] = Array.from({ length: 9 }, (_, index) => ({
+  id: `label.${index + 1}`,
+  title: `Pick label ${index + 1} for the next shape (relabels the shapes you picked)`,
+  group: 'Labels',
+  defaultKeys: [String(index + 1)],
+  run: ({ store, labels }) => {
+    const label = labels[index];
+    if (label) store.setActiveLabel(label);
+  },
+}));
+
+export const ACTIONS: readonly EditorAction[] = [
+  ...toolActions,
+  {
+    id: 'tool.draw',
+    title: "Draw with the project's own shape (box or polygon)",
+    group: 'Tools',
+    defaultKeys: [],
+    run: ({ store, projectType }) => store.setTool(projectType === 'bndbox' ? 'box' : 'polygon'),
+  },
+  ...labelActions,
+  { id: 'edit.undo', title: 'Undo (per image)', group: 'Edit', defaultKeys: ['Mod+z'], run: ({ store }) => store.undo() },
+  { id: 'edit.redo', title: 'Redo', group: 'Edit', defaultKeys: ['Shift+Mod+z', 'Mod+y'], run: ({ store }) => store.redo() },
+  {
+    id: 'edit.delete',
+    title: 'Delete the selected shapes or the picked vertex (while drawing: the last point)',
+    group: 'Edit',
+    defaultKeys: ['Delete', 'Backspace'],
+    run: ({ tools }) => tools.deleteBackward(),
+  },
+  { id: 'edit.cancel', title: 'Cancel drawing or dragging, or clear the selection', group: 'Edit', defaultKeys: ['Escape'], run: ({ tools }) => void tools.cancel() },
+  { id: 'edit.selectAll', title: 'Select every shape on the image', group: 'Edit', defaultKeys: ['Mod+a'], run: ({ store }) => store.selectAll() },
+  { id: 'edit.copy', title: 'Copy the selected shapes', group: 'Edit', defaultKeys: ['Mod+c'], run: ({ store }) => store.copy() },
+  { id: 'edit.paste', title: 'Paste shapes 10 px further', group: 'Edit', defaultKeys: ['Mod+v'], run: ({ store }) => store.paste() },
+  { id: 'edit.pasteInPlace', title: 'Paste shapes where they were (on another image too)', group: 'Edit', defaultKeys: ['Shift+Mod+v'], run: ({ store }) => store.paste(true) },
+  { id: 'polygon.close', title: 'Close the polygon being drawn', group: 'Shapes', defaultKeys: ['Enter'], run: ({ tools }) => void tools.complete() },
+  { id: 'shape.simplify', title: 'Simplify the selected polygon (preview, then apply)', group: 'Shapes', defaultKeys: ['Shift+s'], run: ({ workspace }) => workspace.simplify() },
+  {
+    id: 'shape.toPolygon',
+    title: 'Convert the selected boxes to 4-point polygons',
+    group: 'Shapes',
+    defaultKeys: ['Shift+p'],
+    // A bndbox project stores boxes only: the polygon would turn back into its box.
+    available: ({ projectType }) => projectType === 'seg',
+    run: ({ store }) => convertSelected(store, (shape) => (shape.kind === 'box' ? boxToPolygon(shape) : shape)),
+  },
+  {
+    id: 'shape.toBox',
+    title: 'Convert the selected polygons to their bounding boxes',
+    group: 'Shapes',
+    defaultKeys: ['Shift+b'],
+    run: ({ store, projectType }) => convertSelected(store, (shape) => (shape.kind === 'polygon' ? asProjectShape(polygonToBox(shape), projectType) : shape)),
+  },
+  { id: 'propagate.copyToImages', title: 'Copy the selected (or all) shapes to the next images or a range', group: 'Propagate', defaultKeys: ['c'], run: ({ workspace }) => workspace.propagate() },
+  { id: 'propagate.keepPrevious', title: "Keep previous: start each empty image with the previous image's shapes (on/off)", group: 'Propagate', defaultKeys: ['k'], run: ({ workspace }) => workspace.toggleKeepPrevious() },
+  { id: 'image.next', title: 'Next image', group: 'Navigate', defaultKeys: ['d', 'ArrowRight'], run: ({ workspace }) => workspace.next() },
+  { id: 'image.previous', title: 'Previous image', group: 'Navigate', defaultKeys: ['a', 'ArrowLeft'], run: ({ workspace }) => workspace.previous() },
+  { id: 'image.nextUnlabeled', title: 'Next image without shapes', group: 'Navigate', defaultKeys: ['u'], run: ({ workspace }) => workspace.nextUnlabeled() },
+  { id: 'image.goTo', title: 'Go to an image by number or file name', group: 'Navigate', defaultKeys: ['g'], run: ({ workspace }) => workspace.goTo() },
+  { id: 'workflow.autoAdvance', title: 'Auto-advance: next image once a shape is labelled (on/off)', group: 'Navigate', defaultKeys: ['Shift+a'], run: ({ workspace }) => workspace.toggleAutoAdvance() },
+  { id: 'view.fit', title: 'Fit the image to the view', group: 'View', defaultKeys: ['f'], run: ({ workspace }) => workspace.fit() },
+  { id: 'view.actualSize', title: 'Actual size (100%)', group: 'View', defaultKeys: ['0'], run: ({ workspace }) => workspace.actualSize() },
+  {
+    id: 'view.hideSelected',
+    title: 'Hide the selected shapes',
+    group: 'View',
+    defaultKeys: ['h'],
+    run: ({ store }) => {
+      const { visibility, selectedIds } = store.getState();
+      store.setVisibility({ ...visibility, hiddenShapes: [...new Set([...visibility.hiddenShapes, ...selectedIds])] });
+    },
+  },
+  {
+    id: 'view.lockSelected',
+    title: 'Lock the selected shapes (visible, not editable)',
+    group: 'View',
+    defaultKeys: ['l'],
+    run: ({ store }) => {
+      const { visibility } = store.getState();
+      const ids = selectedShapes(store).map((shape) => shape.id);
+      store.setVisibility({ ...visibility, lockedShapes: ids.reduce(toggleIn, [...visibility.lockedShapes]) });
+    },
+  },
+  {
+    id: 'view.showAll',
+    title: 'Show and unlock every shape and label',
+    group: 'View',
+    defaultKeys: ['Shift+h'],
+    run: ({ store }) => store.setVisibility({ hiddenLabels: [], lockedLabels: [], hiddenShapes: [], lockedShapes: [] }),
+  },
+  { id: 'view.settings', title: 'Keyboard and workflow settings', group: 'View', defaultKeys: ['Mod+,'], run: ({ workspace }) => workspace.settings() },
+  { id: 'view.help', title: 'Show every shortcut', group: 'View', defaultKeys: ['?'], run: ({ workspace }) => workspace.help() },
+];
+
+export const DEFAULT_KEYS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(ACTIONS.map((action) => [action.id, action.defaultKeys]));
+
+export const actionById = (id: string) => ACTIONS.find((action) => action.id === id);
+
+/** Mouse gestures: not remappable, listed in the sheet beside the keys. */
+export const POINTER_GESTURES: ReadonlyArray<{ input: string; title: string }> = [
+  { input: 'Wheel', title: 'Zoom around the cursor' },
+  { input: 'Space+drag / middle button', title: 'Pan' },
+  { input: 'Shift+click', title: 'Add a shape to the selection, or take it out (select tool)' },
+  { input: 'Drag on empty canvas', title: 'Marquee: select the shapes wholly inside (select tool)' },
+  { input: 'Drag a ghost midpoint', title: "Insert a vertex on the picked polygon's edge" },
+  { input: 'Double click', title: "Add a vertex on the picked polygon's edge" },
+  { input: 'Alt+click a vertex', title: 'Remove that vertex (a polygon keeps at least 3)' },
+];

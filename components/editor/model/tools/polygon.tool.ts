@@ -1,0 +1,89 @@
+// Polygon: every click adds a point (neighbouring regions share edges and vertices, so a
+// press on another polygon draws too); Enter or a click on the first point closes it. Only
+// a polygon the user picked shows live vertices and ghost midpoints here. In a bndbox
+// project the polygon is stored as its bounding box.
+import type { Point } from '../types';
+import { createGestures } from './gestures';
+import { asProjectShape } from './project-shapes';
+import type { EditorTool, ToolDefinition } from './tool';
+
+export const polygonTool: ToolDefinition = {
+  id: 'polygon',
+  title: 'Polygon',
+  hint: 'Click points; Enter or a click on the first point closes; Backspace removes the last point',
+  defaultKeys: ['p'],
+  create(context): EditorTool {
+    const { store, projectType } = context;
+    const gestures = createGestures(context);
+    const draft = () => {
+      const current = store.getState().draft;
+      return current?.kind === 'polygon' ? current : null;
+    };
+
+    const close = (): boolean => {
+      const current = draft();
+      if (!current || current.points.length < 3) return false;
+      store.setDraft(null);
+      store.addShape(asProjectShape({ id: store.newId(), kind: 'polygon', points: current.points, label: store.getState().activeLabel }, projectType));
+      return true;
+    };
+
+    const addPoint = (point: Point, tolerance: number) => {
+      const current = draft();
+      if (!current) return;
+      const first = current.points[0];
+      const last = current.points[current.points.length - 1];
+      // A second press on the same spot (a double click) adds no zero-length edge.
+      if (last && Math.hypot(last.x - point.x, last.y - point.y) <= tolerance / 4) return;
+      if (first && current.points.length >= 3 && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
+        close();
+        return;
+      }
+      store.setDraft({ ...current, points: [...current.points, point] });
+    };
+
+    return {
+      get state() {
+        return draft() ? 'drawing' : gestures.state;
+      },
+      pointerDown(input) {
+        const state = store.getState();
+        if (state.pendingLabel) return;
+        if (draft()) {
+          addPoint(input.point, input.tolerance);
+          return;
+        }
+        if (state.selectionOrigin === 'user' && gestures.grabHandle(input)) return;
+        store.select([]);
+        store.setDraft({ kind: 'polygon', points: [input.point], hover: null });
+      },
+      pointerMove(input) {
+        const current = draft();
+        if (current) store.setDraft({ ...current, hover: input.point });
+        else gestures.move(input);
+      },
+      pointerUp: () => void gestures.release(),
+      cancel() {
+        if (draft()) {
+          store.setDraft(null);
+          return true;
+        }
+        if (gestures.cancel()) return true;
+        if (store.getState().selectedIds.length === 0) return false;
+        store.select([]);
+        return true;
+      },
+      complete: close,
+      deleteBackward() {
+        const current = draft();
+        if (!current) return false;
+        store.setDraft({ ...current, points: current.points.slice(0, -1) });
+        return true;
+      },
+      exit: () => {
+        if (draft()) store.setDraft(null);
+        gestures.cancel();
+      },
+    };
+  },
+};

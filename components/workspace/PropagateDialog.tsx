@@ -1,0 +1,108 @@
+'use client';
+
+// Copies the selected shapes (or all of the image's) onto the next N images or a range of
+// positions: each target gets them added, clipped to its size, as one undo step there, and is
+// saved like any edit.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EditorStore } from '@/components/editor/model/editor-store';
+import { copiesFor } from '@/components/editor/model/shape-ops';
+import type { EditorShape } from '@/components/editor/model/types';
+import { useTRPC } from '@/components/trpc/provider';
+import { Dialog } from '@/components/ui/Dialog';
+import { editorImageQuery } from './useEditorPersistence';
+import type { ImageListItem } from './useImageList';
+import type { ProjectType } from './useProject';
+
+/** No more images per copy: past this a mistake costs too much to undo image by image. */
+export const MAX_PROPAGATION = 500;
+
+interface PropagateProps {
+  open: boolean;
+  onClose: () => void;
+  store: EditorStore;
+  type: ProjectType;
+  name: string;
+  /** The current position (0-based) and the list's length. */
+  index: number;
+  total: number;
+  ensure: (index: number) => Promise<ImageListItem | undefined>;
+}
+
+export function PropagateDialog(props: PropagateProps) {
+  return (
+    <Dialog title="Copy shapes to other images" open={props.open} onClose={props.onClose}>
+      <PropagateForm {...props} />
+    </Dialog>
+  );
+}
+
+function PropagateForm({ onClose, store, type, name, index, total, ensure }: PropagateProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { shapes, selectedIds } = store.getState();
+  const selected = shapes.filter((shape) => selectedIds.includes(shape.id));
+  const [which, setWhich] = useState<'selected' | 'all'>(selected.length > 0 ? 'selected' : 'all');
+  const [mode, setMode] = useState<'next' | 'range'>('next');
+  const [count, setCount] = useState('1');
+  const [from, setFrom] = useState(String(Math.min(index + 2, total)));
+  const [to, setTo] = useState(String(Math.min(index + 2, total)));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const targets = (): number[] | string => {
+    const [first, last] = mode === 'next' ? [index + 2, index + 1 + Number(count)] : [Number(from), Number(to)];
+    if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) return 'Give whole numbers, the first not after the last.';
+    if (last > total) return `The project has ${total} images.`;
+    if (last - first + 1 > MAX_PROPAGATION) return `At most ${MAX_PROPAGATION} images at a time.`;
+    return Array.from({ length: last - first + 1 }, (_, i) => first - 1 + i).filter((position) => position !== index);
+  };
+
+  const apply = async () => {
+    const source: EditorShape[] = which === 'selected' ? selected : shapes;
+    const positions = targets();
+    if (typeof positions === 'string') return setError(positions);
+    if (source.length === 0) return setError('There are no shapes to copy.');
+    setBusy(true);
+    try {
+      for (const position of positions) {
+        const item = await ensure(position);
+        if (!item) continue;
+        const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, item.uuid));
+        if (!image) continue;
+        const before = image.shapes as EditorShape[];
+        store.commitTo(item.uuid, before, [...before, ...copiesFor(source, { width: image.width, height: image.height }, store.newId)]);
+      }
+      onClose();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack" onSubmit={(event) => (event.preventDefault(), void apply())}>
+      <fieldset className="row">
+        <label><input type="radio" name="which" checked={which === 'selected'} disabled={selected.length === 0} onChange={() => setWhich('selected')} /> Selected shapes ({selected.length})</label>
+        <label><input type="radio" name="which" checked={which === 'all'} onChange={() => setWhich('all')} /> All shapes ({shapes.length})</label>
+      </fieldset>
+      <fieldset className="row">
+        <label><input type="radio" name="mode" checked={mode === 'next'} onChange={() => setMode('next')} /> Next</label>
+        <input className="input narrow" aria-label="Number of next images" inputMode="numeric" value={count} onChange={(event) => (setMode('next'), setCount(event.target.value))} />
+        <span>images</span>
+      </fieldset>
+      <fieldset className="row">
+        <label><input type="radio" name="mode" checked={mode === 'range'} onChange={() => setMode('range')} /> Images</label>
+        <input className="input narrow" aria-label="From image" inputMode="numeric" value={from} onChange={(event) => (setMode('range'), setFrom(event.target.value))} />
+        <span>to</span>
+        <input className="input narrow" aria-label="To image" inputMode="numeric" value={to} onChange={(event) => (setMode('range'), setTo(event.target.value))} />
+      </fieldset>
+      {error ? <p className="error small" role="alert">{error}</p> : null}
+      <div className="row end">
+        <button className="button" type="button" onClick={onClose}>Cancel</button>
+        <button className="button primary" type="submit" disabled={busy}>Copy</button>
+      </div>
+    </form>
+  );
+}

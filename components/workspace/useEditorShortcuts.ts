@@ -1,0 +1,48 @@
+'use client';
+
+// The one keyboard handler: a key press becomes a chord, the chord an action of the registry
+// (with the user's keymap), the action runs. Space is held to pan, so it is tracked apart.
+import { useEffect, useEffectEvent, useState } from 'react';
+import { ACTIONS, type ActionContext } from '@/components/editor/actions/actions';
+import { chordOf } from '@/components/editor/actions/keymap';
+
+/** Typing in a field or a dialog: shortcuts stay out of the way. */
+const isTyping = (target: EventTarget | null) => {
+  const element = target as HTMLElement | null;
+  return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable || element.closest('dialog')));
+};
+
+export function useEditorShortcuts(keys: Readonly<Record<string, readonly string[]>>, context: ActionContext) {
+  const [spaceHeld, setSpaceHeld] = useState(false);
+  // The handler reads the latest context without re-binding on every render.
+  const runAction = useEffectEvent((action: (typeof ACTIONS)[number]) => {
+    if (action.available?.(context) === false) return false;
+    action.run(context);
+    return true;
+  });
+
+  useEffect(() => {
+    const byChord = new Map<string, (typeof ACTIONS)[number]>();
+    for (const action of ACTIONS) for (const chord of keys[action.id] ?? []) byChord.set(chord, action);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isTyping(event.target)) return;
+      if (event.key === ' ') {
+        setSpaceHeld(true);
+        event.preventDefault();
+        return;
+      }
+      const chord = chordOf(event);
+      const action = chord ? byChord.get(chord) : undefined;
+      if (action && runAction(action)) event.preventDefault();
+    };
+    const onKeyUp = (event: KeyboardEvent) => event.key === ' ' && setSpaceHeld(false);
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+    };
+  }, [keys]);
+
+  return { spaceHeld };
+}
