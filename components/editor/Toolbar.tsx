@@ -72,9 +72,9 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
         </button>
       ))}
       <span className="toolbar-gap" />
-      {button('edit.undo', 'Undo', { disabled: !state.canUndo })}
-      {button('edit.redo', 'Redo', { disabled: !state.canRedo })}
-      {button('edit.delete', 'Delete', { disabled: state.selectedIds.length === 0 })}
+      {button('edit.undo', '↶', { disabled: !state.canUndo, label: 'Undo' })}
+      {button('edit.redo', '↷', { disabled: !state.canRedo, label: 'Redo' })}
+      {button('edit.delete', '✕', { disabled: state.selectedIds.length === 0, label: 'Delete' })}
       <span className="toolbar-gap" />
       <div className="menu">
         <button className="button" aria-haspopup="menu" aria-expanded={more} onClick={() => setMore(!more)} title="Shape tools, propagation and workflow">More ▾</button>

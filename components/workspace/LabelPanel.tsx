@@ -1,5 +1,6 @@
 'use client';
 
+import { LockIcon } from '@/components/ui/LockIcon';
 import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
@@ -92,7 +93,7 @@ export function LabelPanel(props: {
               aria-label={`Lock ${label.name}`}
               onClick={() => store.setVisibility({ ...visibility, lockedLabels: toggleIn(visibility.lockedLabels, label.name) })}
             >
-              {visibility.lockedLabels.includes(label.name) ? '🔒' : '🔓'}
+              <LockIcon locked={visibility.lockedLabels.includes(label.name)} />
             </button>
             <button className="icon-button small" aria-label={`Rename ${label.name}`} onClick={() => (setEditing(label.name), setEditText(label.name))}>✎</button>
             <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => edits.remove(label.name)}>×</button>

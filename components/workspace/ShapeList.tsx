@@ -2,6 +2,7 @@
 
 // The shapes of the image in view: click to pick one (Shift+click adds), and hide or lock
 // each one. Hiding and locking are views for this session, never saved into the shapes.
+import { LockIcon } from '@/components/ui/LockIcon';
 import { useSyncExternalStore } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { isHidden, isLocked, toggleIn } from '@/components/editor/model/visibility';
@@ -41,7 +42,7 @@ export function ShapeList({ store, colorOf }: { store: EditorStore; colorOf: (la
                 aria-label={`Lock ${name}`}
                 onClick={() => store.setVisibility({ ...visibility, lockedShapes: toggleIn(visibility.lockedShapes, shape.id) })}
               >
-                {locked ? '🔒' : '🔓'}
+                <LockIcon locked={locked} />
               </button>
             </li>
           );

@@ -3,7 +3,7 @@
 // listens to document changes made by the user or by undo/redo, never to loads.
 import { createHistory, type HistoryMode } from './history';
 import { removeVertex } from './geometry';
-import { translate } from './shape-ops';
+import { copiesFor, translate } from './shape-ops';
 import { emptyVisibility, isEditable, toggleIn, type Visibility } from './visibility';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
 
@@ -226,7 +226,8 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     /** Pastes the copied shapes as new ones: 10 px further (inside the image), or in place. */
     paste(inPlace = false) {
       if (clipboard.length === 0 || !state.imageId) return;
-      const pasted = clipboard.map((shape) => ({ ...(inPlace ? shape : nudged(shape, state.size)), id: newId() }));
+      // In place on a smaller image, the copies are clipped to it.
+      const pasted = inPlace ? copiesFor(clipboard, state.size, newId) : clipboard.map((shape) => ({ ...nudged(shape, state.size), id: newId() }));
       if (!inPlace) clipboard = pasted;
       store.commit([...state.shapes, ...pasted], 'record', pasted.map((shape) => shape.id));
     },

@@ -1,0 +1,169 @@
+// The editor's power tools as a labeller uses them, each checked by what a classifai client
+// then reads over REST.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { FIRST_IMAGE, type EditorPage, type Point } from './pages';
+
+const points = (polygon: { coorPt: unknown[] }) => polygon.coorPt.length;
+
+/** Two boxes on the first image, in the left and right halves. */
+async function twoBoxes(editor: EditorPage) {
+  await editor.drawBox({ x: 2, y: 2 }, { x: 10, y: 12 });
+  await editor.drawBox({ x: 20, y: 3 }, { x: 30, y: 14 });
+  await editor.waitSaved();
+}
+
+async function marquee(page: Page, editor: EditorPage, from: Point, to: Point) {
+  await page.keyboard.press('v');
+  await editor.drawBox(from, to);
+}
+
+test('several shapes: marquee, relabel, copy, paste in place on the next image, select all and delete', async ({ page, api, editor }) => {
+  await api.createProject('multi', 'bndbox', { labels: ['car', 'person'] });
+  await editor.open('bndbox', 'multi', '1 / 8');
+  await twoBoxes(editor);
+
+  await marquee(page, editor, { x: 0.5, y: 0.5 }, { x: 32.5, y: 16.5 });
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '2');
+  await editor.pressLabel(2);
+  await editor.waitSaved();
+  const relabelled = await api.boxesOf('multi', FIRST_IMAGE.file);
+  expect(relabelled.map((box) => box.label)).toEqual(['person', 'person']);
+
+  await page.keyboard.press('Control+c');
+  await editor.nextImage();
+  await page.keyboard.press('Control+Shift+v');
+  await editor.waitSaved();
+  const second = await api.boxes('multi');
+  expect(second).toHaveLength(4);
+  // Same place on an image of its own size: pasted in place, not shifted.
+  expect(second.slice(2).map((box) => Math.round(box.x1))).toEqual(relabelled.map((box) => Math.round(box.x1)));
+
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await editor.waitSaved();
+  expect(await api.boxes('multi')).toHaveLength(2);
+  await page.keyboard.press('Control+z');
+  await editor.waitSaved();
+  expect(await api.boxes('multi')).toHaveLength(4);
+});
+
+test('polygons: a ghost midpoint inserts a vertex, Delete removes one, simplify and convert to a box', async ({ page, api, editor }) => {
+  await api.createProject('poly', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'poly', '1 / 8');
+  const corners = [{ x: 4, y: 4 }, { x: 28, y: 4 }, { x: 28, y: 14 }, { x: 4, y: 14 }];
+  await editor.drawPolygon(await Promise.all(corners.map((corner) => editor.toScreen(FIRST_IMAGE, corner))));
+  await editor.waitSaved();
+  expect((await api.polygons('poly')).map(points)).toEqual([4]);
+
+  // Pick it, then drag the ghost in the middle of its top edge upwards.
+  await page.keyboard.press('v');
+  await editor.drawBox({ x: 16, y: 9 }, { x: 16, y: 9 });
+  await editor.drawBox({ x: 16, y: 4 }, { x: 16, y: 1 });
+  await editor.waitSaved();
+  expect((await api.polygons('poly')).map(points)).toEqual([5]);
+
+  // Press a vertex to pick it, then Delete: the vertex goes, the polygon stays.
+  await editor.drawBox({ x: 28, y: 14 }, { x: 28, y: 14 });
+  await page.keyboard.press('Delete');
+  await editor.waitSaved();
+  expect((await api.polygons('poly')).map(points)).toEqual([4]);
+
+  await page.keyboard.press('Shift+S');
+  const panel = page.getByRole('dialog', { name: 'Simplify polygon' });
+  await panel.getByLabel('Tolerance in pixels').focus();
+  await page.keyboard.press('End');
+  await expect(panel.getByLabel('Vertex count')).toHaveText('4 → 3 points');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await editor.waitSaved();
+  expect((await api.polygons('poly')).map(points)).toEqual([3]);
+
+  await page.keyboard.press('Shift+B');
+  await editor.waitSaved();
+  const [rectangle] = await api.polygons('poly');
+  expect(rectangle && points(rectangle)).toBe(4);
+});
+
+test('a bndbox project stores a drawn polygon as its box; a seg project a drawn box as 4 points', async ({ page, api, editor }) => {
+  await api.createProject('kinds-box', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kinds-box', '1 / 8');
+  await page.keyboard.press('p');
+  const outline = [{ x: 5, y: 3 }, { x: 25, y: 6 }, { x: 12, y: 15 }];
+  await editor.drawPolygon(await Promise.all(outline.map((point) => editor.toScreen(FIRST_IMAGE, point))));
+  await editor.waitSaved();
+  const box = await api.onlyBox('kinds-box');
+  expect([box.x1, box.y1, box.x2, box.y2].map(Math.round)).toEqual([5, 3, 25, 15]);
+
+  await api.createProject('kinds-seg', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'kinds-seg', '1 / 8');
+  await page.keyboard.press('b');
+  await editor.drawBox({ x: 3, y: 3 }, { x: 20, y: 12 });
+  await editor.waitSaved();
+  expect((await api.polygons('kinds-seg')).map(points)).toEqual([4]);
+});
+
+test('propagation: copy to the next images (one undo each), and keep previous on empty images', async ({ page, api, editor }) => {
+  await api.createProject('propagate', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'propagate', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 10 });
+  await editor.waitSaved();
+
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: 'Copy shapes to other images' });
+  await dialog.getByLabel('Number of next images').fill('3');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await editor.waitSaved();
+  expect(await api.boxes('propagate')).toHaveLength(4);
+
+  // Undo on the third image takes back only that image's copy.
+  await editor.nextImage();
+  await editor.nextImage();
+  await page.keyboard.press('Control+z');
+  await editor.waitSaved();
+  expect(await api.boxes('propagate')).toHaveLength(3);
+
+  // Keep previous: arriving on an empty image starts it with the last image's shapes.
+  await editor.nextImage();
+  await page.keyboard.press('k');
+  await page.getByRole('button', { name: 'More ▾' }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: /Keep previous/ })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'More ▾' }).click();
+  await editor.nextImage();
+  await editor.waitSaved();
+  expect(await api.boxes('propagate')).toHaveLength(4);
+  await page.keyboard.press('k');
+});
+
+test('auto-advance goes to the next image once a shape is labelled', async ({ page, api, editor }) => {
+  await api.createProject('advance', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'advance', '1 / 8');
+  await page.keyboard.press('Shift+A');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 10 });
+  await expect(editor.position()).toHaveText('2 / 8');
+  await editor.waitSaved();
+  expect(await api.boxesOf('advance', FIRST_IMAGE.file)).toHaveLength(1);
+  await page.keyboard.press('Shift+A');
+});
+
+test('hidden shapes are not drawn or picked, locked ones do not move', async ({ page, api, editor }) => {
+  await api.createProject('visibility', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'visibility', '1 / 8');
+  await twoBoxes(editor);
+  const shapes = page.getByRole('region', { name: 'Shapes' });
+
+  await shapes.getByRole('button', { name: 'Lock car 1' }).click();
+  await page.keyboard.press('v');
+  await editor.drawBox({ x: 5, y: 6 }, { x: 8, y: 9 });
+  await editor.waitSaved();
+  const [locked] = await api.boxesOf('visibility', FIRST_IMAGE.file);
+  expect(Math.round(locked?.x1 ?? -1)).toBe(2);
+
+  await editor.labelPanel().getByRole('button', { name: 'Hide car' }).click();
+  await editor.drawBox({ x: 25, y: 8 }, { x: 25, y: 8 });
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '0');
+  await page.keyboard.press('Control+a');
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '0');
+  await page.keyboard.press('Shift+H');
+  await page.keyboard.press('Control+a');
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '2');
+});

@@ -1,0 +1,59 @@
+// Keys are the user's: a preset or single keys rebound in Settings, kept per machine (a
+// reload and another project see them), and the ? sheet always shows the keys in force.
+import { expect, test } from './fixtures';
+
+test('the CVAT preset and a rebound key work after a reload, and the ? sheet shows them', async ({ page, api, editor }) => {
+  await api.createProject('keys', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'keys', '1 / 8');
+
+  await page.keyboard.press('Control+,');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('Key preset').selectOption('cvat');
+  await settings.getByRole('button', { name: 'Set key for tool.select' }).click();
+  await page.keyboard.press('x');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+
+  await page.reload();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitImageShown();
+  await page.keyboard.press('f');
+  await expect(editor.position()).toHaveText('2 / 8');
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('1 / 8');
+  await page.keyboard.press('x');
+  await expect(editor.toolButton('Select')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('n');
+  await expect(editor.toolButton('Box')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.locator('tr[data-action="image.next"] kbd').first()).toHaveText('F');
+  await expect(sheet.locator('tr[data-action="tool.select"] kbd')).toHaveText('X');
+  await sheet.getByRole('button', { name: 'Close' }).click();
+
+  // Back to the defaults, so the machine's keys are as they were.
+  await page.keyboard.press('Control+,');
+  await settings.getByLabel('Key preset').selectOption('labelport');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+});
+
+test('a key taken by two actions is shown on both and cannot be saved', async ({ page, api, editor }) => {
+  await api.createProject('clash', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'clash', '1 / 8');
+  await page.keyboard.press('Control+,');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('button', { name: 'Set key for view.help' }).click();
+  await page.keyboard.press('b');
+  await expect(settings.locator('tr[data-action="tool.box"]')).toContainText('B is also Show every shortcut');
+  await expect(settings.locator('tr[data-action="view.help"]')).toHaveClass(/conflict/);
+  await expect(settings.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await settings.getByRole('button', { name: 'Clear keys of tool.box' }).click();
+  await expect(settings.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
+  // Cancelled: nothing changed.
+  await page.keyboard.press('b');
+  await expect(editor.toolButton('Box')).toHaveAttribute('aria-pressed', 'true');
+});
