@@ -3,6 +3,7 @@ import { chooserRouter } from './routers/chooser.router';
 import { imageRouter } from './routers/image.router';
 import { labelRouter } from './routers/label.router';
 import { projectRouter } from './routers/project.router';
+import { settingsRouter } from './routers/settings.router';
 import { transferRouter } from './routers/transfer.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   image: imageRouter,
   annotation: annotationRouter,
   label: labelRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,7 @@ import { createLabelService } from './label.service';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
 import { createProjectService } from './project.service';
+import { createSettingsService } from './settings.service';
 import type { Repositories } from './repositories';
 
 export interface CoreEdges {
@@ -60,6 +61,7 @@ export function createCore(edges: CoreEdges) {
   const choosers = createChooserService(chooser);
   const exports = createExportService({ projects, jobs });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
+  const settings = createSettingsService({ dataDir: edges.dataDir });
   return {
     dataDir: edges.dataDir,
     projects,
@@ -71,6 +73,7 @@ export function createCore(edges: CoreEdges) {
     exports,
     imports,
     annotationImports,
+    settings,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {

@@ -1,0 +1,12 @@
+import { settingsShape } from '../schemas/settings.schema';
+import { procedure, router } from '../trpc';
+
+/** The workspace's per-machine settings (tRPC only: no classifai client has such a thing). */
+export const settingsRouter = router({
+  get: procedure.output(settingsShape).query(({ ctx }) => ctx.core.settings.get()),
+
+  save: procedure
+    .input(settingsShape)
+    .output(settingsShape)
+    .mutation(({ ctx, input }) => ctx.core.settings.save(input)),
+});
