@@ -35,7 +35,6 @@ export interface ImagePage {
 function checkedImageName(text: string): string {
   const wanted = text.trim().replaceAll('\\', '/');
   if (wanted === '') throw invalidInput('Type an image number or a file name to go to');
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(wanted) || wanted.startsWith('/') || /^[a-z]:/i.test(wanted) || wanted.split('/').includes('..')) {
     throw invalidInput(`Not an image name inside the project: ${wanted.slice(0, 200)}`);
   }

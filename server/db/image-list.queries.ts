@@ -62,8 +62,13 @@ export function createImageListQueries(sqlite: SqliteDatabase): ImageListQueries
     const [sortKey, relPath] = source.key.split(', ');
     return `i.uuid, ${sortKey} AS sort_key, ${relPath} AS rel_path`;
   };
-  const page = prepareFor<ImageRow>(
-    (s) => `SELECT ${IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ')} ${s.from} ORDER BY ${s.key} LIMIT @limit OFFSET @offset`,
+  const columns = IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ');
+  const page = prepareFor<ImageRow>((s) =>
+    s === SOURCES.label
+      ? // SQLite builds every row an OFFSET skips: the join waits until the page is cut.
+        `SELECT ${columns} FROM (SELECT l.uuid, ${s.key} ${s.countFrom} ORDER BY ${s.key} LIMIT @limit OFFSET @offset) AS l
+         JOIN images AS i ON i.project_id = @projectId AND i.uuid = l.uuid ORDER BY ${s.key}`
+      : `SELECT ${columns} ${s.from} ORDER BY ${s.key} LIMIT @limit OFFSET @offset`,
   );
   const count = prepareFor<{ n: number }>((s) => `SELECT count(*) AS n ${s.countFrom}`);
   const countBefore = prepareFor<{ n: number }>(
