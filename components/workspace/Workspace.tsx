@@ -17,6 +17,7 @@ import { usableColor } from '@/components/ui/color';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
+import { NavigationButtons } from './NavigationButtons';
 import { StatsPanel } from './StatsPanel';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useLabelEdits } from './useLabelEdits';
@@ -31,7 +32,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const opened = useOpenProject(type, name);
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
   const [filter, setFilter] = useState<ImageFilter>('all');
-  const list = useImageList(type, name, filter);
+  const [labelFilter, setLabelFilter] = useState<string | undefined>(undefined);
+  const list = useImageList(type, name, filter, labelFilter);
   const [index, setIndex] = useState(0);
   const current = list.itemAt(index);
   const labels = useLabels(type, name).data ?? [];
@@ -114,7 +116,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     type,
     name,
     store,
-    active: filter === 'all',
+    active: filter === 'all' && labelFilter === undefined,
     total: list.counts ? total : null,
     index,
     current,
@@ -204,6 +206,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
         <button className="button" onClick={() => go(index - 1)} disabled={index <= 0} title="Previous (A)">‹ Prev</button>
         <button className="button" onClick={() => go(index + 1)} disabled={index >= total - 1} title="Next (D)">Next ›</button>
+        <NavigationButtons type={type} name={name} filter={filter} label={labelFilter} total={total} index={index} go={go} />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         <SaveIndicator status={saveStatus} />
         <ExportMenu type={type} name={name} />
@@ -216,6 +219,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         currentIndex={index}
         onSelect={go}
         filter={filter}
+        label={labelFilter}
+        labels={labelNames}
+        onLabel={(next) => { void flush(); setLabelFilter(next); setIndex(0); }}
         onFilter={(next) => {
           void flush();
           setFilter(next);
@@ -233,7 +239,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <main className="stage-area">
         <Toolbar store={store} type={type} canvas={canvas} onHelp={() => setHelp(true)} />
         {total === 0 && list.counts ? (
-          <div className="empty">{filter === 'all' ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
+          <div className="empty">{filter === 'all' && labelFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
         ) : (
           <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrl(current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
         )}
