@@ -79,7 +79,7 @@ export interface ImageRepository {
   listCount(projectId: string, list: ImageList): number;
   /** The first image of the list, in natural order, whose path matches as `match` says. */
   locate(projectId: string, list: ImageList, text: string, match: 'path' | 'file_name' | 'contains'): ImagePosition | undefined;
-  /** The first image without shapes after position `after` of the list (none: undefined; no wrap). */
+  /** The first image without shapes after position `after` (-1 or past the end: from the start); none: undefined. */
   nextUnlabeled(projectId: string, list: ImageList, after: number): ImagePosition | undefined;
   /** Every stored image of the project by path (present or not), for reload matching: one query. */
   pathIndex(projectId: string): Map<string, StoredImagePath>;
