@@ -16,6 +16,10 @@ interface ImageStripProps {
   onSelect: (index: number) => void;
   filter: ImageFilter;
   onFilter: (filter: ImageFilter) => void;
+  /** Narrows the list to the images with a shape of this label (undefined: any label). */
+  label: string | undefined;
+  labels: readonly string[];
+  onLabel: (label: string | undefined) => void;
   /** Re-reads the filtered list (images labeled or cleared since it was opened). */
   onRefresh: () => void;
   counts: { total: number; labeled: number; filtered: number } | null;
@@ -74,13 +78,15 @@ export function ImageStrip(props: ImageStripProps) {
   // The open list stays as it was when opened (the image under the cursor must not move), so
   // its chip counts that list, as the position does; the others count live.
   const { counts } = props;
-  const chipCount = (filter: ImageFilter) => (!counts ? '' : filter === props.filter ? counts.filtered : liveCount(filter, counts));
+  // Under a label the open list is that label's share of a chip: every chip then counts live.
+  const frozen = (filter: ImageFilter) => filter === props.filter && props.label === undefined;
+  const chipCount = (filter: ImageFilter) => (!counts ? '' : frozen(filter) ? counts.filtered : liveCount(filter, counts));
   const filters: Array<[ImageFilter, string]> = [
     ['all', `All ${chipCount('all')}`],
     ['labeled', `Labeled ${chipCount('labeled')}`],
     ['unlabeled', `To do ${chipCount('unlabeled')}`],
   ];
-  const changedSinceOpened = counts && props.filter !== 'all' && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
+  const changedSinceOpened = counts && props.filter !== 'all' && frozen(props.filter) && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
   return (
     <aside className="strip" aria-label="Images">
       <div className="strip-filters" role="tablist">
@@ -90,6 +96,19 @@ export function ImageStrip(props: ImageStripProps) {
           </button>
         ))}
       </div>
+      <label className="strip-label-filter">
+        <select
+          aria-label="Filter by label"
+          value={props.label ?? ''}
+          onChange={(event) => props.onLabel(event.target.value === '' ? undefined : event.target.value)}
+        >
+          <option value="">Any label</option>
+          {/* A label renamed or removed while chosen stays listed, so the select shows what filters. */}
+          {[...props.labels, ...(props.label !== undefined && !props.labels.includes(props.label) ? [props.label] : [])].map((label) => (
+            <option key={label} value={label}>{label}</option>
+          ))}
+        </select>
+      </label>
       {props.children}
       {changedSinceOpened !== null ? (
         <button className="strip-refresh" onClick={props.onRefresh} title="Re-read the list with the images as they are now">

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { WorkspaceCommands } from '@/components/editor/actions/actions';
+import { formatChord } from '@/components/editor/actions/keymap';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
@@ -17,6 +18,7 @@ import { usableColor } from '@/components/ui/color';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
+import { NavigationButtons } from './NavigationButtons';
 import { PropagateDialog } from './PropagateDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { ShapeList } from './ShapeList';
@@ -27,12 +29,13 @@ import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import { useImageList, type ImageFilter } from './useImageList';
+import { useImageNavigation } from './useImageNavigation';
 import { useLabelEdits } from './useLabelEdits';
 import { imageUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -40,7 +43,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const opened = useOpenProject(type, name);
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
   const [filter, setFilter] = useState<ImageFilter>('all');
-  const list = useImageList(type, name, filter);
+  const [labelFilter, setLabelFilter] = useState<string | undefined>(undefined);
+  const list = useImageList(type, name, filter, labelFilter);
   const [index, setIndex] = useState(0);
   const current = list.itemAt(index);
   const labels = useLabels(type, name).data ?? [];
@@ -98,13 +102,22 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance, go, index]);
 
-  useResumePosition({ type, name, store, active: filter === 'all', total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
+  useResumePosition({ type, name, store, active: filter === 'all' && labelFilter === undefined, total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
+
+  const [notice, setNotice] = useState<string | null>(null);
+  const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
+  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, total, index, go, onNothingLeft });
+  const nextUnlabeled = () => {
+    setNotice(null);
+    // Asked after this tab's saves landed: the image just labelled must not count as to do.
+    void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
+  };
 
   const commands: WorkspaceCommands = {
     next: () => go(index + 1),
     previous: () => go(index - 1),
-    nextUnlabeled: () => undefined,
-    goTo: () => undefined,
+    nextUnlabeled,
+    goTo: () => setDialog('goto'),
     fit: () => canvas?.fit(),
     actualSize: () => canvas?.actualSize(),
     help: () => setDialog('help'),
@@ -134,6 +147,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
         <button className="button" onClick={() => go(index - 1)} disabled={index <= 0} title="Previous (A)">‹ Prev</button>
         <button className="button" onClick={() => go(index + 1)} disabled={index >= total - 1} title="Next (D)">Next ›</button>
+        <NavigationButtons
+          goToOpen={dialog === 'goto'}
+          setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
+          goTo={navigation.goTo}
+          nextUnlabeled={nextUnlabeled}
+          notice={notice}
+          keyOf={(id) => (settings.keys[id]?.[0] ? formatChord(settings.keys[id][0]) : '')}
+        />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         <SaveIndicator status={saveStatus} />
         <ExportMenu type={type} name={name} />
@@ -146,6 +167,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         currentIndex={index}
         onSelect={go}
         filter={filter}
+        label={labelFilter}
+        labels={labelNames}
+        onLabel={(next) => { void flush(); setLabelFilter(next); setIndex(0); }}
         onFilter={(next) => {
           // The new list is read after this tab's saves landed, or it would count them wrong.
           void flush().finally(() => {
@@ -166,7 +190,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <main className="stage-area">
         <Toolbar context={actionContext} keys={settings.keys} workflow={workflow} />
         {total === 0 && list.counts ? (
-          <div className="empty">{filter === 'all' ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
+          <div className="empty">{filter === 'all' && labelFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
         ) : (
           <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrlOf(type, name, current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
         )}

@@ -20,7 +20,7 @@ export const PAGE_SIZE = 100;
  * The project's images in pages of 100: a 10,000-image project never loads its whole list,
  * yet any position can be reached (the strip scrolls, next/previous step).
  */
-export function useImageList(type: ProjectType, name: string, filter: ImageFilter) {
+export function useImageList(type: ProjectType, name: string, filter: ImageFilter, label?: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [pages, setPages] = useState<Map<number, ImageListItem[]>>(new Map());
@@ -30,10 +30,10 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const fetchPage = useCallback(
     (page: number, limit = PAGE_SIZE, staleTime = 2000) =>
       queryClient.fetchQuery({
-        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, offset: page * PAGE_SIZE, limit }),
+        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, label, offset: page * PAGE_SIZE, limit }),
         staleTime,
       }),
-    [queryClient, trpc, type, name, filter],
+    [queryClient, trpc, type, name, filter, label],
   );
 
   const loadPage = useCallback(
@@ -59,9 +59,9 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     setCounts(null);
     // A list opened (or re-read) now shows the images as they are now: no page of it may
     // come from the cache, whichever part of the page asks first.
-    queryClient.removeQueries(trpc.image.page.queryFilter({ annotation_type: type, project_name: name, filter }));
+    queryClient.removeQueries(trpc.image.page.queryFilter({ annotation_type: type, project_name: name, filter, label }));
     void loadPage(0);
-  }, [loadPage, version, queryClient, trpc, type, name, filter]);
+  }, [loadPage, version, queryClient, trpc, type, name, filter, label]);
 
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);

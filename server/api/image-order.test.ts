@@ -85,3 +85,15 @@ describe('REST uuid order', () => {
     expect(byteOrder).not.toEqual(NATURAL);
   });
 });
+
+describe('going to an image over tRPC', () => {
+  it('answers the natural position, null for no match, and BAD_REQUEST / NOT_FOUND for bad input', async () => {
+    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    expect(await caller.image.locate({ ...ids, filter: 'all', name: 'IMG10.png' })).toMatchObject({ index: NATURAL.indexOf('img10.png') });
+    expect(await caller.image.locate({ ...ids, filter: 'all', name: 'no-such' })).toBeNull();
+    expect(await caller.image.nextUnlabeled({ ...ids, filter: 'all', after: 3 })).toMatchObject({ index: 4 });
+    await expect(caller.image.locate({ ...ids, filter: 'all', name: '../x' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.image.locate({ ...ids, filter: 'all', name: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/file name/) });
+    await expect(caller.image.nextUnlabeled({ ...ids, project_name: 'nope', filter: 'all', after: 0 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -43,7 +43,7 @@ beforeAll(async () => {
   t.core.labels.add('bndbox', 'shapes', 'cat');
   t.core.labels.recolor('bndbox', 'shapes', 'cat', 'rgba(1,2,3,1.0)');
   uuids = t.core.projects.loadingStatus('bndbox', 'shapes').uuids;
-  uuid = t.core.images.page('bndbox', 'shapes', 'all', 0, 10).items.find(({ image }) => image.relPath === 'wide.png')?.image.uuid ?? '';
+  uuid = t.core.images.page('bndbox', 'shapes', { filter: 'all' }, 0, 10).items.find(({ image }) => image.relPath === 'wide.png')?.image.uuid ?? '';
 }, 30_000);
 
 afterAll(() => t.close());

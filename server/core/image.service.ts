@@ -2,11 +2,11 @@
 // the image list for the workspace. The file on disk is only ever read here.
 import fsp from 'node:fs/promises';
 import { mimeTypeOf } from '@/server/media/image-media';
-import { notFound } from './errors';
+import { invalidInput, notFound } from './errors';
 import type { ImageThumbnails } from './image-thumbnails';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
-import type { ImageCounts, ImageFilter, Repositories } from './repositories';
+import type { ImageCounts, ImageList, ImagePosition, Repositories } from './repositories';
 import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type Project } from './types';
 
 export interface ImageView {
@@ -31,6 +31,16 @@ export interface ImagePage {
   filteredTotal: number;
 }
 
+/** Typed into "Go to…": a name or part of one inside the project folder, never a way out of it. */
+function checkedImageName(text: string): string {
+  const wanted = text.trim().replaceAll('\\', '/');
+  if (wanted === '') throw invalidInput('Type an image number or a file name to go to');
+  if (/[\u0000-\u001f]/.test(wanted) || wanted.startsWith('/') || /^[a-z]:/i.test(wanted) || wanted.split('/').includes('..')) {
+    throw invalidInput(`Not an image name inside the project: ${wanted.slice(0, 200)}`);
+  }
+  return wanted;
+}
+
 export function createImageService(deps: { repos: Repositories; projects: ProjectService; thumbnails: ImageThumbnails; activity: InteractiveActivity }) {
   const { repos, projects, thumbnails, activity } = deps;
   const { current } = thumbnails;
@@ -39,6 +49,13 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
     const image = repos.images.find(project.id, uuid);
     if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
     return image;
+  };
+
+  const filteredTotal = (projectId: string, list: ImageList, counts: ImageCounts): number => {
+    // The counts are cached per project; only a label needs its own count.
+    if (list.label !== undefined) return repos.images.listCount(projectId, list);
+    if (list.filter === 'all') return counts.total;
+    return list.filter === 'labeled' ? counts.labeled : counts.total - counts.labeled;
   };
 
   const view = async (type: AnnotationType, name: string, uuid: string): Promise<ImageView> => {
@@ -68,17 +85,36 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
     },
 
     /** A page of the workspace's list, in the natural order a person browses a folder in. */
-    page(type: AnnotationType, name: string, filter: ImageFilter, offset: number, limit: number): ImagePage {
+    page(type: AnnotationType, name: string, list: ImageList, offset: number, limit: number): ImagePage {
       const project = projects.get(type, name);
       const counts = repos.images.counts(project.id);
-      const images = repos.images.naturalPage(project.id, filter, offset, limit);
+      const images = repos.images.listPage(project.id, list, offset, limit);
       const annotations = repos.annotations.getMany(project.id, images.map((image) => image.uuid));
-      const filteredTotal = filter === 'all' ? counts.total : filter === 'labeled' ? counts.labeled : counts.total - counts.labeled;
       return {
         items: images.map((image) => ({ image, shapeCount: annotations.get(image.uuid)?.shapes.length ?? 0 })),
         counts,
-        filteredTotal,
+        filteredTotal: filteredTotal(project.id, list, counts),
       };
+    },
+
+    /**
+     * Where the list holds the image a person typed: its exact relative path, else its file
+     * name in any case, else the first path containing the text in any case.
+     */
+    locate(type: AnnotationType, name: string, list: ImageList, text: string): ImagePosition | undefined {
+      const project = projects.get(type, name);
+      const wanted = checkedImageName(text);
+      return (
+        repos.images.locate(project.id, list, wanted, 'path') ??
+        repos.images.locate(project.id, list, wanted, 'file_name') ??
+        repos.images.locate(project.id, list, wanted, 'contains')
+      );
+    },
+
+    /** The next image without shapes after position `after`, wrapping to the start of the list. */
+    nextUnlabeled(type: AnnotationType, name: string, list: ImageList, after: number): ImagePosition | undefined {
+      const project = projects.get(type, name);
+      return repos.images.nextUnlabeled(project.id, list, after) ?? repos.images.nextUnlabeled(project.id, list, -1);
     },
   };
 }

@@ -48,6 +48,18 @@ export interface ImageCounts {
   labeled: number;
 }
 
+/** The images the workspace's strip shows: a filter, narrowed to one label's images when given. */
+export interface ImageList {
+  filter: ImageFilter;
+  label?: string;
+}
+
+/** An image and its 0-based place in an ImageList's natural order. */
+export interface ImagePosition {
+  index: number;
+  uuid: string;
+}
+
 export interface StoredImagePath extends NewImage {
   present: boolean;
 }
@@ -62,6 +74,13 @@ export interface ImageRepository {
   /** Images as a person browses them: natural, case-insensitive path order. */
   naturalPage(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
   counts(projectId: string): ImageCounts;
+  /** A page of the list in natural order (naturalPage when no label narrows it). */
+  listPage(projectId: string, list: ImageList, offset: number, limit: number): ImageRecord[];
+  listCount(projectId: string, list: ImageList): number;
+  /** The first image of the list, in natural order, whose path matches as `match` says. */
+  locate(projectId: string, list: ImageList, text: string, match: 'path' | 'file_name' | 'contains'): ImagePosition | undefined;
+  /** The first image without shapes after position `after` (-1 or past the end: from the start); none: undefined. */
+  nextUnlabeled(projectId: string, list: ImageList, after: number): ImagePosition | undefined;
   /** Every stored image of the project by path (present or not), for reload matching: one query. */
   pathIndex(projectId: string): Map<string, StoredImagePath>;
   setPresent(projectId: string, uuids: readonly string[], present: boolean): void;

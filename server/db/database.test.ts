@@ -55,4 +55,24 @@ describe('openDatabase', () => {
     expect(images.naturalPage('p', 'all', 0, 10).map((image) => image.relPath)).toEqual(['img1.jpg', 'Img2.jpg', 'img10.jpg']);
     expect(images.page('p', 'all', 0, 10).map((image) => image.relPath)).toEqual(['Img2.jpg', 'img1.jpg', 'img10.jpg']);
   });
+
+  it('indexes the labels of shapes stored before the label filter existed', () => {
+    const dir = tempDir();
+    const old = new Database(path.join(dir, 'labelport.db'));
+    old.exec(migrations[0] ?? '');
+    old.exec(migrations[1] ?? '');
+    old.pragma('user_version = 2');
+    old.prepare("INSERT INTO projects (id, name, type, folder, version_uuid, created_at, last_modified_at) VALUES ('p', 'old', 'bndbox', '/x', 'v', 1, 1)").run();
+    const insert = old.prepare("INSERT INTO images (project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms, shapes, shape_count) VALUES ('p', ?, ?, 'jpeg', 1, 1, 3, 1, 1, ?, 1)");
+    insert.run('a', 'img10.jpg', JSON.stringify([{ label: 'car' }, { label: 'car' }]));
+    insert.run('b', 'img2.jpg', JSON.stringify([{ label: 'bus' }]));
+    insert.run('c', 'img1.jpg', JSON.stringify([{ label: 'car' }, { label: null }]));
+    old.close();
+
+    const db = openDatabase(dir);
+    opened.push(db);
+    const images = createImageRepository(db.sqlite);
+    expect(images.listPage('p', { filter: 'all', label: 'car' }, 0, 10).map((image) => image.relPath)).toEqual(['img1.jpg', 'img10.jpg']);
+    expect(images.listCount('p', { filter: 'all', label: 'car' })).toBe(2);
+  });
 });

@@ -1,20 +1,9 @@
 import type { ImageFilter, ImageRepository, NewImage, StoredImagePath } from '@/server/core/repositories';
-import type { ImageFormat, ImageRecord } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
+import { createImageListQueries } from './image-list.queries';
+import { IMAGE_COLUMNS, type ImageRow, toImageRecord as toRecord } from './image-row';
 
-interface ImageRow {
-  project_id: string;
-  uuid: string;
-  rel_path: string;
-  format: ImageFormat;
-  width: number;
-  height: number;
-  depth: number;
-  file_size: number;
-  mtime_ms: number;
-}
-
-const COLUMNS = 'project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms';
+const COLUMNS = IMAGE_COLUMNS.join(', ');
 const FILTERS: Record<ImageFilter, string> = {
   all: '',
   labeled: 'AND shape_count > 0',
@@ -64,19 +53,10 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   );
   const remove = sqlite.prepare('DELETE FROM images WHERE project_id = ? AND uuid = ?');
 
-  const toRecord = (row: ImageRow): ImageRecord => ({
-    uuid: row.uuid,
-    projectId: row.project_id,
-    relPath: row.rel_path,
-    format: row.format,
-    width: row.width,
-    height: row.height,
-    depth: row.depth,
-    fileSize: row.file_size,
-    mtimeMs: row.mtime_ms,
-  });
+  const lists = createImageListQueries(sqlite);
 
   return {
+    ...lists,
     insertMany: (projectId, images: readonly NewImage[]) => {
       for (const image of images) insert.run({ projectId, ...image });
     },

@@ -65,7 +65,7 @@ async function snapshotState() {
   return {
     projects: projects.map(({ project, imageCount, labeledCount }) => ({ ...project, imageCount, labeledCount })),
     annotations: projects.map(({ project }) => {
-      const all = t.core.images.page(project.type, project.name, 'all', 0, 500).items.map((item) => item.image.uuid);
+      const all = t.core.images.page(project.type, project.name, { filter: 'all' }, 0, 500).items.map((item) => item.image.uuid);
       return t.core.annotations.withImages(project.type, project.name, all);
     }),
     jobs: [t.core.exports.status()?.id, t.core.imports.status()?.id, ...projects.map(({ project }) => t.core.projects.scanStatus(project.type, project.name)?.id)],

@@ -1,8 +1,9 @@
 import type { UploadedImage, RenameOutcome } from '@/server/core/image-files.service';
 import type { ImagePage, ThumbnailView } from '@/server/core/image.service';
 import { invalidInput } from '@/server/core/errors';
+import type { ImageList } from '@/server/core/repositories';
 import type { ThumbnailOutput } from '../schemas/annotation.schema';
-import { RENAME_CODES, type AddImagesInput, type ImagePageOutput, type RenameImageOutput } from '../schemas/image.schema';
+import { RENAME_CODES, type AddImagesInput, type ImageListInput, type ImagePageOutput, type RenameImageOutput } from '../schemas/image.schema';
 import { toShapeField } from './annotation.mapper';
 
 /** classifai's thumbnail record: img_path absolute (the client builds rename/delete paths from it). */
@@ -53,4 +54,9 @@ export function toImagePageOutput(page: ImagePage): ImagePageOutput {
       shape_count: shapeCount,
     })),
   };
+}
+
+/** The strip's list as the workspace names it; an absent label means every label. */
+export function toImageList(input: ImageListInput): ImageList {
+  return input.label === undefined ? { filter: input.filter } : { filter: input.filter, label: input.label };
 }

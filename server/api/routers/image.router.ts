@@ -1,4 +1,4 @@
-import { toImagePageOutput, toRenameOutput, toThumbnailOutput, toUploads } from '../mappers/image.mapper';
+import { toImageList, toImagePageOutput, toRenameOutput, toThumbnailOutput, toUploads } from '../mappers/image.mapper';
 import { toAddStatus } from '../mappers/status.mapper';
 import { imagePathInput, imageSourceOutput, thumbnailOutput } from '../schemas/annotation.schema';
 import { SUCCESS, projectPathInput, successOutput } from '../schemas/common.schema';
@@ -10,6 +10,9 @@ import {
   deleteImagesOutput,
   imagePageInput,
   imagePageOutput,
+  imagePositionOutput,
+  locateImageInput,
+  nextUnlabeledInput,
   renameImageInput,
   renameImageOutput,
 } from '../schemas/image.schema';
@@ -71,6 +74,16 @@ export const imageRouter = router({
     .input(imagePageInput)
     .output(imagePageOutput)
     .query(({ ctx, input }) =>
-      toImagePageOutput(ctx.core.images.page(input.annotation_type, input.project_name, input.filter, input.offset, input.limit)),
+      toImagePageOutput(ctx.core.images.page(input.annotation_type, input.project_name, toImageList(input), input.offset, input.limit)),
     ),
+
+  locate: procedure
+    .input(locateImageInput)
+    .output(imagePositionOutput)
+    .query(({ ctx, input }) => ctx.core.images.locate(input.annotation_type, input.project_name, toImageList(input), input.name) ?? null),
+
+  nextUnlabeled: procedure
+    .input(nextUnlabeledInput)
+    .output(imagePositionOutput)
+    .query(({ ctx, input }) => ctx.core.images.nextUnlabeled(input.annotation_type, input.project_name, toImageList(input), input.after) ?? null),
 });

@@ -43,8 +43,15 @@ export const deleteImagesInput = projectPathInput.extend({
 export const deleteImagesOutput = z.object({ message: z.literal(1), uuid_list: z.array(z.string()) });
 
 // Workspace procedures (tRPC only): pages of the image list and batched annotations.
-export const imagePageInput = projectPathInput.extend({
+/** The strip's list: a filter, narrowed to the images with a shape of `label` when given. */
+export const imageListInput = projectPathInput.extend({
   filter: z.enum(['all', 'labeled', 'unlabeled']).default('all'),
+  label: z.string().min(1).max(1024).optional(),
+});
+
+export type ImageListInput = z.infer<typeof imageListInput>;
+
+export const imagePageInput = imageListInput.extend({
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(100),
 });
@@ -64,6 +71,15 @@ export const imagePageOutput = z.object({
   ),
 });
 export type ImagePageOutput = z.infer<typeof imagePageOutput>;
+
+/** `name`: a relative path, a file name or part of one, checked by the core. */
+export const locateImageInput = imageListInput.extend({ name: z.string().max(4096) });
+
+/** `after`: a 0-based position in the list; -1 searches from the start. */
+export const nextUnlabeledInput = imageListInput.extend({ after: z.number().int().min(-1) });
+
+/** An image's 0-based position in the list, or null when none matches. */
+export const imagePositionOutput = z.object({ index: z.number().int(), uuid: z.string() }).nullable();
 
 export const annotationsBatchInput = projectPathInput.extend({ uuids: z.array(z.string().max(256)).max(500) });
 

@@ -2,6 +2,7 @@ import { initialSchema } from './001-initial';
 import { countIndex } from './002-count-index';
 import { naturalSortKey } from './003-natural-sort-key';
 import { editVersion } from './004-edit-version';
+import { imageLabels } from './005-image-labels';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels];

@@ -1,0 +1,53 @@
+'use client';
+
+import { useState } from 'react';
+import { errorText } from '@/components/trpc/provider';
+import { Dialog } from '@/components/ui/Dialog';
+
+/** One field: a number is a position in the strip's list, other text names an image. */
+export function GoToImage({ open, onClose, goTo }: { open: boolean; onClose: () => void; goTo: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setText('');
+    setProblem(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (await goTo(text)) close();
+      else setProblem(`No image matches “${text.trim()}”`);
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title="Go to image" open={open} onClose={close}>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim()) void submit();
+        }}
+      >
+        <label className="field">
+          <span>Image number or file name</span>
+          <input className="input" autoFocus value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. 120 or img_0042.jpg" />
+        </label>
+        {problem ? <p className="error" role="alert">{problem}</p> : null}
+        <div className="row">
+          <button className="button primary" type="submit" disabled={busy || !text.trim()}>Go</button>
+          <button className="button" type="button" onClick={close}>Cancel</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

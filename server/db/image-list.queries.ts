@@ -1,0 +1,122 @@
+// The workspace strip's list (a filter, optionally one label) read in natural order: pages,
+// counts, positions and look-ups, all as index ranges so they stay cheap at 100,000 images.
+import type { ImageList, ImagePosition, ImageRepository } from '@/server/core/repositories';
+import type { SqliteDatabase } from './database';
+import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from './image-row';
+
+type ListKind = 'all' | 'labeled' | 'unlabeled' | 'label';
+
+interface ListSource {
+  /** FROM ... WHERE ..., selecting from images as i; @projectId (and @label) bound. */
+  from: string;
+  /** The same rows without the images table, for counting. */
+  countFrom: string;
+  /** The natural order's columns, of the table the range is read from. */
+  key: string;
+}
+
+const plain = (condition: string): ListSource => ({
+  from: `FROM images AS i WHERE i.project_id = @projectId AND i.present = 1 ${condition}`,
+  countFrom: `FROM images AS i WHERE i.project_id = @projectId AND i.present = 1 ${condition}`,
+  key: 'i.sort_key, i.rel_path',
+});
+
+// image_labels copies sort_key, rel_path and present (migration 005): the range is read from
+// its primary key, and the images row is joined only for the rows returned.
+const SOURCES: Record<ListKind, ListSource> = {
+  all: plain(''),
+  labeled: plain('AND i.shape_count > 0'),
+  unlabeled: plain('AND i.shape_count = 0'),
+  label: {
+    from: `FROM image_labels AS l JOIN images AS i ON i.project_id = l.project_id AND i.uuid = l.uuid
+      WHERE l.project_id = @projectId AND l.label = @label AND l.present = 1`,
+    countFrom: 'FROM image_labels AS l WHERE l.project_id = @projectId AND l.label = @label AND l.present = 1',
+    key: 'l.sort_key, l.rel_path',
+  },
+};
+
+const MATCHES = {
+  path: 'AND i.rel_path = @text',
+  // lower() folds ASCII only and keeps the length, so the suffix test lines up.
+  file_name: "AND (lower(i.rel_path) = lower(@text) OR substr(lower(i.rel_path), -length(@text) - 1) = '/' || lower(@text))",
+  contains: 'AND instr(lower(i.rel_path), lower(@text)) > 0',
+} as const;
+
+interface KeyRow {
+  uuid: string;
+  sort_key: string;
+  rel_path: string;
+}
+
+type Params = Record<string, string | number>;
+
+type ImageListQueries = Pick<ImageRepository, 'listPage' | 'listCount' | 'locate' | 'nextUnlabeled'>;
+
+export function createImageListQueries(sqlite: SqliteDatabase): ImageListQueries {
+  const prepareFor = <Row>(build: (source: ListSource) => string) =>
+    Object.fromEntries(
+      (Object.keys(SOURCES) as ListKind[]).map((kind) => [kind, sqlite.prepare<[Params], Row>(build(SOURCES[kind]))]),
+    ) as Record<ListKind, ReturnType<typeof sqlite.prepare<[Params], Row>>>;
+
+  const keyColumns = (source: ListSource) => {
+    const [sortKey, relPath] = source.key.split(', ');
+    return `i.uuid, ${sortKey} AS sort_key, ${relPath} AS rel_path`;
+  };
+  const columns = IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ');
+  const page = prepareFor<ImageRow>((s) =>
+    s === SOURCES.label
+      ? // SQLite builds every row an OFFSET skips: the join waits until the page is cut.
+        `SELECT ${columns} FROM (SELECT l.uuid, ${s.key} ${s.countFrom} ORDER BY ${s.key} LIMIT @limit OFFSET @offset) AS l
+         JOIN images AS i ON i.project_id = @projectId AND i.uuid = l.uuid ORDER BY ${s.key}`
+      : `SELECT ${columns} ${s.from} ORDER BY ${s.key} LIMIT @limit OFFSET @offset`,
+  );
+  const count = prepareFor<{ n: number }>((s) => `SELECT count(*) AS n ${s.countFrom}`);
+  const countBefore = prepareFor<{ n: number }>(
+    (s) => `SELECT count(*) AS n ${s.countFrom} AND (${s.key}) < (@sortKey, @relPath)`,
+  );
+  const at = prepareFor<KeyRow>((s) => `SELECT ${keyColumns(s)} ${s.from} ORDER BY ${s.key} LIMIT 1 OFFSET @offset`);
+  const locate = Object.fromEntries(
+    Object.entries(MATCHES).map(([match, condition]) => [
+      match,
+      prepareFor<KeyRow>((s) => `SELECT ${keyColumns(s)} ${s.from} ${condition} ORDER BY ${s.key} LIMIT 1`),
+    ]),
+  ) as Record<keyof typeof MATCHES, ReturnType<typeof prepareFor<KeyRow>>>;
+  const unlabeledAfter = prepareFor<KeyRow>(
+    (s) => `SELECT ${keyColumns(s)} ${s.from} AND i.shape_count = 0 AND (${s.key}) > (@sortKey, @relPath) ORDER BY ${s.key} LIMIT 1`,
+  );
+  const firstUnlabeled = prepareFor<KeyRow>((s) => `SELECT ${keyColumns(s)} ${s.from} AND i.shape_count = 0 ORDER BY ${s.key} LIMIT 1`);
+
+  /** undefined: the list is empty by definition (a label's images all have shapes). */
+  const resolve = (projectId: string, list: ImageList): { kind: ListKind; params: Params } | undefined => {
+    if (list.label === undefined) return { kind: list.filter, params: { projectId } };
+    return list.filter === 'unlabeled' ? undefined : { kind: 'label', params: { projectId, label: list.label } };
+  };
+
+  const positionOf = (kind: ListKind, params: Params, row: KeyRow | undefined): ImagePosition | undefined =>
+    row && { uuid: row.uuid, index: countBefore[kind].get({ ...params, sortKey: row.sort_key, relPath: row.rel_path })?.n ?? 0 };
+
+  return {
+    listPage: (projectId, list, offset, limit) => {
+      const found = resolve(projectId, list);
+      return found ? page[found.kind].all({ ...found.params, offset, limit }).map(toImageRecord) : [];
+    },
+    listCount: (projectId, list) => {
+      const found = resolve(projectId, list);
+      return found ? (count[found.kind].get(found.params)?.n ?? 0) : 0;
+    },
+    locate: (projectId, list, text, match) => {
+      const found = resolve(projectId, list);
+      if (!found) return undefined;
+      return positionOf(found.kind, found.params, locate[match][found.kind].get({ ...found.params, text }));
+    },
+    nextUnlabeled: (projectId, list, after) => {
+      const found = resolve(projectId, list);
+      // Every image of a label's list, or of the labeled filter, has shapes.
+      if (!found || found.kind === 'label' || found.kind === 'labeled') return undefined;
+      const { kind, params } = found;
+      const from = after >= 0 ? at[kind].get({ ...params, offset: after }) : undefined;
+      const row = from ? unlabeledAfter[kind].get({ ...params, sortKey: from.sort_key, relPath: from.rel_path }) : firstUnlabeled[kind].get(params);
+      return positionOf(kind, params, row);
+    },
+  };
+}
