@@ -67,8 +67,10 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
           aria-pressed={state.tool === tool.id}
           onClick={() => store.setTool(tool.id)}
           title={tip(`tool.${tool.id}`, `${tool.title}: ${tool.hint}`)}
+          aria-label={tool.title}
         >
-          {tool.title} {keyOf(`tool.${tool.id}`) ? <kbd>{keyOf(`tool.${tool.id}`)}</kbd> : null}
+          <span className="tool-icon" aria-hidden="true">{tool.icon}</span>
+          <span className="tool-text">{tool.title}</span> {keyOf(`tool.${tool.id}`) ? <kbd>{keyOf(`tool.${tool.id}`)}</kbd> : null}
         </button>
       ))}
       <span className="toolbar-gap" />

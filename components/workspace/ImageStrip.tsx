@@ -98,6 +98,7 @@ export function ImageStrip(props: ImageStripProps) {
       </div>
       <label className="strip-label-filter">
         <select
+          className="input"
           aria-label="Filter by label"
           value={props.label ?? ''}
           onChange={(event) => props.onLabel(event.target.value === '' ? undefined : event.target.value)}

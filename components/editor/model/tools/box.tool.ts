@@ -12,6 +12,7 @@ export const MIN_BOX_SIDE = 2;
 export const boxTool: ToolDefinition = {
   id: 'box',
   title: 'Box',
+  icon: '▭',
   hint: 'Drag to draw a box; drag a box to move it, its handles to resize; Shift+drag draws inside a shape',
   defaultKeys: ['b'],
   create(context): EditorTool {

@@ -10,6 +10,7 @@ import type { EditorTool, ToolDefinition } from './tool';
 export const polygonTool: ToolDefinition = {
   id: 'polygon',
   title: 'Polygon',
+  icon: '⬠',
   hint: 'Click points; Enter or a click on the first point closes; Backspace removes the last point',
   defaultKeys: ['p'],
   create(context): EditorTool {

@@ -8,6 +8,7 @@ import type { EditorTool, ToolDefinition } from './tool';
 export const selectTool: ToolDefinition = {
   id: 'select',
   title: 'Select',
+  icon: '↖',
   hint: 'Pick and move shapes; Shift+click or drag a marquee to pick several',
   defaultKeys: ['v'],
   create(context): EditorTool {

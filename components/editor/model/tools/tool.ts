@@ -39,6 +39,8 @@ export interface EditorTool {
 export interface ToolDefinition {
   id: string;
   title: string;
+  /** A glyph for the toolbar when it is too narrow for the title. */
+  icon: string;
   /** One line for the toolbar tooltip and the shortcut sheet. */
   hint: string;
   defaultKeys: readonly string[];
