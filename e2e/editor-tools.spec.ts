@@ -1,6 +1,7 @@
 // The editor's power tools as a labeller uses them, each checked by what a classifai client
 // then reads over REST.
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { FIRST_IMAGE, type EditorPage, type Point } from './pages';
 
@@ -166,4 +167,67 @@ test('hidden shapes are not drawn or picked, locked ones do not move', async ({ 
   await page.keyboard.press('Shift+H');
   await page.keyboard.press('Control+a');
   await expect(editor.canvas()).toHaveAttribute('data-selected-count', '2');
+});
+
+/** Pixels of a screenshot near a colour, optionally only in columns x0..x1. */
+async function pixelsNear(shot: Buffer, test: (r: number, g: number, b: number) => boolean, columns?: [number, number]) {
+  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let count = 0;
+  for (let y = 0; y < info.height; y += 1) {
+    for (let x = columns?.[0] ?? 0; x <= (columns?.[1] ?? info.width - 1); x += 1) {
+      const i = (y * info.width + x) * info.channels;
+      if (test(data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0)) count += 1;
+    }
+  }
+  return count;
+}
+
+test('outlines keep their screen width when zoomed, and box drawing shows crosshair guides', async ({ page, api, editor }) => {
+  await api.createProject('zoom-lines', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'zoom-lines', '1 / 8');
+  await editor.drawBox({ x: 4, y: 3 }, { x: 12, y: 13 });
+  await editor.waitSaved();
+  await page.keyboard.press('Escape');
+  const hex = await editor.labelPanel().getByLabel('Color of car').inputValue();
+  const rgb = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  const outline = (r: number, g: number, b: number) => [r, g, b].every((value, c) => Math.abs(value - (rgb[c] ?? 0)) <= 12);
+
+  const box = await editor.canvas().boundingBox();
+  if (!box) throw new Error('no canvas');
+  /** The width of the box's left edge on screen, along the row through its middle. */
+  const edgeWidth = async () => {
+    await page.mouse.move(box.x + 5, box.y + 5); // the cursor label must not cover the box
+    const middle = await editor.toScreen(FIRST_IMAGE, { x: 8, y: 8 });
+    const { data, info } = await sharp(await editor.canvas().screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const y = Math.round(middle.y - box.y);
+    let run = 0;
+    let best = 0;
+    for (let x = 0; x < info.width; x += 1) {
+      const i = (y * info.width + x) * info.channels;
+      run = outline(data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0) ? run + 1 : 0;
+      best = Math.max(best, run);
+      if (best > 0 && run === 0) break;
+    }
+    return best;
+  };
+  const fitted = await edgeWidth();
+  expect(fitted).toBeGreaterThanOrEqual(1);
+  expect(fitted).toBeLessThanOrEqual(4);
+  // Zoomed in around the box's middle (which stays where it is on screen): the same width.
+  const centre = await editor.toScreen(FIRST_IMAGE, { x: 8, y: 8 });
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.wheel(0, -462);
+  await expect(page.getByLabel('Zoom level')).not.toHaveText(/^1321%$/);
+  expect(await edgeWidth()).toBeLessThanOrEqual(4);
+
+  // Guides: a light line down the whole image under the cursor while the box tool is on.
+  await page.keyboard.press('f');
+  const probe = await editor.toScreen(FIRST_IMAGE, { x: 20, y: 8 });
+  const column: [number, number] = [Math.round(probe.x - box.x) - 1, Math.round(probe.x - box.x) + 1];
+  const light = (r: number, g: number, b: number) => r > 140 && g > 150 && b > 160;
+  await page.mouse.move(probe.x, probe.y);
+  await expect.poll(async () => pixelsNear(await editor.canvas().screenshot(), light, column)).toBeGreaterThan(40);
+  await page.keyboard.press('v');
+  await page.mouse.move(probe.x + 1, probe.y);
+  await expect.poll(async () => pixelsNear(await editor.canvas().screenshot(), light, column)).toBeLessThan(10);
 });
