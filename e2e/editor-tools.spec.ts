@@ -28,8 +28,14 @@ test('several shapes: marquee, relabel, copy, paste in place on the next image, 
   await expect(editor.canvas()).toHaveAttribute('data-selected-count', '2');
   await editor.pressLabel(2);
   await editor.waitSaved();
+  const before = await api.boxesOf('multi', FIRST_IMAGE.file);
+  expect(before.map((box) => box.label)).toEqual(['person', 'person']);
+  // Dragging one of the picked boxes moves both by the same amount.
+  await editor.drawBox({ x: 6, y: 7 }, { x: 8, y: 8 });
+  await editor.waitSaved();
   const relabelled = await api.boxesOf('multi', FIRST_IMAGE.file);
-  expect(relabelled.map((box) => box.label)).toEqual(['person', 'person']);
+  expect(relabelled.map((box, i) => Math.round(box.x1 - (before[i]?.x1 ?? 0)))).toEqual([2, 2]);
+  expect(relabelled.map((box, i) => Math.round(box.y1 - (before[i]?.y1 ?? 0)))).toEqual([1, 1]);
 
   await page.keyboard.press('Control+c');
   await editor.nextImage();

@@ -82,12 +82,22 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
         <button className="button" aria-haspopup="menu" aria-expanded={more} onClick={() => setMore(!more)} title="Shape tools, propagation and workflow">More ▾</button>
         {more ? (
           <div className="menu-popup left" role="menu" onClick={() => setMore(false)}>
+            {item('edit.selectAll', 'Select all')}
+            {item('edit.copy', 'Copy', { disabled: selected.length === 0 })}
+            {item('edit.paste', 'Paste')}
+            {item('edit.pasteInPlace', 'Paste in place')}
+            <hr />
             {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon })}
             {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.some((s) => s.kind === 'box') }) : null}
             {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.some((s) => s.kind === 'polygon') })}
+            <hr />
             {item('propagate.copyToImages', 'Copy shapes to images…')}
             {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious })}
             {item('workflow.autoAdvance', 'Auto-advance', { checked: workflow.autoAdvance })}
+            <hr />
+            {item('view.hideSelected', 'Hide selected', { disabled: selected.length === 0 })}
+            {item('view.lockSelected', 'Lock / unlock selected', { disabled: selected.length === 0 })}
+            {item('view.showAll', 'Show and unlock all')}
             {item('view.settings', 'Settings…')}
           </div>
         ) : null}
