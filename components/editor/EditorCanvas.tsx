@@ -14,7 +14,7 @@ import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
 import type { ToolController } from './model/tools';
 import { isHidden } from './model/visibility';
-import { HANDLES, type EditorShape, type View } from './model/types';
+import { HANDLES, type EditorShape, type Point, type View } from './model/types';
 import { formatZoom } from './model/zoom';
 import { useImageElement } from './useImageElement';
 
@@ -47,6 +47,11 @@ const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: Edito
     </Layer>
   );
 });
+
+/** The rectangle spanned by a drag, drawn at a constant screen width. */
+function DraftRect({ from, to, ...style }: { from: Point; to: Point; stroke: string; fill?: string; strokeWidth: number; dash: number[] }) {
+  return <Rect x={Math.min(from.x, to.x)} y={Math.min(from.y, to.y)} width={Math.abs(to.x - from.x)} height={Math.abs(to.y - from.y)} strokeScaleEnabled={false} {...style} />;
+}
 
 /**
  * The same array as last time when its elements are the same objects: a drag replaces only
@@ -200,31 +205,8 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
               padding={2 / view.scale}
             />
           ) : null}
-          {draft?.kind === 'box' ? (
-            <Rect
-              x={Math.min(draft.start.x, draft.current.x)}
-              y={Math.min(draft.start.y, draft.current.y)}
-              width={Math.abs(draft.current.x - draft.start.x)}
-              height={Math.abs(draft.current.y - draft.start.y)}
-              stroke={colorOf(state.activeLabel)}
-              strokeWidth={2}
-              dash={[6, 4]}
-              strokeScaleEnabled={false}
-            />
-          ) : null}
-          {draft?.kind === 'marquee' ? (
-            <Rect
-              x={Math.min(draft.start.x, draft.current.x)}
-              y={Math.min(draft.start.y, draft.current.y)}
-              width={Math.abs(draft.current.x - draft.start.x)}
-              height={Math.abs(draft.current.y - draft.start.y)}
-              stroke="#ffffff"
-              fill="rgba(255,255,255,0.08)"
-              strokeWidth={1}
-              dash={[4, 4]}
-              strokeScaleEnabled={false}
-            />
-          ) : null}
+          {draft?.kind === 'box' ? <DraftRect from={draft.start} to={draft.current} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} /> : null}
+          {draft?.kind === 'marquee' ? <DraftRect from={draft.start} to={draft.current} stroke="#ffffff" fill="rgba(255,255,255,0.08)" strokeWidth={1} dash={[4, 4]} /> : null}
           {showCrosshair ? <Line ref={crosshair} points={[]} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} /> : null}
           {draft?.kind === 'polygon' ? (
             <Group>

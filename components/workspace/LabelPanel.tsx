@@ -1,6 +1,5 @@
 'use client';
 
-import { LockIcon } from '@/components/ui/LockIcon';
 import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
@@ -8,6 +7,7 @@ import { toggleIn } from '@/components/editor/model/visibility';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { fromHex, toHex } from '@/components/ui/color';
 import type { LabelEdits, LabelRecord } from './useLabelEdits';
+import { VisibilityToggles } from './VisibilityToggles';
 import type { ProjectType } from './useProject';
 
 export type { LabelRecord };
@@ -79,22 +79,11 @@ export function LabelPanel(props: {
                 {index < 9 ? <kbd>{index + 1}</kbd> : null} {label.name}
               </button>
             )}
-            <button
-              className="icon-button small"
-              aria-pressed={visibility.hiddenLabels.includes(label.name)}
-              aria-label={`Hide ${label.name}`}
-              onClick={() => store.setVisibility({ ...visibility, hiddenLabels: toggleIn(visibility.hiddenLabels, label.name) })}
-            >
-              {visibility.hiddenLabels.includes(label.name) ? '◌' : '◉'}
-            </button>
-            <button
-              className="icon-button small"
-              aria-pressed={visibility.lockedLabels.includes(label.name)}
-              aria-label={`Lock ${label.name}`}
-              onClick={() => store.setVisibility({ ...visibility, lockedLabels: toggleIn(visibility.lockedLabels, label.name) })}
-            >
-              <LockIcon locked={visibility.lockedLabels.includes(label.name)} />
-            </button>
+            <VisibilityToggles
+              name={label.name}
+              hidden={{ on: visibility.hiddenLabels.includes(label.name), shown: visibility.hiddenLabels.includes(label.name), toggle: () => store.setVisibility({ ...visibility, hiddenLabels: toggleIn(visibility.hiddenLabels, label.name) }) }}
+              locked={{ on: visibility.lockedLabels.includes(label.name), shown: visibility.lockedLabels.includes(label.name), toggle: () => store.setVisibility({ ...visibility, lockedLabels: toggleIn(visibility.lockedLabels, label.name) }) }}
+            />
             <button className="icon-button small" aria-label={`Rename ${label.name}`} onClick={() => (setEditing(label.name), setEditText(label.name))}>✎</button>
             <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => edits.remove(label.name)}>×</button>
           </li>

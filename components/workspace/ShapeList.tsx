@@ -2,10 +2,10 @@
 
 // The shapes of the image in view: click to pick one (Shift+click adds), and hide or lock
 // each one. Hiding and locking are views for this session, never saved into the shapes.
-import { LockIcon } from '@/components/ui/LockIcon';
 import { useSyncExternalStore } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { isHidden, isLocked, toggleIn } from '@/components/editor/model/visibility';
+import { VisibilityToggles } from './VisibilityToggles';
 
 export function ShapeList({ store, colorOf }: { store: EditorStore; colorOf: (label: string) => string }) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
@@ -28,22 +28,11 @@ export function ShapeList({ store, colorOf }: { store: EditorStore; colorOf: (la
               >
                 {name} <span className="muted small">{shape.kind}</span>
               </button>
-              <button
-                className="icon-button small"
-                aria-pressed={visibility.hiddenShapes.includes(shape.id)}
-                aria-label={`Hide ${name}`}
-                onClick={() => store.setVisibility({ ...visibility, hiddenShapes: toggleIn(visibility.hiddenShapes, shape.id) })}
-              >
-                {hidden ? '◌' : '◉'}
-              </button>
-              <button
-                className="icon-button small"
-                aria-pressed={visibility.lockedShapes.includes(shape.id)}
-                aria-label={`Lock ${name}`}
-                onClick={() => store.setVisibility({ ...visibility, lockedShapes: toggleIn(visibility.lockedShapes, shape.id) })}
-              >
-                <LockIcon locked={locked} />
-              </button>
+              <VisibilityToggles
+                name={name}
+                hidden={{ on: visibility.hiddenShapes.includes(shape.id), shown: hidden, toggle: () => store.setVisibility({ ...visibility, hiddenShapes: toggleIn(visibility.hiddenShapes, shape.id) }) }}
+                locked={{ on: visibility.lockedShapes.includes(shape.id), shown: locked, toggle: () => store.setVisibility({ ...visibility, lockedShapes: toggleIn(visibility.lockedShapes, shape.id) }) }}
+              />
             </li>
           );
         })}

@@ -11,6 +11,16 @@ const opened: LabelportDatabase[] = [];
 afterEach(() => opened.splice(0).forEach((db) => db.close()));
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-db-'));
 
+/** A database as version 2 left it (two migrations), holding one bndbox project 'p'. */
+function databaseAtVersion2(dir: string) {
+  const old = new Database(path.join(dir, 'labelport.db'));
+  old.exec(migrations[0] ?? '');
+  old.exec(migrations[1] ?? '');
+  old.pragma('user_version = 2');
+  old.prepare("INSERT INTO projects (id, name, type, folder, version_uuid, created_at, last_modified_at) VALUES ('p', 'old', 'bndbox', '/x', 'v', 1, 1)").run();
+  return old;
+}
+
 describe('openDatabase', () => {
   it('creates the schema in WAL mode with foreign keys on', () => {
     const db = openDatabase(tempDir());
@@ -40,11 +50,7 @@ describe('openDatabase', () => {
   it('fills the natural sort key of images written before it existed', () => {
     const dir = tempDir();
     // A database as the version before the key left it: two migrations, rows without a key.
-    const old = new Database(path.join(dir, 'labelport.db'));
-    old.exec(migrations[0] ?? '');
-    old.exec(migrations[1] ?? '');
-    old.pragma('user_version = 2');
-    old.prepare("INSERT INTO projects (id, name, type, folder, version_uuid, created_at, last_modified_at) VALUES ('p', 'old', 'bndbox', '/x', 'v', 1, 1)").run();
+    const old = databaseAtVersion2(dir);
     const insert = old.prepare("INSERT INTO images (project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms) VALUES ('p', ?, ?, 'jpeg', 1, 1, 3, 1, 1)");
     for (const [uuid, relPath] of [['a', 'img10.jpg'], ['b', 'Img2.jpg'], ['c', 'img1.jpg']]) insert.run(uuid, relPath);
     old.close();
@@ -58,11 +64,7 @@ describe('openDatabase', () => {
 
   it('indexes the labels of shapes stored before the label filter existed', () => {
     const dir = tempDir();
-    const old = new Database(path.join(dir, 'labelport.db'));
-    old.exec(migrations[0] ?? '');
-    old.exec(migrations[1] ?? '');
-    old.pragma('user_version = 2');
-    old.prepare("INSERT INTO projects (id, name, type, folder, version_uuid, created_at, last_modified_at) VALUES ('p', 'old', 'bndbox', '/x', 'v', 1, 1)").run();
+    const old = databaseAtVersion2(dir);
     const insert = old.prepare("INSERT INTO images (project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms, shapes, shape_count) VALUES ('p', ?, ?, 'jpeg', 1, 1, 3, 1, 1, ?, 1)");
     insert.run('a', 'img10.jpg', JSON.stringify([{ label: 'car' }, { label: 'car' }]));
     insert.run('b', 'img2.jpg', JSON.stringify([{ label: 'bus' }]));
