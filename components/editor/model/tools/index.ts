@@ -46,9 +46,9 @@ export function createToolController(store: EditorStore, projectType: ProjectTyp
 
   return {
     offers: (toolId: string) => tools.has(toolId),
-    /** The active tool's state, e.g. 'drawing' or 'translating'. */
+    /** The active tool's state, e.g. 'drawing' or 'translating'; read during render, so no side effects. */
     get state(): string {
-      return active()?.state ?? 'idle';
+      return tools.get(store.getState().tool)?.state ?? 'idle';
     },
     get dragging(): boolean {
       return this.state !== 'idle';
