@@ -3,9 +3,12 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { FIRST_IMAGE, type EditorPage, type Point } from './pages';
+import { FIRST_IMAGE, resetEditorSettings, type EditorPage, type Point } from './pages';
 
 const points = (polygon: { coorPt: unknown[] }) => polygon.coorPt.length;
+
+// Settings are the machine's (one server per spec file): each test starts from the defaults.
+test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
 /** Two boxes on the first image, in the left and right halves. */
 async function twoBoxes(editor: EditorPage) {
@@ -138,7 +141,6 @@ test('propagation: copy to the next images (one undo each), and keep previous on
   await editor.nextImage();
   await editor.waitSaved();
   expect(await api.boxes('propagate')).toHaveLength(4);
-  await page.keyboard.press('k');
 });
 
 test('auto-advance goes to the next image once a shape is labelled', async ({ page, api, editor }) => {
@@ -149,7 +151,6 @@ test('auto-advance goes to the next image once a shape is labelled', async ({ pa
   await expect(editor.position()).toHaveText('2 / 8');
   await editor.waitSaved();
   expect(await api.boxesOf('advance', FIRST_IMAGE.file)).toHaveLength(1);
-  await page.keyboard.press('Shift+A');
 });
 
 test('hidden shapes are not drawn or picked, locked ones do not move', async ({ page, api, editor }) => {
@@ -233,7 +234,33 @@ test('outlines keep their screen width when zoomed, and box drawing shows crossh
   const light = (r: number, g: number, b: number) => r > 140 && g > 150 && b > 160;
   await page.mouse.move(probe.x, probe.y);
   await expect.poll(async () => pixelsNear(await editor.canvas().screenshot(), light, column)).toBeGreaterThan(40);
+  // While a box is dragged out too.
+  await page.mouse.down();
+  await page.mouse.move(probe.x + 20, probe.y + 10, { steps: 4 });
+  const dragged: [number, number] = [column[0] + 20, column[1] + 20];
+  await expect.poll(async () => pixelsNear(await editor.canvas().screenshot(), light, dragged)).toBeGreaterThan(40);
+  await page.mouse.up();
+  await page.keyboard.press('Control+z');
   await page.keyboard.press('v');
   await page.mouse.move(probe.x + 1, probe.y);
   await expect.poll(async () => pixelsNear(await editor.canvas().screenshot(), light, column)).toBeLessThan(10);
+});
+
+test('coming back to an image before the next one loaded shows its latest edit', async ({ page, api, editor }) => {
+  await api.createProject('come-back', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'come-back', '1 / 8');
+  const shapes = page.getByRole('region', { name: 'Shapes' }).getByRole('heading');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 10 });
+  await expect(shapes).toHaveText('Shapes 1');
+  // dog.png is no neighbour, and its shapes never arrive: the editor stays on the first image.
+  await page.route(/annotation\.forEditor/, () => undefined);
+  await page.getByRole('button', { name: /dog\.png$/ }).click();
+  await expect(editor.position()).toHaveText('4 / 8');
+  await page.unroute(/annotation\.forEditor/);
+  await page.getByRole('button', { name: /bitmap\.bmp$/ }).click();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.drawBox({ x: 20, y: 2 }, { x: 30, y: 10 });
+  await expect(shapes).toHaveText('Shapes 2');
+  await editor.waitSaved();
+  expect(await api.boxesOf('come-back', FIRST_IMAGE.file)).toHaveLength(2);
 });

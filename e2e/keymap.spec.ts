@@ -1,6 +1,10 @@
 // Keys are the user's: a preset or single keys rebound in Settings, kept per machine (a
 // reload and another project see them), and the ? sheet always shows the keys in force.
 import { expect, test } from './fixtures';
+import { resetEditorSettings } from './pages';
+
+// Settings are the machine's (one server per spec file): each test starts from the defaults.
+test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
 test('the CVAT preset and a rebound key work after a reload, and the ? sheet shows them', async ({ page, api, editor }) => {
   await api.createProject('keys', 'bndbox', { labels: ['car'] });
@@ -32,7 +36,7 @@ test('the CVAT preset and a rebound key work after a reload, and the ? sheet sho
   await expect(sheet.locator('tr[data-action="tool.select"] kbd')).toHaveText('X');
   await sheet.getByRole('button', { name: 'Close' }).click();
 
-  // Back to the defaults, so the machine's keys are as they were.
+  // Back to the defaults in the dialog: D is next again.
   await page.keyboard.press('Control+,');
   await settings.getByLabel('Key preset').selectOption('labelport');
   await settings.getByRole('button', { name: 'Save' }).click();

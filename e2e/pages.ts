@@ -116,6 +116,13 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
 
 export type RestApi = ReturnType<typeof restApi>;
 
+/** Puts this machine's editor settings (keys, workflow switches) back to the defaults. */
+export async function resetEditorSettings(request: APIRequestContext, base: string) {
+  const defaults = { keymap: { preset: 'labelport', overrides: {} }, workflow: { keepPrevious: false, autoAdvance: false } };
+  const reply = await request.post(`${base}/api/trpc/settings.save`, { data: defaults });
+  expect(reply.ok()).toBe(true);
+}
+
 /** Screen pixels of the canvas within a few steps of the colour: the stroke of a shape drawn in it. */
 async function countPixels(shot: Buffer, rgb: readonly number[]): Promise<number> {
   const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -33,6 +33,8 @@ interface EditorCanvasProps {
 }
 
 const fill = (color: string) => withAlpha(color, 0.15);
+/** One array for "no points yet": a new [] each render would make react-konva clear the crosshair the pointer just moved. */
+const NO_POINTS: number[] = [];
 
 const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: EditorShape[]; colorOf: (label: string) => string }) {
   return (
@@ -129,6 +131,11 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       line.getLayer()?.batchDraw();
     }
   };
+  const onPointerLeave = () => {
+    crosshair.current?.points(NO_POINTS);
+    crosshair.current?.getLayer()?.batchDraw();
+    onMouseUp();
+  };
   const onMouseUp = () => {
     if (pan.current) {
       pan.current = null;
@@ -156,7 +163,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
         onPointerDown={onMouseDown}
         onPointerMove={onMouseMove}
         onPointerUp={onMouseUp}
-        onPointerLeave={onMouseUp}
+        onPointerLeave={onPointerLeave}
         onDblClick={() => tools.doubleClick(toImage(view, pointer()), tolerance)}
         onWheel={onWheel}
         onContextMenu={(event) => event.evt.preventDefault()}
@@ -207,7 +214,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           ) : null}
           {draft?.kind === 'box' ? <DraftRect from={draft.start} to={draft.current} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} /> : null}
           {draft?.kind === 'marquee' ? <DraftRect from={draft.start} to={draft.current} stroke="#ffffff" fill="rgba(255,255,255,0.08)" strokeWidth={1} dash={[4, 4]} /> : null}
-          {showCrosshair ? <Line ref={crosshair} points={[]} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} /> : null}
+          {showCrosshair ? <Line ref={crosshair} points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} /> : null}
           {draft?.kind === 'polygon' ? (
             <Group>
               <Line points={[...draft.points, ...(draft.hover ? [draft.hover] : [])].flatMap((p) => [p.x, p.y])} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} strokeScaleEnabled={false} />

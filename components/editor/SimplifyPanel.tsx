@@ -1,29 +1,35 @@
 'use client';
 
 // Douglas-Peucker on the picked polygon: the slider previews the result on the canvas, Apply
-// makes it one undo step, Cancel (or Escape in the panel) leaves the polygon as it was.
+// makes it one undo step, Cancel (or Escape in the panel) leaves the polygon as it was. The
+// polygon is read as it is now (it may be moved while the panel is open); switching image or
+// selection closes the panel.
 import { useEffect, useMemo, useState } from 'react';
 import type { EditorStore } from './model/editor-store';
 import { simplifyPolygon } from './model/shape-ops';
-import type { EditorPolygon } from './model/types';
+import { useEditorSelector } from './useEditorSelector';
 
 export function SimplifyPanel({ store, onClose }: { store: EditorStore; onClose: () => void }) {
-  const [polygon] = useState(() => {
-    const { shapes, selectedId } = store.getState();
-    const shape = shapes.find((item) => item.id === selectedId);
-    return shape?.kind === 'polygon' ? shape : null;
+  const [opened] = useState(() => ({ imageId: store.getState().imageId, selectedId: store.getState().selectedId }));
+  const { imageId, selectedId, polygon } = useEditorSelector(store, (state) => {
+    const shape = state.shapes.find((item) => item.id === state.selectedId);
+    return { imageId: state.imageId, selectedId: state.selectedId, polygon: shape?.kind === 'polygon' ? shape : null };
   });
   const [tolerance, setTolerance] = useState(2);
-  const result: EditorPolygon | null = useMemo(() => (polygon ? simplifyPolygon(polygon, tolerance) : null), [polygon, tolerance]);
+  const result = useMemo(() => (polygon ? simplifyPolygon(polygon, tolerance) : null), [polygon, tolerance]);
+  const gone = !polygon || imageId !== opened.imageId || selectedId !== opened.selectedId;
 
   useEffect(() => {
-    store.setPreview(result ? [result] : null);
-  }, [store, result]);
+    if (gone) onClose();
+  }, [gone, onClose]);
+  useEffect(() => {
+    store.setPreview(result && !gone ? [result] : null);
+  }, [store, result, gone]);
   useEffect(() => () => store.setPreview(null), [store]);
 
-  if (!polygon || !result) return null;
+  if (gone || !polygon || !result) return null;
   const apply = () => {
-    store.commit(store.getState().shapes.map((shape) => (shape.id === polygon.id ? result : shape)), 'record');
+    if (result !== polygon) store.commit(store.getState().shapes.map((shape) => (shape.id === polygon.id ? result : shape)), 'record');
     onClose();
   };
   return (

@@ -1,10 +1,11 @@
 'use client';
 
 // Buttons for the actions, with the tooltips (title and current key) made from the registry.
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { actionById, type ActionContext } from './actions/actions';
-import { formatChord } from './actions/keymap';
+import { firstKeyHint, formatChord } from './actions/keymap';
 import { toolsFor } from './model/tools';
+import { useEditorSelector } from './useEditorSelector';
 
 interface ToolbarProps {
   context: ActionContext;
@@ -14,15 +15,18 @@ interface ToolbarProps {
 
 export function Toolbar({ context, keys, workflow }: ToolbarProps) {
   const { store, projectType } = context;
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // Not the shapes themselves: a drag changes them on every pointer move.
+  const state = useEditorSelector(store, (current) => ({
+    tool: current.tool,
+    canUndo: current.canUndo,
+    canRedo: current.canRedo,
+    selectedKinds: current.shapes.filter((shape) => current.selectedIds.includes(shape.id)).map((shape) => shape.kind),
+  }));
   const keyOf = (id: string) => {
     const chord = keys[id]?.[0];
     return chord ? formatChord(chord) : '';
   };
-  const tip = (id: string, title?: string) => {
-    const key = keyOf(id);
-    return `${title ?? actionById(id)?.title ?? id}${key ? ` (${key})` : ''}`;
-  };
+  const tip = (id: string, title?: string) => `${title ?? actionById(id)?.title ?? id}${firstKeyHint(keys, id)}`;
   const run = (id: string) => {
     const action = actionById(id);
     if (action && action.available?.(context) !== false) action.run(context);
@@ -55,8 +59,8 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
     </button>
   );
   const [more, setMore] = useState(false);
-  const selected = state.shapes.filter((shape) => state.selectedIds.includes(shape.id));
-  const onePolygon = selected.length === 1 && selected[0]?.kind === 'polygon';
+  const selected = state.selectedKinds;
+  const onePolygon = selected.length === 1 && selected[0] === 'polygon';
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Tools">
@@ -76,9 +80,20 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
       <span className="toolbar-gap" />
       {button('edit.undo', '↶', { disabled: !state.canUndo, label: 'Undo' })}
       {button('edit.redo', '↷', { disabled: !state.canRedo, label: 'Redo' })}
-      {button('edit.delete', '✕', { disabled: state.selectedIds.length === 0, label: 'Delete' })}
+      {button('edit.delete', '✕', { disabled: selected.length === 0, label: 'Delete' })}
       <span className="toolbar-gap" />
-      <div className="menu">
+      {/* Escape or a click elsewhere closes it, as menus do. */}
+      <div
+        className="menu"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !more) return;
+          event.stopPropagation();
+          setMore(false);
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setMore(false);
+        }}
+      >
         <button className="button" aria-haspopup="menu" aria-expanded={more} onClick={() => setMore(!more)} title="Shape tools, propagation and workflow">More ▾</button>
         {more ? (
           <div className="menu-popup left" role="menu" onClick={() => setMore(false)}>
@@ -88,8 +103,8 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
             {item('edit.pasteInPlace', 'Paste in place')}
             <hr />
             {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon })}
-            {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.some((s) => s.kind === 'box') }) : null}
-            {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.some((s) => s.kind === 'polygon') })}
+            {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.includes('box') }) : null}
+            {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.includes('polygon') })}
             <hr />
             {item('propagate.copyToImages', 'Copy shapes to images…')}
             {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious })}

@@ -9,9 +9,10 @@ export function NavigationButtons(props: {
   goTo: (text: string) => Promise<boolean>;
   nextUnlabeled: () => void;
   notice: string | null;
-  keyOf: (actionId: string) => string;
+  /** " (G)": the action's current key for the tooltip. */
+  keyHint: (actionId: string) => string;
 }) {
-  const hint = (actionId: string) => (props.keyOf(actionId) ? ` (${props.keyOf(actionId)})` : '');
+  const hint = props.keyHint;
   return (
     <>
       <button className="button" onClick={() => props.setGoToOpen(true)} title={`Go to an image by number or file name${hint('image.goTo')}`}>Go to…</button>

@@ -4,7 +4,7 @@
 // positions: each target gets them added, clipped to its size, as one undo step there, and is
 // saved like any edit.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { copiesFor } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -49,6 +49,9 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
   const [to, setTo] = useState(String(Math.min(index + 2, total)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Closing the dialog stops a copy under way: the images done so far keep their copies.
+  const open = useRef(true);
+  useEffect(() => () => void (open.current = false), []);
 
   const targets = (): number[] | string => {
     const [first, last] = mode === 'next' ? [index + 2, index + 1 + Number(count)] : [Number(from), Number(to)];
@@ -66,6 +69,7 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
     setBusy(true);
     try {
       for (const position of positions) {
+        if (!open.current) return;
         const item = await ensure(position);
         if (!item) continue;
         const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, item.uuid));
@@ -73,11 +77,11 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
         const before = image.shapes as EditorShape[];
         store.commitTo(item.uuid, before, [...before, ...copiesFor(source, { width: image.width, height: image.height }, store.newId)]);
       }
-      onClose();
+      if (open.current) onClose();
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
+      if (open.current) setError(cause instanceof Error ? cause.message : String(cause));
     } finally {
-      setBusy(false);
+      if (open.current) setBusy(false);
     }
   };
 

@@ -28,7 +28,9 @@ function SettingsForm({ onClose, settings, context }: SettingsProps) {
   const [draft, setDraft] = useState<EditorSettings>(settings.settings);
   const [capturing, setCapturing] = useState<string | null>(null);
   const keys = useMemo(() => effectiveKeys(DEFAULT_KEYS, draft.keymap.preset, draft.keymap.overrides), [draft.keymap]);
-  const conflicts = useMemo(() => findConflicts(keys), [keys]);
+  // Only the actions this project offers (and shows below) can clash here.
+  const shown = ACTIONS.filter((action) => action.available?.(context) !== false);
+  const conflicts = findConflicts(Object.fromEntries(shown.map((action) => [action.id, keys[action.id] ?? []])));
   const conflictOf = (actionId: string) => conflicts.filter((conflict) => conflict.actions.includes(actionId));
   const titleOf = (actionId: string) => ACTIONS.find((action) => action.id === actionId)?.title ?? actionId;
 
@@ -58,7 +60,7 @@ function SettingsForm({ onClose, settings, context }: SettingsProps) {
       <div className="keymap-table">
         <table className="shortcuts">
           <tbody>
-            {ACTIONS.filter((action) => action.available?.(context) !== false).map((action) => {
+            {shown.map((action) => {
               const clash = conflictOf(action.id);
               return (
                 <tr key={action.id} data-action={action.id} className={clash.length > 0 ? 'conflict' : undefined}>
@@ -81,7 +83,8 @@ function SettingsForm({ onClose, settings, context }: SettingsProps) {
                       onKeyDown={(event) => {
                         if (capturing !== action.id) return;
                         const chord = chordOf(event);
-                        if (!chord) return;
+                        // Space is held to pan: it cannot be an action's key.
+                        if (!chord || chord === 'Space') return;
                         event.preventDefault();
                         event.stopPropagation();
                         setCapturing(null);

@@ -2,19 +2,34 @@
 
 // The shapes of the image in view: click to pick one (Shift+click adds), and hide or lock
 // each one. Hiding and locking are views for this session, never saved into the shapes.
-import { useSyncExternalStore } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
+import { useEditorSelector } from '@/components/editor/useEditorSelector';
 import { isHidden, isLocked, toggleIn } from '@/components/editor/model/visibility';
 import { VisibilityToggles } from './VisibilityToggles';
 
+/** Past this many, the list stops: picking among thousands is the canvas's job. */
+const MAX_ROWS = 300;
+
 export function ShapeList({ store, colorOf }: { store: EditorStore; colorOf: (label: string) => string }) {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // Rows change with ids, labels and kinds, not with the coordinates a drag moves.
+  const state = useEditorSelector(store, (current) => {
+    const shown = current.shapes.slice(0, MAX_ROWS);
+    return {
+      ids: shown.map((shape) => shape.id),
+      labels: shown.map((shape) => shape.label),
+      kinds: shown.map((shape) => shape.kind),
+      count: current.shapes.length,
+      selectedIds: current.selectedIds,
+      visibility: current.visibility,
+    };
+  });
   const { visibility } = state;
+  const shapes = state.ids.map((id, index) => ({ id, label: state.labels[index] ?? '', kind: state.kinds[index] }));
   return (
     <section className="panel" aria-label="Shapes">
-      <h2 className="panel-title">Shapes <span className="muted">{state.shapes.length}</span></h2>
+      <h2 className="panel-title">Shapes <span className="muted">{state.count}</span></h2>
       <ul className="shape-list">
-        {state.shapes.map((shape, index) => {
+        {shapes.map((shape, index) => {
           const name = `${shape.label || '(no label)'} ${index + 1}`;
           const hidden = isHidden(shape, visibility);
           const locked = isLocked(shape, visibility);
@@ -37,6 +52,7 @@ export function ShapeList({ store, colorOf }: { store: EditorStore; colorOf: (la
           );
         })}
       </ul>
+      {state.count > MAX_ROWS ? <p className="muted small">and {state.count - MAX_ROWS} more</p> : null}
     </section>
   );
 }

@@ -4,10 +4,11 @@ import Link from 'next/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { WorkspaceCommands } from '@/components/editor/actions/actions';
-import { formatChord } from '@/components/editor/actions/keymap';
+import { firstKeyHint } from '@/components/editor/actions/keymap';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
+import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
@@ -67,6 +68,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const { workflow } = settings;
   const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   const { saveStatus, flush } = persistence;
   const { refreshCounts, setShapeCount } = list;
@@ -82,23 +84,36 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, [store, setShapeCount]);
   useActiveLabelFollowsLabels(store, labelNames, activeLabel);
 
-  useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious: workflow.keepPrevious });
-  usePrefetchNeighbours(type, name, [list.itemAt(index + 1)?.uuid, list.itemAt(index - 1)?.uuid]);
+  // What "keep previous" starts the next empty image with: set by a step, taken on arrival.
+  const carried = useRef<EditorShape[] | null>(null);
+  const takeCarried = useCallback(() => {
+    const shapes = carried.current;
+    carried.current = null;
+    return shapes;
+  }, []);
+  useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious: workflow.keepPrevious, takeCarried });
+  usePrefetchNeighbours(type, name, [list.itemAt(index + 1)?.uuid, list.itemAt(index - 1)?.uuid], persistence.ready);
 
   const total = list.counts?.filtered ?? 0;
+  const { leave } = persistence;
+  /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
-    (next: number) => {
+    (next: number, step = false) => {
       if (next < 0 || next >= total) return;
+      const { imageId, shapes } = store.getState();
+      // The image left behind keeps its latest shapes in the cache, whatever comes back first.
+      if (imageId) leave(imageId, shapes);
+      carried.current = step ? shapes : null;
       void flush();
       void list.ensure(next);
       setIndex(next);
     },
-    [flush, list, total],
+    [flush, list, total, store, leave],
   );
   useEffect(() => {
     if (!workflow.autoAdvance) return;
     // After the shape is drawn and committed, so its save is queued for this image first.
-    const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(index + 1), 0));
+    const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(index + 1, true), 0));
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance, go, index]);
 
@@ -114,8 +129,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   };
 
   const commands: WorkspaceCommands = {
-    next: () => go(index + 1),
-    previous: () => go(index - 1),
+    next: () => go(index + 1, true),
+    previous: () => go(index - 1, true),
     nextUnlabeled,
     goTo: () => setDialog('goto'),
     fit: () => canvas?.fit(),
@@ -127,6 +142,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
   };
+  const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
   const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
   const { spaceHeld } = useEditorShortcuts(settings.keys, actionContext);
 
@@ -145,15 +161,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <Link className="button" href="/" onClick={() => void flush()}>← Projects</Link>
         <h1 className="topbar-title">{name}</h1>
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
-        <button className="button" onClick={() => go(index - 1)} disabled={index <= 0} title="Previous (A)">‹ Prev</button>
-        <button className="button" onClick={() => go(index + 1)} disabled={index >= total - 1} title="Next (D)">Next ›</button>
+        <button className="button" onClick={() => go(index - 1, true)} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`}>‹ Prev</button>
+        <button className="button" onClick={() => go(index + 1, true)} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`}>Next ›</button>
         <NavigationButtons
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
           goTo={navigation.goTo}
           nextUnlabeled={nextUnlabeled}
           notice={notice}
-          keyOf={(id) => (settings.keys[id]?.[0] ? formatChord(settings.keys[id][0]) : '')}
+          keyHint={keyHint}
         />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         <SaveIndicator status={saveStatus} />
@@ -169,7 +185,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         filter={filter}
         label={labelFilter}
         labels={labelNames}
-        onLabel={(next) => { void flush(); setLabelFilter(next); setIndex(0); }}
+        onLabel={(next) => {
+          void flush().finally(() => {
+            setLabelFilter(next);
+            setIndex(0);
+          });
+        }}
         onFilter={(next) => {
           // The new list is read after this tab's saves landed, or it would count them wrong.
           void flush().finally(() => {
@@ -194,7 +215,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         ) : (
           <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrlOf(type, name, current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
         )}
-        {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
       </main>
       <aside className="sidepanel">
         <LabelPanel type={type} name={name} labels={labels} activeLabel={activeLabel} onPick={(label) => store.setActiveLabel(label)} edits={labelEdits} store={store} />

@@ -1,9 +1,10 @@
 'use client';
 
 // Which image the editor shows, loaded from the query cache (or the server), and what
-// happens on arrival: "keep previous" starts an empty image with the last image's shapes.
+// happens on arrival: "keep previous" starts an empty image with the shapes of the image the
+// user stepped from (next/previous only: not a jump, a resume or a filter change).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { copiesFor } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -18,25 +19,33 @@ interface DocumentOptions {
   persistence: ReturnType<typeof useEditorPersistence>;
   uuid: string | undefined;
   keepPrevious: boolean;
+  /** The shapes to start an empty image with, taken once (null: none). */
+  takeCarried: () => EditorShape[] | null;
 }
 
-export function useEditorDocument({ type, name, store, persistence, uuid, keepPrevious }: DocumentOptions) {
+export function useEditorDocument({ type, name, store, persistence, uuid, keepPrevious, takeCarried }: DocumentOptions) {
   const trpc = useTRPC();
-  const doc = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: Boolean(uuid) });
+  const { ready } = persistence;
+  // Nothing is read before the journal was replayed: a read from before would outlive it.
+  const doc = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: Boolean(uuid) && ready });
   const loaded = doc.data?.[0];
-  const { ready, leave } = persistence;
+  // Loads only a cache entry it has not loaded yet: the entry of the image in view may lag
+  // behind the editor (it is written when the editor leaves the image or a save lands).
+  const lastLoaded = useRef<typeof loaded>(undefined);
 
   useEffect(() => {
-    if (!loaded || !ready) return;
+    if (!loaded || loaded === lastLoaded.current) return;
+    lastLoaded.current = loaded;
     const before = store.getState();
     // The cache entry is the editor's own last state (a save landed): nothing to load.
     if (before.imageId === loaded.uuid && before.shapes === loaded.shapes) return;
     const arriving = before.imageId !== loaded.uuid;
-    if (arriving && before.imageId) leave(before.imageId, before.shapes);
     store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, loaded.shapes as EditorShape[]);
-    if (arriving && keepPrevious && loaded.shapes.length === 0) {
-      const copies = copiesFor(before.shapes, store.getState().size, store.newId);
+    const carried = arriving ? takeCarried() : null;
+    // An image emptied on purpose in this session stays empty.
+    if (keepPrevious && carried && loaded.shapes.length === 0 && !store.hasEdits(loaded.uuid)) {
+      const copies = copiesFor(carried, store.getState().size, store.newId);
       if (copies.length > 0) store.commit(copies, 'record');
     }
-  }, [loaded, ready, store, leave, keepPrevious]);
+  }, [loaded, store, keepPrevious, takeCarried]);
 }

@@ -151,9 +151,12 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
           old?.map((image) => ({ ...image, shapes: image.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) })),
         );
+        // The image in view: the editor's shapes (already renamed) are newer than its entry.
+        const { imageId, shapes } = store.getState();
+        if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, queryClient, trpc, type, name],
+    [autosave, queryClient, trpc, type, name, store],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   return { saveStatus, ready: replayed, ...actions };

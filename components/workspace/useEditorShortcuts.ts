@@ -15,15 +15,17 @@ const isTyping = (target: EventTarget | null) => {
 export function useEditorShortcuts(keys: Readonly<Record<string, readonly string[]>>, context: ActionContext) {
   const [spaceHeld, setSpaceHeld] = useState(false);
   // The handler reads the latest context without re-binding on every render.
-  const runAction = useEffectEvent((action: (typeof ACTIONS)[number]) => {
-    if (action.available?.(context) === false) return false;
-    action.run(context);
-    return true;
+  // The first action on the chord that means something in this project (another project
+  // type may use the same key for an action this one does not offer).
+  const runAction = useEffectEvent((actions: ReadonlyArray<(typeof ACTIONS)[number]>) => {
+    const action = actions.find((candidate) => candidate.available?.(context) !== false);
+    action?.run(context);
+    return Boolean(action);
   });
 
   useEffect(() => {
-    const byChord = new Map<string, (typeof ACTIONS)[number]>();
-    for (const action of ACTIONS) for (const chord of keys[action.id] ?? []) byChord.set(chord, action);
+    const byChord = new Map<string, Array<(typeof ACTIONS)[number]>>();
+    for (const action of ACTIONS) for (const chord of keys[action.id] ?? []) byChord.set(chord, [...(byChord.get(chord) ?? []), action]);
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target)) return;
       if (event.key === ' ') {
@@ -32,8 +34,8 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
         return;
       }
       const chord = chordOf(event);
-      const action = chord ? byChord.get(chord) : undefined;
-      if (action && runAction(action)) event.preventDefault();
+      const actions = chord ? byChord.get(chord) : undefined;
+      if (actions && runAction(actions)) event.preventDefault();
     };
     const onKeyUp = (event: KeyboardEvent) => event.key === ' ' && setSpaceHeld(false);
     window.addEventListener('keydown', onKeyDown);

@@ -96,19 +96,11 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     counts,
     itemAt,
     ensure,
-    loadedPages: pages,
     requestPage,
     setShapeCount,
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */
     refresh: () => setVersion((value) => value + 1),
     /** Re-reads the counts only, keeping the pages in view (stable identity). */
     refreshCounts,
-    indexOf: (uuid: string) => {
-      for (const [page, items] of pages) {
-        const at = items.findIndex((item) => item.uuid === uuid);
-        if (at >= 0) return page * PAGE_SIZE + at;
-      }
-      return -1;
-    },
   };
 }

@@ -11,10 +11,11 @@ import type { ProjectType } from './useProject';
 
 export const imageUrlOf = (type: ProjectType, name: string, uuid: string) => `/api/image/${type}/${encodeURIComponent(name)}/${encodeURIComponent(uuid)}`;
 
-export function usePrefetchNeighbours(type: ProjectType, name: string, neighbours: ReadonlyArray<string | undefined>) {
+/** ready: the journal was replayed (a read from before would outlive it). */
+export function usePrefetchNeighbours(type: ProjectType, name: string, neighbours: ReadonlyArray<string | undefined>, ready: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const key = neighbours.filter(Boolean).join(',');
+  const key = ready ? neighbours.filter(Boolean).join(',') : '';
   useEffect(() => {
     for (const uuid of key ? key.split(',') : []) {
       predecodeImages([imageUrlOf(type, name, uuid)]);

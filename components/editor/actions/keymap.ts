@@ -74,3 +74,9 @@ export function findConflicts(keys: KeyBindings): Array<{ chord: string; actions
   }
   return [...byChord].filter(([, actions]) => actions.length > 1).map(([chord, actions]) => ({ chord, actions }));
 }
+
+/** " (Ctrl+Z)" for a tooltip: the action's first key, or nothing when it has none. */
+export function firstKeyHint(keys: KeyBindings, actionId: string): string {
+  const chord = keys[actionId]?.[0];
+  return chord ? ` (${formatChord(chord)})` : '';
+}

@@ -106,6 +106,8 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     /** Shows an image's shapes as loaded from the server: not an edit, nothing is saved. */
     load(imageId: string, size: ImageSize, shapes: EditorShape[]) {
       const sameImage = imageId === state.imageId;
+      // A drag cut short by the switch: the image left keeps it as one finished undo step.
+      if (!sameImage && state.imageId) history.endGesture(state.imageId);
       set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
     },
 
@@ -150,6 +152,8 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       store.commit([...state.shapes, named], 'record', [shape.id]);
       relabelled(named);
     },
+    /** Whether the user changed this image in this session (it has undo or redo steps). */
+    hasEdits: (imageId: string) => history.canUndo(imageId) || history.canRedo(imageId),
     endGesture() {
       if (state.imageId) history.endGesture(state.imageId);
       set({});
@@ -165,14 +169,14 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       if (!state.imageId) return;
       const previous = history.undo(state.imageId, state.shapes);
       if (!previous) return;
-      set({ shapes: previous, draft: null, preview: null });
+      set({ shapes: previous, draft: null, preview: null, selectedVertex: null });
       documentChanged();
     },
     redo() {
       if (!state.imageId) return;
       const next = history.redo(state.imageId, state.shapes);
       if (!next) return;
-      set({ shapes: next, draft: null, preview: null });
+      set({ shapes: next, draft: null, preview: null, selectedVertex: null });
       documentChanged();
     },
 

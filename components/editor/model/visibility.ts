@@ -14,7 +14,9 @@ export const emptyVisibility = (): Visibility => ({ hiddenLabels: [], lockedLabe
 
 export const toggleIn = (list: readonly string[], item: string): string[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
-export const isHidden = (shape: EditorShape, v: Visibility) => v.hiddenLabels.includes(shape.label) || v.hiddenShapes.includes(shape.id);
-export const isLocked = (shape: EditorShape, v: Visibility) => v.lockedLabels.includes(shape.label) || v.lockedShapes.includes(shape.id);
+type Named = Pick<EditorShape, 'id' | 'label'>;
+
+export const isHidden = (shape: Named, v: Visibility) => v.hiddenLabels.includes(shape.label) || v.hiddenShapes.includes(shape.id);
+export const isLocked = (shape: Named, v: Visibility) => v.lockedLabels.includes(shape.label) || v.lockedShapes.includes(shape.id);
 
 export const isEditable = (shape: EditorShape | undefined, v: Visibility): shape is EditorShape => Boolean(shape) && !isHidden(shape as EditorShape, v) && !isLocked(shape as EditorShape, v);

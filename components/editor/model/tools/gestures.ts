@@ -17,7 +17,18 @@ type Gesture =
 const near = (a: Point, b: Point, tolerance: number) => Math.hypot(a.x - b.x, a.y - b.y) <= tolerance;
 
 export function createGestures({ store }: ToolContext) {
-  let gesture: Gesture | null = null;
+  let underway: { gesture: Gesture; imageId: string | null } | null = null;
+  /**
+   * The gesture under way, if it still belongs to the image in view: a drag carried across an
+   * image switch must neither move nor restore anything on the new image.
+   */
+  const active = (): Gesture | null => {
+    if (underway && underway.imageId !== store.getState().imageId) underway = null;
+    return underway?.gesture ?? null;
+  };
+  const begin = (gesture: Gesture) => {
+    underway = { gesture, imageId: store.getState().imageId };
+  };
 
   const editable = () => {
     const { shapes, visibility } = store.getState();
@@ -34,7 +45,7 @@ export function createGestures({ store }: ToolContext) {
 
   return {
     get state(): string {
-      return gesture?.kind ?? 'idle';
+      return active()?.kind ?? 'idle';
     },
 
     /** A press on the one selected shape's handle, vertex or ghost midpoint: true when it started something. */
@@ -44,18 +55,20 @@ export function createGestures({ store }: ToolContext) {
       if (current?.kind === 'box') {
         const handle = HANDLES.find((h) => near(handlePoint(current, h), point, tolerance));
         if (!handle) return false;
-        gesture = { kind: 'resizing', handle, snapshot: current, before };
+        begin({ kind: 'resizing', handle, snapshot: current, before });
         return true;
       }
       if (current?.kind !== 'polygon') return false;
       const index = current.points.findIndex((p) => near(p, point, tolerance));
       if (index >= 0) {
         if (alt) {
-          store.commit(replace([removeVertex(current, index)]), 'record');
+          const fewer = removeVertex(current, index);
+          // A polygon keeps three points: nothing changed, nothing to undo or save.
+          if (fewer !== current) store.commit(replace([fewer]), 'record');
           return true;
         }
         store.selectVertex(index);
-        gesture = { kind: 'dragging-vertex', index, snapshot: current, before };
+        begin({ kind: 'dragging-vertex', index, snapshot: current, before });
         return true;
       }
       const edge = edgeMidpoints(current).findIndex((mid) => near(mid, point, tolerance));
@@ -63,7 +76,7 @@ export function createGestures({ store }: ToolContext) {
       const inserted = insertVertex(current, edge, edgeMidpoints(current)[edge] as Point);
       store.commit(replace([inserted]), 'fold');
       store.selectVertex(edge + 1);
-      gesture = { kind: 'dragging-vertex', index: edge + 1, snapshot: inserted, before };
+      begin({ kind: 'dragging-vertex', index: edge + 1, snapshot: inserted, before });
       return true;
     },
 
@@ -82,18 +95,19 @@ export function createGestures({ store }: ToolContext) {
       // Pressing one of several selected shapes moves them all (pasted ones included).
       const ids = selectedIds.includes(hit.id) && selectedIds.length > 1 ? selectedIds : [hit.id];
       store.select(ids);
-      gesture = { kind: 'translating', start: point, snapshots: editable().filter((shape) => ids.includes(shape.id)), before: store.getState().shapes };
+      begin({ kind: 'translating', start: point, snapshots: editable().filter((shape) => ids.includes(shape.id)), before: store.getState().shapes });
       return true;
     },
 
     startMarquee({ point, shift }: PointerInput) {
       if (!shift) store.select([]);
-      gesture = { kind: 'marquee', add: shift };
+      begin({ kind: 'marquee', add: shift });
       store.setDraft({ kind: 'marquee', start: point, current: point });
     },
 
     /** True when a gesture used the move. */
     move({ point }: PointerInput): boolean {
+      const gesture = active();
       if (!gesture) return false;
       const { size, draft } = store.getState();
       if (gesture.kind === 'marquee') {
@@ -111,9 +125,9 @@ export function createGestures({ store }: ToolContext) {
     },
 
     release(): boolean {
-      if (!gesture) return false;
-      const done = gesture;
-      gesture = null;
+      const done = active();
+      underway = null;
+      if (!done) return false;
       if (done.kind === 'marquee') {
         const { draft } = store.getState();
         store.setDraft(null);
@@ -125,9 +139,9 @@ export function createGestures({ store }: ToolContext) {
     },
 
     cancel(): boolean {
-      if (!gesture) return false;
-      const done = gesture;
-      gesture = null;
+      const done = active();
+      underway = null;
+      if (!done) return false;
       if (done.kind === 'marquee') store.setDraft(null);
       else store.cancelGesture(done.before);
       return true;

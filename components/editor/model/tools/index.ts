@@ -50,9 +50,6 @@ export function createToolController(store: EditorStore, projectType: ProjectTyp
     get state(): string {
       return tools.get(store.getState().tool)?.state ?? 'idle';
     },
-    get dragging(): boolean {
-      return this.state !== 'idle';
-    },
     pointerDown(raw: Point, tolerance: number, modifiers?: Modifiers) {
       lastTolerance = tolerance;
       if (store.getState().pendingLabel) return;

@@ -125,6 +125,20 @@ describe('shapes a project cannot store', () => {
   });
 });
 
+describe('a drag across an image switch', () => {
+  it('neither moves nor restores anything on the next image', () => {
+    const { store, tools } = setup([box('a', 10, 10)]);
+    tools.pointerDown({ x: 15, y: 15 }, 4);
+    tools.pointerMove({ x: 25, y: 15 });
+    store.load('next', { width: 200, height: 100 }, [box('b', 50, 50)]);
+    tools.pointerMove({ x: 45, y: 15 });
+    tools.cancel();
+    tools.pointerUp({ x: 45, y: 15 });
+    expect(store.getState().shapes).toEqual([box('b', 50, 50)]);
+    expect(store.getState().canUndo).toBe(false);
+  });
+});
+
 describe('edits of other images', () => {
   it('are saved for that image and undone there, one step per image', () => {
     const { store, saved } = setup([box('a', 10, 10)]);
