@@ -17,8 +17,9 @@ export const removeLabelInput = projectPathInput.extend({ label: labelName });
 export const removeLabelConfirmInput = removeLabelInput.extend({ confirm: z.boolean().optional() });
 
 // The class table (tRPC and REST additions under /v2/{annotation_type}/projects/{project_name}/classes).
-const cocoId = z.number().int().min(0).max(2_147_483_647);
-const yoloIndex = z.number().int().min(0).max(9_999);
+// Piped so trpc-to-openapi cannot switch on its coercion ("12" or "" taken as a number).
+const cocoId = z.number().pipe(z.number().int().min(0).max(2_147_483_647));
+const yoloIndex = z.number().pipe(z.number().int().min(0).max(9_999));
 
 export const classRecord = z.object({
   /** Stable per project: given once, never reused after a removal; exports number classes in its order. */
