@@ -8,6 +8,7 @@ import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { readZip } from '@/server/testing/zip-reader';
 import { getOpenApiDocument } from './openapi';
+import { createCaller } from './root';
 import { classTableOutput, classUsageOutput } from './schemas/label.schema';
 
 let t: TestCore;
@@ -70,6 +71,13 @@ describe('class table over REST', () => {
     expect(classTableOutput.parse(merged.body).classes.map((entry) => entry.name)).toEqual(['car', 'bus']);
     const thumbnail = await t.rest.get(`/bndbox/projects/cars/uuid/${uuid}/thumbnail`);
     expect((thumbnail.body.bnd_box as Array<{ label: string }>).map((shape) => shape.label)).toEqual(['car', 'bus', 'car']);
+  });
+
+  it('refuses over tRPC to remove a used label without confirm, with CONFLICT and the count', async () => {
+    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const ids = { annotation_type: 'bndbox' as const, project_name: 'cars' };
+    await expect(caller.label.remove({ ...ids, label: 'bus' })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^1 shape on 1 image use bus/) });
+    expect((await caller.label.classes(ids)).classes.map((entry) => entry.name)).toContain('bus');
   });
 
   it('takes the export bases from the body; without them the defaults apply', async () => {
