@@ -13,6 +13,7 @@ export interface Point { x: number; y: number }
 export interface ImageSize { width: number; height: number }
 export interface ImportedFile { path: string; content: string }
 export interface ImportReply { message: number; matched_image_count?: number; unmatched_list?: string[]; error_list?: string[] }
+export interface ClassRow { class_id: number; name: string; hotkey: string | null; coco_id: number | null; yolo_index: number | null }
 export interface ProjectListing { project_name: string; total_uuid: number; is_starred: boolean }
 
 /** The first image of the test image folder in path order, and its size. */
@@ -105,6 +106,11 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
     /** Imports training-format annotation files into a bndbox project. */
     async importFiles(name: string, format: 'coco' | 'labelme' | 'yolo' | 'voc', files: readonly ImportedFile[]): Promise<ImportReply> {
       return (await request.put(`${base}/v2/bndbox/projects/${name}/import/${format}`, { data: { files } })).json() as Promise<ImportReply>;
+    },
+
+    /** The class table over the REST addition, in panel order. */
+    async classes(name: string): Promise<ClassRow[]> {
+      return (await getJson<{ classes: ClassRow[] }>(`/v2/bndbox/projects/${name}/classes`)).classes;
     },
 
     /** The projects of a type, as the classifai project list shows them. */
@@ -204,6 +210,13 @@ export function editorPage(page: Page, base: string) {
       await page.getByLabel('New label').fill(name);
       await page.getByRole('button', { name: 'Add' }).click();
     },
+    /** The Classes dialog, opened from the label panel. */
+    async openClasses() {
+      await labelPanel().getByRole('button', { name: 'Classes…' }).click();
+      await expect(this.classesDialog()).toBeVisible();
+      return this.classesDialog();
+    },
+    classesDialog: () => page.getByRole('dialog', { name: 'Classes' }),
     async exportAs(format: string) {
       await page.getByRole('button', { name: 'Export' }).click();
       await page.getByRole('menuitem', { name: format }).click();

@@ -16,6 +16,7 @@ import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
 import { Toolbar } from '@/components/editor/Toolbar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { usableColor } from '@/components/ui/color';
+import { ClassesDialog } from './ClassesDialog';
 import { ExportMenu } from './ExportMenu';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
@@ -25,6 +26,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { ShapeList } from './ShapeList';
 import { StatsPanel } from './StatsPanel';
 import { ThumbnailProgress } from './ThumbnailProgress';
+import { useClassTable, useLabelRemoval } from './useClassTable';
 import { useEditorDocument } from './useEditorDocument';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
@@ -36,7 +38,7 @@ import { imageUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -60,10 +62,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const persistence = useEditorPersistence(type, name, store);
-  const labelEdits = useLabelEdits(type, name, (from, to) => {
+  // A rename or a merge relabels every stored shape; the open image's shapes follow here.
+  const relabel = (from: string, to: string) => {
     store.renameLabel(from, to);
     persistence.renameLabel(from, to);
-  });
+  };
+  const labelEdits = useLabelEdits(type, name, relabel);
+  const classTable = useClassTable(type, name, relabel);
+  const removal = useLabelRemoval(type, name, labelEdits);
+  const classOf = useCallback((label: string) => classTable.classes.find((entry) => entry.name === label), [classTable.classes]);
+  const hotkeys = useMemo(() => new Map(classTable.classes.flatMap((entry) => (entry.hotkey ? [[entry.hotkey, entry.name] as const] : []))), [classTable.classes]);
   const settings = useEditorSettings();
   const { workflow } = settings;
   const [canvas, setCanvas] = useState<CanvasHandle | null>(null);
@@ -144,7 +152,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
   const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
-  const { spaceHeld } = useEditorShortcuts(settings.keys, actionContext);
+  const { spaceHeld } = useEditorShortcuts(settings.keys, actionContext, hotkeys);
 
   if (opened.error) {
     return (
@@ -218,13 +226,25 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
       </main>
       <aside className="sidepanel">
-        <LabelPanel type={type} name={name} labels={labels} activeLabel={activeLabel} onPick={(label) => store.setActiveLabel(label)} edits={labelEdits} store={store} />
+        <LabelPanel
+          type={type}
+          name={name}
+          labels={labels}
+          activeLabel={activeLabel}
+          onPick={(label) => store.setActiveLabel(label)}
+          edits={labelEdits}
+          store={store}
+          classOf={classOf}
+          removal={removal}
+          onOpenClasses={() => setDialog('classes')}
+        />
         <ShapeList store={store} colorOf={colorOf} />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
+      <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>
   );

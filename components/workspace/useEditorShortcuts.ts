@@ -12,7 +12,13 @@ const isTyping = (target: EventTarget | null) => {
   return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable || element.closest('dialog')));
 };
 
-export function useEditorShortcuts(keys: Readonly<Record<string, readonly string[]>>, context: ActionContext) {
+/**
+ * labelHotkeys: a label's own key (from the class table) picks it as 1-9 do. An action bound
+ * to the same key wins: setting such a hotkey is refused, but the keymap may change later.
+ */
+const NO_HOTKEYS: ReadonlyMap<string, string> = new Map();
+
+export function useEditorShortcuts(keys: Readonly<Record<string, readonly string[]>>, context: ActionContext, labelHotkeys: ReadonlyMap<string, string> = NO_HOTKEYS) {
   const [spaceHeld, setSpaceHeld] = useState(false);
   // The handler reads the latest context without re-binding on every render.
   // The first action on the chord that means something in this project (another project
@@ -22,6 +28,8 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
     action?.run(context);
     return Boolean(action);
   });
+
+  const pickLabel = useEffectEvent((label: string) => context.store.setActiveLabel(label));
 
   useEffect(() => {
     const byChord = new Map<string, Array<(typeof ACTIONS)[number]>>();
@@ -35,7 +43,15 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
       }
       const chord = chordOf(event);
       const actions = chord ? byChord.get(chord) : undefined;
-      if (actions && runAction(actions)) event.preventDefault();
+      if (actions && runAction(actions)) {
+        event.preventDefault();
+        return;
+      }
+      const label = chord ? labelHotkeys.get(chord) : undefined;
+      if (label) {
+        pickLabel(label);
+        event.preventDefault();
+      }
     };
     const onKeyUp = (event: KeyboardEvent) => event.key === ' ' && setSpaceHeld(false);
     window.addEventListener('keydown', onKeyDown);
@@ -44,7 +60,7 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('keyup', onKeyUp);
     };
-  }, [keys]);
+  }, [keys, labelHotkeys]);
 
   return { spaceHeld };
 }

@@ -21,6 +21,7 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
   const queryClient = useQueryClient();
   const ids = { annotation_type: type, project_name: name };
   const listKey = trpc.label.list.queryKey(ids);
+  const classesKey = trpc.label.classes.queryKey(ids);
   const scope = { id: `labels:${type}:${name}` };
   const [error, setError] = useState<unknown>(null);
   const othersPending = () => queryClient.isMutating({ predicate: (mutation) => mutation.options.scope?.id === scope.id }) > 1;
@@ -39,6 +40,8 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
       setError(failure);
       if (!othersPending()) void queryClient.invalidateQueries({ queryKey: listKey });
     },
+    // The class table (ids, hotkeys) shows the same labels: read again once a change lands.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: classesKey }),
   });
 
   const add = useMutation(
@@ -69,7 +72,9 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
     add: (label: string) => add.mutate({ ...ids, label }),
     rename: (from: string, to: string) => rename.mutate({ ...ids, from, to }),
     recolor: (label: string, color: string) => recolor.mutate({ ...ids, label, color }),
-    remove: (label: string) => remove.mutate({ ...ids, label }),
+    /** A label that shapes use is removed only with confirm (the server refuses it otherwise). */
+    remove: (label: string, confirm?: boolean) => remove.mutate({ ...ids, label, confirm }),
+    setError,
   };
 }
 

@@ -12,6 +12,7 @@ const DOMAIN: Record<DomainErrorCode, { trpc: TRPC_ERROR_CODE_KEY; status: numbe
   not_found: { trpc: 'NOT_FOUND', status: 200, errorCode: ERROR_CODES.userDefined },
   already_exists: { trpc: 'CONFLICT', status: 200, errorCode: ERROR_CODES.userDefined },
   invalid_state: { trpc: 'PRECONDITION_FAILED', status: 200, errorCode: ERROR_CODES.userDefined },
+  in_use: { trpc: 'CONFLICT', status: 200, errorCode: ERROR_CODES.userDefined },
   unsupported: { trpc: 'PRECONDITION_FAILED', status: 200, errorCode: ERROR_CODES.userDefined },
   invalid_input: { trpc: 'BAD_REQUEST', status: 400, errorCode: ERROR_CODES.badParam },
   outside_root: { trpc: 'BAD_REQUEST', status: 400, errorCode: ERROR_CODES.badParam },

@@ -63,7 +63,8 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
           repos.annotations.save(project.id, target.uuid, { shapes, placement: { x: 0, y: 0, w: target.width, h: target.height } }, importedAt);
         }
         // The declared labels first, so keys 1-9 follow the dataset's class order.
-        addMissingLabels(repos, project.id, [...result.labels, ...shapeLabels(result.matched.values())]);
+        // A new label keeps the dataset's category id or class index when it is free.
+        addMissingLabels(repos, project.id, [...result.labels, ...shapeLabels(result.matched.values())], result.classNumbers);
         repos.projects.touchModified(project.id, now());
       });
       return { matched: result.matched.size, unmatched: result.unmatched, errors: result.errors };

@@ -6,6 +6,8 @@ export type DomainErrorCode =
   | 'already_exists'
   | 'invalid_input'
   | 'invalid_state'
+  /** The change would touch data that uses the subject; sent again with a confirmation it goes ahead. */
+  | 'in_use'
   | 'outside_root'
   | 'unsupported';
 
@@ -57,3 +59,4 @@ export const notFound = (message: string, detail?: DomainErrorDetail) => new Dom
 export const invalidInput = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_input', message, { detail });
 export const invalidState = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_state', message, { detail });
 export const alreadyExists = (message: string, detail?: DomainErrorDetail) => new DomainError('already_exists', message, { detail });
+export const inUse = (message: string, detail?: DomainErrorDetail) => new DomainError('in_use', message, { detail });

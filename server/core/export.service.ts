@@ -1,7 +1,7 @@
 import { invalidState } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { EXPORT_JOB_KEY, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
-import type { ExportType } from './formats';
+import type { ExportOptions, ExportType } from './formats';
 import type { ProjectService } from './project.service';
 import type { AnnotationType } from './types';
 
@@ -9,11 +9,11 @@ import type { AnnotationType } from './types';
 export function createExportService(deps: { projects: ProjectService; jobs: JobRunner<JobKinds> }) {
   const { projects, jobs } = deps;
   return {
-    start(type: AnnotationType, name: string, exportType: ExportType): JobStatusOf<'export'> {
+    start(type: AnnotationType, name: string, exportType: ExportType, options?: ExportOptions): JobStatusOf<'export'> {
       const project = projects.get(type, name);
       const running = jobs.status('export', EXPORT_JOB_KEY);
       if (running?.state === 'running') throw invalidState('Another export is running; try again when it is done');
-      return jobs.start('export', EXPORT_JOB_KEY, { projectId: project.id, exportType });
+      return jobs.start('export', EXPORT_JOB_KEY, { projectId: project.id, exportType, options });
     },
     status(): JobStatusOf<'export'> | undefined {
       return jobs.status('export', EXPORT_JOB_KEY);

@@ -88,7 +88,7 @@ describe('filtering the strip by label', () => {
     expect(paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png']);
 
     // Removing a label from the list leaves it on its shapes, so they can still be found.
-    t.core.labels.remove('bndbox', 'follow', 'bus');
+    t.core.labels.remove('bndbox', 'follow', 'bus', { confirm: true });
     expect(paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png']);
   });
 });

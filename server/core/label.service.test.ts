@@ -112,10 +112,11 @@ describe('recolor and remove', () => {
     expect(labels().list('bndbox', 'colors')[0]?.color).toBe('rgba(1,2,3,1.0)');
   });
 
-  it('takes a label off the list while its shapes keep it and the statistics count it', async () => {
+  it('takes a used label off the list on confirm while its shapes keep it and the statistics count it', async () => {
     const [a = ''] = await createProject('removed', ['car', 'bus']);
     await t.core.annotations.update('bndbox', 'removed', a, { shapes: [box('car', '1')], placement });
-    expect(names(labels().remove('bndbox', 'removed', 'car'))).toEqual(['bus']);
+    expect(() => labels().remove('bndbox', 'removed', 'car')).toThrow(expect.objectContaining({ code: 'in_use', message: expect.stringMatching(/^1 shape on 1 image use car/) }));
+    expect(names(labels().remove('bndbox', 'removed', 'car', { confirm: true }))).toEqual(['bus']);
     expect(names(labels().remove('bndbox', 'removed', 'car'))).toEqual(['bus']);
     expect(shapeLabels('removed', a)).toEqual(['car']);
     expect(t.core.projects.statistic('bndbox', 'removed').perLabel).toEqual([{ label: 'car', count: 1 }, { label: 'bus', count: 0 }]);

@@ -1,10 +1,11 @@
 // A project's label list. Each change is its own operation in one transaction, made against
 // the list as stored at that moment: two clients (or two quick adds in one tab) never
 // overwrite each other the way a whole-list save from a stale copy would.
-import { alreadyExists, invalidInput, notFound } from './errors';
+import { checkClassNumbers, checkNumbersFree, freeImportedNumbers } from './class-table';
+import { alreadyExists, inUse, invalidInput, notFound } from './errors';
 import { assignLabelColors } from './label-colors';
 import type { ProjectService } from './project.service';
-import type { LabelRecord, Repositories } from './repositories';
+import type { ClassNumbers, ClassRecord, LabelRecord, LabelUsage, Repositories } from './repositories';
 import type { AnnotationType, Shape } from './types';
 
 const MAX_LABEL_LENGTH = 1024;
@@ -25,13 +26,17 @@ function checkLabelColor(color: string): string {
   return color;
 }
 
+/** The COCO category id or YOLO index an imported dataset gave a class, by class name. */
+export type DeclaredNumbers = ReadonlyMap<string, { cocoId?: number; yoloIndex?: number }>;
+
 /**
  * Appends the labels not yet in the project's list, each with a palette color no label has;
- * existing labels keep theirs. Runs inside the caller's transaction, so imported shapes and
- * their labels land together.
+ * existing labels keep theirs and their numbers. A new label takes the COCO id or YOLO index
+ * the dataset declared for it when no label has that number yet. Runs inside the caller's
+ * transaction, so imported shapes and their labels land together.
  */
-export function addMissingLabels(repos: Repositories, projectId: string, names: Iterable<string>): void {
-  const existing = repos.labels.list(projectId);
+export function addMissingLabels(repos: Repositories, projectId: string, names: Iterable<string>, declared?: DeclaredNumbers): void {
+  const existing = repos.labels.table(projectId);
   const known = new Set(existing.map((label) => label.name));
   const fresh: string[] = [];
   // Kept exactly as the shapes spell it (spaces too), or the shapes would not find it.
@@ -42,7 +47,12 @@ export function addMissingLabels(repos: Repositories, projectId: string, names: 
   }
   if (fresh.length === 0) return;
   const colored = assignLabelColors([...existing.map((label) => label.name), ...fresh], existing);
-  for (const label of colored.slice(existing.length)) repos.labels.append(projectId, label);
+  const taken: Array<Pick<ClassRecord, 'cocoId' | 'yoloIndex'>> = [...existing];
+  for (const label of colored.slice(existing.length)) {
+    const numbers = freeImportedNumbers(taken, declared?.get(label.name));
+    taken.push(numbers);
+    repos.labels.append(projectId, { ...label, ...numbers });
+  }
 }
 
 /** Labels of the shapes in the order they are met; unlabeled shapes give none. */
@@ -55,6 +65,18 @@ export function shapeLabels(shapeLists: Iterable<readonly Shape[]>): string[] {
 export function createLabelService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
   const { repos, projects, now } = deps;
   const idOf = (type: AnnotationType, name: string) => projects.get(type, name).id;
+  const labelIn = (table: readonly LabelRecord[], label: string) => table.some((entry) => entry.name === label);
+
+  /** Every shape of the project labelled `from` becomes `to`; inside the caller's transaction. */
+  const relabelShapes = (projectId: string, from: string, to: string, at: number) => {
+    const annotations = repos.annotations.withLabel(projectId, from);
+    for (const [uuid, annotation] of annotations) {
+      const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
+      // Stamped now: a late save of a state from before the change must not bring the old name back.
+      repos.annotations.save(projectId, uuid, { ...annotation, shapes }, at);
+    }
+    if (annotations.size > 0) repos.projects.touchModified(projectId, at);
+  };
 
   return {
     list(type: AnnotationType, name: string): LabelRecord[] {
@@ -87,14 +109,9 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
         if (!existing.some((entry) => entry.name === from)) throw notFound(`There is no label ${from}`);
         if (target === from) return existing;
         if (existing.some((entry) => entry.name === target)) throw alreadyExists(`The label ${target} exists already`);
+        // The row keeps its class id, hotkey, COCO id and YOLO index: only the name changes.
         repos.labels.rename(projectId, from, target);
-        const annotations = repos.annotations.withLabel(projectId, from);
-        for (const [uuid, annotation] of annotations) {
-          const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: target } : shape));
-          // Stamped now: a late save of a state from before the rename must not bring the old name back.
-          repos.annotations.save(projectId, uuid, { ...annotation, shapes }, renamedAt);
-        }
-        if (annotations.size > 0) repos.projects.touchModified(projectId, renamedAt);
+        relabelShapes(projectId, from, target, renamedAt);
         return repos.labels.list(projectId);
       });
     },
@@ -109,15 +126,62 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
     },
 
     /**
-     * Takes the label off the list. Shapes that use it keep it (nothing drawn is lost, the
-     * statistics still count it) and are drawn in the default color until it is added again.
-     * Removing a label that is not there changes nothing.
+     * Takes the label off the list. A label that shapes use goes only with `confirm`: the
+     * refusal names how many shapes and images use it, for the question to the user. The
+     * shapes keep their label (nothing drawn is lost, the statistics still count it, exports
+     * write it after the table's classes) and are drawn in the default color until it is
+     * added again. Removing a label that is not there changes nothing.
      */
-    remove(type: AnnotationType, name: string, label: string): LabelRecord[] {
+    remove(type: AnnotationType, name: string, label: string, options: { confirm?: boolean } = {}): LabelRecord[] {
       const projectId = idOf(type, name);
       return repos.inTransaction(() => {
+        if (!options.confirm && labelIn(repos.labels.list(projectId), label)) {
+          const used = repos.annotations.labelUsage(projectId, label);
+          if (used.shapes > 0) throw inUse(`${describeUsage(used)} use ${label}; remove it with confirm to go ahead`);
+        }
         repos.labels.remove(projectId, label);
         return repos.labels.list(projectId);
+      });
+    },
+
+    /** The class table in panel order: names, colors, class ids, hotkeys, COCO ids, YOLO indexes. */
+    classes(type: AnnotationType, name: string): ClassRecord[] {
+      return repos.labels.table(idOf(type, name));
+    },
+
+    /** How many shapes (and images) use the label, on every stored image of the project. */
+    usage(type: AnnotationType, name: string, label: string): LabelUsage {
+      return repos.annotations.labelUsage(idOf(type, name), label);
+    },
+
+    /** Sets or clears (null) a label's hotkey, COCO id and YOLO index; each is unique per project. */
+    update(type: AnnotationType, name: string, label: string, changes: Partial<ClassNumbers>): ClassRecord[] {
+      const projectId = idOf(type, name);
+      const checked = checkClassNumbers(changes);
+      return repos.inTransaction(() => {
+        const table = repos.labels.table(projectId);
+        if (!labelIn(table, label)) throw notFound(`There is no label ${label}`);
+        checkNumbersFree(table, label, checked);
+        repos.labels.setNumbers(projectId, label, checked);
+        return repos.labels.table(projectId);
+      });
+    },
+
+    /**
+     * Every shape labelled `from` becomes `into` and `from` leaves the table, in one
+     * transaction; `into` keeps its class id and numbers.
+     */
+    merge(type: AnnotationType, name: string, from: string, into: string): ClassRecord[] {
+      const projectId = idOf(type, name);
+      const mergedAt = now();
+      return repos.inTransaction(() => {
+        const table = repos.labels.table(projectId);
+        if (!labelIn(table, from)) throw notFound(`There is no label ${from}`);
+        if (!labelIn(table, into)) throw notFound(`There is no label ${into} to merge ${from} into`);
+        if (from === into) throw invalidInput(`A label cannot be merged into itself (${from})`);
+        relabelShapes(projectId, from, into, mergedAt);
+        repos.labels.remove(projectId, from);
+        return repos.labels.table(projectId);
       });
     },
 
@@ -130,3 +194,9 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
 }
 
 export type LabelService = ReturnType<typeof createLabelService>;
+
+/** "12 shapes on 5 images", as the question before a removal says it. */
+export function describeUsage(used: LabelUsage): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${count(used.shapes, 'shape')} on ${count(used.images, 'image')}`;
+}

@@ -26,15 +26,35 @@ export interface LabelRecord {
   color: string;
 }
 
+/** The numbers a class carries besides its name; null: not set. */
+export interface ClassNumbers {
+  /** One key that picks the label in the editor. */
+  hotkey: string | null;
+  /** The category id COCO exports write (else one is derived from the class order). */
+  cocoId: number | null;
+  /** The class number YOLO exports write (else one is derived from the class order). */
+  yoloIndex: number | null;
+}
+
+/** A row of the project's class table. */
+export interface ClassRecord extends LabelRecord, ClassNumbers {
+  /** Stable per project: given once at creation, never reused after a removal. */
+  classId: number;
+}
+
 export interface LabelRepository {
   list(projectId: string): LabelRecord[];
-  /** Replaces the list; a label that stays keeps its color. */
+  /** The class table in panel order. */
+  table(projectId: string): ClassRecord[];
+  /** Replaces the list; a label that stays keeps its color, class id and numbers. */
   replace(projectId: string, labels: readonly LabelRecord[]): void;
-  /** Adds the label after the last one. */
-  append(projectId: string, label: LabelRecord): void;
-  /** The following three answer how many list entries they changed. */
+  /** Adds the label after the last one, with the next class id. */
+  append(projectId: string, label: LabelRecord & Partial<ClassNumbers>): void;
+  /** The following four answer how many list entries they changed. */
   rename(projectId: string, from: string, to: string): number;
   recolor(projectId: string, name: string, color: string): number;
+  /** Sets the numbers given (null clears one); callers check uniqueness first. */
+  setNumbers(projectId: string, name: string, numbers: Partial<ClassNumbers>): number;
   remove(projectId: string, name: string): number;
 }
 
@@ -94,6 +114,11 @@ export interface LabelCount {
   count: number;
 }
 
+export interface LabelUsage {
+  shapes: number;
+  images: number;
+}
+
 export interface AnnotationRepository {
   get(projectId: string, uuid: string): ImageAnnotation | undefined;
   getMany(projectId: string, uuids: readonly string[]): Map<string, ImageAnnotation>;
@@ -106,6 +131,8 @@ export interface AnnotationRepository {
   withLabel(projectId: string, label: string): Map<string, ImageAnnotation>;
   /** Objects per label over the present images. */
   countPerLabel(projectId: string): LabelCount[];
+  /** Shapes with this label and the images holding them, present on disk or not. */
+  labelUsage(projectId: string, label: string): LabelUsage;
 }
 
 export type JobState = 'running' | 'succeeded' | 'failed';

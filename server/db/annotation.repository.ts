@@ -1,4 +1,4 @@
-import type { AnnotationRepository, LabelCount } from '@/server/core/repositories';
+import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
 import type { ImageAnnotation, Shape } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
 
@@ -30,6 +30,13 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
   const withLabel = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ?
      AND EXISTS (SELECT 1 FROM json_each(images.shapes) AS shape WHERE json_extract(shape.value, '$.label') = ?)`,
+  );
+  // image_labels narrows the count to the images that hold the label without parsing the rest.
+  const usage = sqlite.prepare<[string, string, string], LabelUsage>(
+    `SELECT count(*) AS shapes, count(DISTINCT images.uuid) AS images
+     FROM image_labels JOIN images ON images.project_id = image_labels.project_id AND images.uuid = image_labels.uuid,
+       json_each(images.shapes) AS shape
+     WHERE image_labels.project_id = ? AND image_labels.label = ? AND json_extract(shape.value, '$.label') = ?`,
   );
   const perLabel = sqlite.prepare<[string], LabelCount>(
     `SELECT json_extract(shape.value, '$.label') AS label, count(*) AS count
@@ -64,5 +71,6 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
       return found;
     },
     countPerLabel: (projectId) => perLabel.all(projectId),
+    labelUsage: (projectId, label) => usage.get(projectId, label, label) ?? { shapes: 0, images: 0 },
   };
 }

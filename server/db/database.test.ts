@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase, type LabelportDatabase } from './database';
 import { createImageRepository } from './image.repository';
+import { createLabelRepository } from './label.repository';
 import { migrations } from './migrations';
 
 const opened: LabelportDatabase[] = [];
@@ -76,5 +77,24 @@ describe('openDatabase', () => {
     const images = createImageRepository(db.sqlite);
     expect(images.listPage('p', { filter: 'all', label: 'car' }, 0, 10).map((image) => image.relPath)).toEqual(['img1.jpg', 'img10.jpg']);
     expect(images.listCount('p', { filter: 'all', label: 'car' })).toBe(2);
+  });
+
+  it('numbers the labels of an older database in panel order and goes on from there', () => {
+    const dir = tempDir();
+    const old = new Database(path.join(dir, 'labelport.db'));
+    old.exec(migrations[0] ?? '');
+    old.exec(migrations[1] ?? '');
+    old.pragma('user_version = 2');
+    old.prepare("INSERT INTO projects (id, name, type, folder, version_uuid, created_at, last_modified_at) VALUES ('p', 'old', 'bndbox', '/x', 'v', 1, 1)").run();
+    const insert = old.prepare("INSERT INTO labels (project_id, position, name, color) VALUES ('p', ?, ?, '#000000')");
+    // Positions with gaps, as removals leave them.
+    for (const [position, name] of [[7, 'bus'], [2, 'car'], [9, 'bike']] as const) insert.run(position, name);
+    old.close();
+
+    const db = openDatabase(dir);
+    opened.push(db);
+    const labels = createLabelRepository(db.sqlite);
+    labels.append('p', { name: 'van', color: '#000000' });
+    expect(labels.table('p').map((label) => [label.name, label.classId])).toEqual([['car', 0], ['bus', 1], ['bike', 2], ['van', 3]]);
   });
 });

@@ -1,8 +1,22 @@
+import { toClassTableOutput } from '../mappers/label.mapper';
 import { projectPathInput } from '../schemas/common.schema';
-import { addLabelInput, labelListOutput, recolorLabelInput, removeLabelInput, renameLabelInput } from '../schemas/label.schema';
-import { procedure, router } from '../trpc';
+import {
+  addLabelInput,
+  classLabelInput,
+  classTableOutput,
+  classUsageOutput,
+  labelListOutput,
+  mergeClassInput,
+  recolorLabelInput,
+  removeLabelConfirmInput,
+  renameLabelInput,
+  updateClassInput,
+} from '../schemas/label.schema';
+import { procedure, restMeta, router } from '../trpc';
 
-/** The workspace's label panel (tRPC only). Each change answers the list as it now stands. */
+const CLASSES = '/v2/{annotation_type}/projects/{project_name}/classes';
+
+/** The workspace's label panel (tRPC only) and the class table (tRPC and REST). Each change answers the list as it now stands. */
 export const labelRouter = router({
   list: procedure
     .input(projectPathInput)
@@ -25,7 +39,35 @@ export const labelRouter = router({
     .mutation(({ ctx, input }) => ctx.core.labels.recolor(input.annotation_type, input.project_name, input.label, input.color)),
 
   remove: procedure
-    .input(removeLabelInput)
+    .input(removeLabelConfirmInput)
     .output(labelListOutput)
-    .mutation(({ ctx, input }) => ctx.core.labels.remove(input.annotation_type, input.project_name, input.label)),
+    .mutation(({ ctx, input }) => ctx.core.labels.remove(input.annotation_type, input.project_name, input.label, { confirm: input.confirm })),
+
+  classes: procedure
+    .meta(restMeta('GET', CLASSES, 'The class table: class id, name, color, hotkey, COCO id, YOLO index, in panel order'))
+    .input(projectPathInput)
+    .output(classTableOutput)
+    .query(({ ctx, input }) => toClassTableOutput(ctx.core.labels.classes(input.annotation_type, input.project_name))),
+
+  usage: procedure
+    .meta(restMeta('GET', `${CLASSES}/{label}/usage`, 'How many shapes, on how many images, use a label'))
+    .input(classLabelInput)
+    .output(classUsageOutput)
+    .query(({ ctx, input }) => ({ message: 1 as const, ...ctx.core.labels.usage(input.annotation_type, input.project_name, input.label) })),
+
+  update: procedure
+    .meta(restMeta('PUT', `${CLASSES}/{label}`, "Set or clear (null) a label's hotkey, COCO id and YOLO index; each is unique per project"))
+    .input(updateClassInput)
+    .output(classTableOutput)
+    .mutation(({ ctx, input }) =>
+      toClassTableOutput(
+        ctx.core.labels.update(input.annotation_type, input.project_name, input.label, { hotkey: input.hotkey, cocoId: input.coco_id, yoloIndex: input.yolo_index }),
+      ),
+    ),
+
+  merge: procedure
+    .meta(restMeta('PUT', `${CLASSES}/{label}/merge/{into}`, 'Relabel every shape of a label with another and drop it from the table, in one transaction'))
+    .input(mergeClassInput)
+    .output(classTableOutput)
+    .mutation(({ ctx, input }) => toClassTableOutput(ctx.core.labels.merge(input.annotation_type, input.project_name, input.label, input.into))),
 });

@@ -25,7 +25,7 @@ export const transferRouter = router({
     .input(exportInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => {
-      ctx.core.exports.start(input.annotation_type, input.project_name, input.export_type);
+      ctx.core.exports.start(input.annotation_type, input.project_name, input.export_type, { cocoIdBase: input.coco_id_base, yoloIndexBase: input.yolo_index_base });
       return SUCCESS;
     }),
 

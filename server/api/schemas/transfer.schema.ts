@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { EXPORT_TYPES, TRAINING_FORMATS } from '@/server/core/formats';
 import { annotationTypeParam, failureFields, projectPathInput } from './common.schema';
 
-export const exportInput = projectPathInput.extend({ export_type: z.enum(EXPORT_TYPES) });
+/** The bases are optional body fields (a classifai client sends no body): COCO and YOLO use them. */
+export const exportInput = projectPathInput.extend({
+  export_type: z.enum(EXPORT_TYPES),
+  // Piped so trpc-to-openapi cannot switch on its coercion ("12" or "" taken as a number).
+  coco_id_base: z.number().pipe(z.number().int().min(0).max(1_000_000)).optional().meta({ description: 'COCO id of the first class without its own (default 1)' }),
+  yolo_index_base: z.number().pipe(z.number().int().min(0).max(1_000)).optional().meta({ description: 'YOLO index of the first class without its own (default 0)' }),
+});
 
 /** The workspace's Export menu (tRPC only), in the registry's order. */
 export const exportFormatsOutput = z.array(z.object({ export_type: z.enum(EXPORT_TYPES), label: z.string() }));

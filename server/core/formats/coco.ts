@@ -1,5 +1,7 @@
-// COCO object detection / instance segmentation JSON. Ids start at 1 and follow the input
-// order, so the same project exports the same file twice.
+// COCO object detection / instance segmentation JSON. Image and annotation ids start at 1 and
+// follow the input order, so the same project exports the same file twice. Categories are the
+// class table in class id order, used or not, each with its own COCO id or one from the base
+// (class-numbering.ts): a model trained on an earlier export keeps its category ids.
 import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
@@ -19,6 +21,7 @@ import {
   type ImportResult,
   type ImportTarget,
 } from './common';
+import { createClassNumbering, DEFAULT_COCO_ID_BASE, exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
 import { polygonArea, shapeBounds, shapeOutline, type Point } from './geometry';
 
 export const COCO_PATH = 'annotations/instances.json';
@@ -55,16 +58,18 @@ export interface CocoDataset {
   categories: CocoCategory[];
 }
 
-export function buildCocoDataset(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): CocoDataset {
-  const builder = createCocoBuilder(labels, type);
+export function buildCocoDataset(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions): CocoDataset {
+  const builder = createCocoBuilder(labels, type, options);
   builder.add(items);
   return builder.dataset();
 }
 
 // COCO is one JSON for the whole dataset: pages are added one by one, but only the dataset
 // (not the images' records) is kept until the end.
-function createCocoBuilder(labels: readonly string[], type: AnnotationType) {
+function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions) {
   const preparer = createExportPreparer(labels, type);
+  const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
+  const numbering = createClassNumbering(classes, (entry) => entry.cocoId, options?.cocoIdBase ?? DEFAULT_COCO_ID_BASE);
   const images: CocoImage[] = [];
   const annotations: CocoAnnotation[] = [];
   return {
@@ -77,7 +82,7 @@ function createCocoBuilder(labels: readonly string[], type: AnnotationType) {
           annotations.push({
             id: annotations.length + 1,
             image_id: imageId,
-            category_id: (preparer.labelIndex.get(label) ?? 0) + 1,
+            category_id: numbering.numberOf(label),
             segmentation: [outline.flatMap((p) => [round(p.x), round(p.y)])],
             area: round(shape.kind === 'box' ? (bounds.xMax - bounds.xMin) * (bounds.yMax - bounds.yMin) : polygonArea(outline)),
             bbox: [round(bounds.xMin), round(bounds.yMin), round(bounds.xMax - bounds.xMin), round(bounds.yMax - bounds.yMin)],
@@ -93,15 +98,15 @@ function createCocoBuilder(labels: readonly string[], type: AnnotationType) {
         licenses: [],
         images,
         annotations,
-        categories: preparer.labels.map((name, i) => ({ id: i + 1, name, supercategory: '' })),
+        categories: numbering.entries().map(({ name, number }) => ({ id: number, name, supercategory: '' })),
       };
     },
   };
 }
 
 /** `annotations/instances.json`; file_name is the image's path relative to the project folder. */
-export const exportCocoPages: DatasetExporter = (labels, type) => {
-  const builder = createCocoBuilder(labels, type);
+export const exportCocoPages: DatasetExporter = (labels, type, options) => {
+  const builder = createCocoBuilder(labels, type, options);
   return {
     add: (items) => {
       builder.add(items);
@@ -126,6 +131,9 @@ export function importCoco(files: readonly ImportFile[], images: readonly Import
       if (isRecord(category) && isFiniteNumber(category.id) && typeof category.name === 'string') {
         categories.set(category.id, category.name);
         result.labels.push(category.name);
+        result.classNumbers ??= new Map();
+        // The first id a name is seen with: a second category of one name cannot be its id too.
+        if (!result.classNumbers.has(category.name)) result.classNumbers.set(category.name, { cocoId: category.id });
       } else error(`category ${JSON.stringify(category)} needs a numeric id and a name`);
     }
     const targets = new Map<number, { target: ImportTarget | null; name: string }>();

@@ -1,6 +1,7 @@
 // What the dataset exporters and importers share: their input and output shapes, the
 // pixel-space objects of an image, label numbering, file stems and image matching.
 import type { AnnotationType, BoxShape, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
+import { exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
 import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
 
 export interface ExportItem {
@@ -30,7 +31,8 @@ export interface DatasetWriter {
   finish(): ExportFile[];
 }
 
-export type DatasetExporter = (labels: readonly string[], type: AnnotationType) => DatasetWriter;
+/** labels: the class table in class id order (a bare name: a class without numbers of its own). */
+export type DatasetExporter = (labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions) => DatasetWriter;
 
 export type ImportFile = ExportFile;
 
@@ -49,6 +51,8 @@ export interface ImportResult {
   errors: string[];
   /** Labels the input declares (COCO categories, YOLO classes.txt) in its order; shapes name them too. */
   labels: string[];
+  /** The numbers the input gives its declared labels (COCO category ids, YOLO class indexes). */
+  classNumbers?: Map<string, { cocoId?: number; yoloIndex?: number }>;
 }
 
 export interface ImportOptions {
@@ -92,7 +96,7 @@ export interface ExportPreparer {
  * would be a silent wrong class anywhere else. Parts outside the image are cut off. Stems
  * stay unique and labels keep their numbers across pages.
  */
-export function createExportPreparer(labels: readonly string[], type: AnnotationType): ExportPreparer {
+export function createExportPreparer(labels: readonly ExportLabel[], type: AnnotationType): ExportPreparer {
   const kind = type === 'bndbox' ? 'box' : 'polygon';
   const takenStems = new Set<string>();
   const labelIndex = new Map<string, number>();
@@ -103,7 +107,7 @@ export function createExportPreparer(labels: readonly string[], type: Annotation
       order.push(label);
     }
   };
-  labels.filter((label) => label !== '').forEach(addLabel);
+  labels.map((label) => exportClass(label).name).filter((label) => label !== '').forEach(addLabel);
   const prepare = (items: readonly ExportItem[]) => {
     const stems = exportStems(items.map((item) => item.image.relPath), takenStems);
     return items.map((item, i): PreparedImage => {
@@ -130,8 +134,14 @@ export function perImageExporter(fileOf: (entry: PreparedImage) => ExportFile): 
 }
 
 /** Every file of an export fed these pages in order, for callers that hold them anyway (tests). */
-export function exportPages(exporter: DatasetExporter, pages: Iterable<readonly ExportItem[]>, labels: readonly string[], type: AnnotationType): ExportFile[] {
-  const writer = exporter(labels, type);
+export function exportPages(
+  exporter: DatasetExporter,
+  pages: Iterable<readonly ExportItem[]>,
+  labels: readonly ExportLabel[],
+  type: AnnotationType,
+  options?: ExportOptions,
+): ExportFile[] {
+  const writer = exporter(labels, type, options);
   const files: ExportFile[] = [];
   for (const page of pages) files.push(...writer.add(page));
   return [...files, ...writer.finish()];
@@ -140,9 +150,11 @@ export function exportPages(exporter: DatasetExporter, pages: Iterable<readonly 
 /** The whole export at once, for callers that hold every item anyway (tests, small projects). */
 export const exportAllAtOnce =
   (exporter: DatasetExporter) =>
-  (items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): ExportResult => ({ files: exportPages(exporter, [items], labels, type) });
+  (items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions): ExportResult => ({
+    files: exportPages(exporter, [items], labels, type, options),
+  });
 
-export function prepareExport(items: readonly ExportItem[], labels: readonly string[], type: AnnotationType): PreparedExport {
+export function prepareExport(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType): PreparedExport {
   const preparer = createExportPreparer(labels, type);
   const images = preparer.prepare(items);
   return { images, labels: preparer.labels, labelIndex: preparer.labelIndex };

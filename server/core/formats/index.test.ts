@@ -30,6 +30,7 @@ describe('training formats', () => {
       ['labels/a.txt', expect.stringMatching(/^0 /)],
       ['labels/a.png.txt', expect.stringMatching(/^1 /)],
       ['classes.txt', 'cat\nzebra\n'],
+      ['data.yaml', expect.stringContaining('nc: 2\nnames:\n  0: "cat"\n  1: "zebra"\n')],
     ]);
   });
 });

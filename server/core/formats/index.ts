@@ -51,7 +51,8 @@ export {
 } from './common';
 export { exportCoco, importCoco, buildCocoDataset, COCO_PATH, type CocoDataset } from './coco';
 export { exportVoc, importVoc, VOC_FOLDER } from './voc';
-export { exportYolo, importYolo, YOLO_CLASSES_PATH, YOLO_LABELS_FOLDER } from './yolo';
+export { exportYolo, importYolo, YOLO_CLASSES_PATH, YOLO_DATA_PATH, YOLO_LABELS_FOLDER } from './yolo';
+export { DEFAULT_COCO_ID_BASE, DEFAULT_YOLO_INDEX_BASE, type ExportClass, type ExportLabel, type ExportOptions } from './class-numbering';
 export { exportLabelme, importLabelme, LABELME_VERSION, type LabelmeFile } from './labelme';
 export { EXPORT_FORMATS, EXPORT_TYPES, exportFileName, exportFormat, type ExportContent, type ExportFormat, type ExportType } from './export-registry';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { exportYolo, importYolo, YOLO_CLASSES_PATH } from './yolo';
+import { exportYolo, importYolo, YOLO_CLASSES_PATH, YOLO_DATA_PATH } from './yolo';
 import { box, item, polygon, roughly } from './test-fixtures';
 
 const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
 const fileOf = (files: Array<{ path: string; content: string }>, path: string) => files.find((f) => f.path === path)?.content;
 
 describe('YOLO export', () => {
-  it('writes classes.txt and one label file per image, empty when unlabeled', () => {
+  it('writes classes.txt, data.yaml and one label file per image, empty when unlabeled', () => {
     const { files } = exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'zebra')]), item('sub/a.jpg', []), item('a.png', [])], ['cat', 'dog'], 'bndbox');
-    expect(files.map((f) => f.path)).toEqual(['labels/a.txt', 'labels/sub/a.txt', 'labels/a.png.txt', YOLO_CLASSES_PATH]);
+    expect(files.map((f) => f.path)).toEqual(['labels/a.txt', 'labels/sub/a.txt', 'labels/a.png.txt', YOLO_CLASSES_PATH, YOLO_DATA_PATH]);
     expect(fileOf(files, 'classes.txt')).toBe('cat\ndog\nzebra\n');
     expect(fileOf(files, 'labels/sub/a.txt')).toBe('');
   });

@@ -1,6 +1,8 @@
 // YOLO (Darknet / Ultralytics) text labels: one file per image, one object per line, all
 // coordinates divided by the image size. Detection lines for bndbox projects
-// (`class cx cy w h`), segmentation lines for seg projects (`class x1 y1 x2 y2 …`).
+// (`class cx cy w h`), segmentation lines for seg projects (`class x1 y1 x2 y2 …`). The class
+// list (`classes.txt`, and `data.yaml` for Ultralytics) is the class table in class id order,
+// used or not, each at its own YOLO index or one from the base (class-numbering.ts).
 import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
@@ -19,10 +21,19 @@ import {
   type ImportTarget,
   type PreparedImage,
 } from './common';
+import {
+  createClassNumbering,
+  DEFAULT_YOLO_INDEX_BASE,
+  exportClass,
+  isPlaceholderClass,
+  placeholderClass,
+  type ClassNumbering,
+} from './class-numbering';
 import { shapeBounds, shapeOutline, type Point } from './geometry';
 
 export const YOLO_CLASSES_PATH = 'classes.txt';
 export const YOLO_LABELS_FOLDER = 'labels';
+export const YOLO_DATA_PATH = 'data.yaml';
 
 const fixed = (value: number) => {
   const text = value.toFixed(6);
@@ -30,11 +41,11 @@ const fixed = (value: number) => {
 };
 
 /** One line per object, `\n` after each; an image without objects gives an empty text. */
-export function buildYoloLabels(entry: PreparedImage, labelIndex: ReadonlyMap<string, number>, type: AnnotationType): string {
+export function buildYoloLabels(entry: PreparedImage, numbering: Pick<ClassNumbering, 'numberOf'>, type: AnnotationType): string {
   const { width, height } = entry.image;
   return entry.objects
     .map(({ label, shape }) => {
-      const cls = labelIndex.get(label) ?? 0;
+      const cls = numbering.numberOf(label);
       if (type === 'seg') {
         return [cls, ...shapeOutline(shape).flatMap((p) => [fixed(p.x / width), fixed(p.y / height)])].join(' ');
       }
@@ -46,15 +57,39 @@ export function buildYoloLabels(entry: PreparedImage, labelIndex: ReadonlyMap<st
     .join('');
 }
 
-/** `classes.txt` (one label per line, line number = class) and `labels/<relPath without extension>.txt`. */
-/** classes.txt comes last: labels found on later pages still get their numbers in it. */
-export const exportYoloPages: DatasetExporter = (labels, type) => {
+/** Line n names class n; a gap gets a placeholder so every later line keeps its number. */
+function classLines(numbering: ClassNumbering): string[] {
+  const entries = numbering.entries();
+  const lines = Array.from({ length: entries.reduce((max, { number }) => Math.max(max, number + 1), 0) }, (_, index) => placeholderClass(index));
+  // A line break inside a label would shift every later class number.
+  for (const { name, number } of entries) lines[number] = name.replace(/[\r\n]+/g, ' ');
+  return lines;
+}
+
+/** Ultralytics' dataset file: the names by index (JSON strings are YAML double-quoted scalars). */
+function dataYaml(lines: readonly string[]): string {
+  const names = lines.map((name, index) => `  ${index}: ${JSON.stringify(name)}\n`).join('');
+  return `# The class table of a Labelport project; point train/val at your image folders.\nnc: ${lines.length}\nnames:\n${names}`;
+}
+
+/**
+ * `labels/<relPath without extension>.txt`, then `classes.txt` (one label per line, line
+ * number = class) and `data.yaml` last: labels found only on shapes of later pages still get
+ * their numbers in them.
+ */
+export const exportYoloPages: DatasetExporter = (labels, type, options) => {
   const preparer = createExportPreparer(labels, type);
+  const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
+  const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
   return {
-    add: (items) =>
-      preparer.prepare(items).map((entry) => ({ path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, preparer.labelIndex, type) })),
-    // A line break inside a label would shift every later class number.
-    finish: () => [{ path: YOLO_CLASSES_PATH, content: preparer.labels.map((label) => `${label.replace(/[\r\n]+/g, ' ')}\n`).join('') }],
+    add: (items) => preparer.prepare(items).map((entry) => ({ path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, numbering, type) })),
+    finish: () => {
+      const lines = classLines(numbering);
+      return [
+        { path: YOLO_CLASSES_PATH, content: lines.map((line) => `${line}\n`).join('') },
+        { path: YOLO_DATA_PATH, content: dataYaml(lines) },
+      ];
+    },
   };
 };
 export const exportYolo = exportAllAtOnce(exportYoloPages);
@@ -74,7 +109,11 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
   }
   const classes = classesFile.content.split(/\r?\n|\r/).map((line) => line.trim());
   while (classes.length > 0 && classes[classes.length - 1] === '') classes.pop();
-  result.labels.push(...classes.filter((label) => label !== ''));
+  result.labels.push(...classes.filter((label) => label !== '' && !isPlaceholderClass(label)));
+  result.classNumbers = new Map();
+  classes.forEach((label, index) => {
+    if (label !== '' && !isPlaceholderClass(label) && !result.classNumbers?.has(label)) result.classNumbers?.set(label, { yoloIndex: index });
+  });
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
   for (const file of textFiles.filter((f) => !isClasses(f.path))) {

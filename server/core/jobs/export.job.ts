@@ -7,7 +7,7 @@ import { removeStalePartials, sha256Base64, writeFileAtomic } from '@/server/fil
 import { writeZipFile } from '@/server/media/zip-writer';
 import { notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
-import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportType } from '../formats';
+import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
 import { readPages } from '../paging';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type Project } from '../types';
@@ -18,6 +18,8 @@ import { mapLimited } from './map-limited';
 export interface ExportParams {
   projectId: string;
   exportType: ExportType;
+  /** The COCO id and YOLO index bases of the dataset formats; their defaults when absent. */
+  options?: ExportOptions;
 }
 
 export interface ExportJobResult {
@@ -83,11 +85,20 @@ async function writeConfigWithData(repos: Repositories, project: Project, contex
  * has nothing to await per image, so the job pauses for a turn of the event loop every
  * PAUSE_EVERY images: status polls then see the progress grow, and saves are answered meanwhile.
  */
-async function writeDataset(repos: Repositories, project: Project, exporter: DatasetExporter, context: JobContext, target: string): Promise<void> {
+async function writeDataset(
+  repos: Repositories,
+  project: Project,
+  exporter: DatasetExporter,
+  context: JobContext,
+  target: string,
+  options: ExportOptions | undefined,
+): Promise<void> {
   const total = repos.images.counts(project.id).total;
   let done = 0;
   context.progress(0, total);
-  const writer = exporter(project.labels, project.type);
+  // The class table in class id order, not the panel's: the order a trained model's classes keep.
+  const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
+  const writer = exporter(classes, project.type, options);
   await writeZipFile(target, async (zip) => {
     for (const page of exportItems(repos, project.id)) {
       for (const item of page) {
@@ -102,7 +113,7 @@ async function writeDataset(repos: Repositories, project: Project, exporter: Dat
 }
 
 export function createExportHandler(repos: Repositories, now: () => number): JobHandler<JobKinds['export']> {
-  return async ({ projectId, exportType }, context) => {
+  return async ({ projectId, exportType, options }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
     context.setPhase('exporting');
@@ -119,7 +130,7 @@ export function createExportHandler(repos: Repositories, now: () => number): Job
         await writeConfigWithData(repos, project, context, now, target);
         break;
       case 'dataset':
-        await writeDataset(repos, project, content.exporter, context, target);
+        await writeDataset(repos, project, content.exporter, context, target, options);
         break;
     }
     return { result: { path: target } satisfies ExportJobResult };

@@ -3,6 +3,7 @@ import { countIndex } from './002-count-index';
 import { naturalSortKey } from './003-natural-sort-key';
 import { editVersion } from './004-edit-version';
 import { imageLabels } from './005-image-labels';
+import { classTable } from './006-class-table';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable];

@@ -1,0 +1,123 @@
+'use client';
+
+// The class table in full: each label's class id, name, color, hotkey, COCO id and YOLO
+// index, edited in place; merge into another label; remove, asking first when shapes use it.
+import { useState } from 'react';
+import { errorText } from '@/components/trpc/provider';
+import { Dialog } from '@/components/ui/Dialog';
+import { fromHex, toHex } from '@/components/ui/color';
+import { hotkeyProblem, type ClassRecord, type ClassTable, type LabelRemoval } from './useClassTable';
+import type { LabelEdits } from './useLabelEdits';
+import { RemoveLabelQuestion } from './RemoveLabelQuestion';
+
+interface ClassesProps {
+  open: boolean;
+  onClose: () => void;
+  table: ClassTable;
+  edits: LabelEdits;
+  removal: LabelRemoval;
+  /** The editor's effective keys: a hotkey must not be one of them. */
+  keys: Readonly<Record<string, readonly string[]>>;
+}
+
+export function ClassesDialog(props: ClassesProps) {
+  return (
+    <Dialog title="Classes" open={props.open} onClose={props.onClose}>
+      <ClassesForm {...props} />
+    </Dialog>
+  );
+}
+
+/** A number field: '' clears it, anything else must be a whole number. */
+const parseNumber = (text: string): number | null | undefined => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text) : undefined);
+
+function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const failure = problem ?? (table.error ? errorText(table.error) : edits.error ? errorText(edits.error) : null);
+  const setNumber = (entry: ClassRecord, field: 'coco_id' | 'yolo_index', text: string) => {
+    setProblem(null);
+    const value = parseNumber(text);
+    if (value === undefined) return setProblem(`${field === 'coco_id' ? 'A COCO id' : 'A YOLO index'} is a whole number from 0`);
+    if (value !== entry[field]) table.update(entry.name, { [field]: value });
+  };
+  const setHotkey = (entry: ClassRecord, text: string) => {
+    setProblem(null);
+    if (text === '') return entry.hotkey === null ? undefined : table.update(entry.name, { hotkey: null });
+    const refused = hotkeyProblem(text, keys);
+    if (refused) return setProblem(refused);
+    if (text.toLowerCase() !== entry.hotkey) table.update(entry.name, { hotkey: text });
+  };
+
+  return (
+    <div className="stack classes">
+      <table className="classes-table">
+        <thead>
+          <tr><th>Id</th><th>Name</th><th>Color</th><th>Hotkey</th><th>COCO id</th><th>YOLO index</th><th /></tr>
+        </thead>
+        <tbody>
+          {table.classes.map((entry) => (
+            <tr key={entry.class_id} data-class={entry.name}>
+              <td>{entry.class_id}</td>
+              <td>
+                <input
+                  className="input"
+                  aria-label={`Name of ${entry.name}`}
+                  defaultValue={entry.name}
+                  key={entry.name}
+                  onBlur={(event) => event.target.value.trim() && event.target.value.trim() !== entry.name && edits.rename(entry.name, event.target.value.trim())}
+                  onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+                />
+              </td>
+              <td><input type="color" aria-label={`Class color of ${entry.name}`} value={toHex(entry.color)} onChange={(event) => edits.recolor(entry.name, fromHex(event.target.value))} /></td>
+              <td>
+                <input
+                  className="input narrow"
+                  aria-label={`Hotkey of ${entry.name}`}
+                  defaultValue={entry.hotkey ?? ''}
+                  key={`hotkey-${entry.hotkey ?? ''}`}
+                  maxLength={2}
+                  onBlur={(event) => setHotkey(entry, event.target.value)}
+                  onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+                />
+              </td>
+              {(['coco_id', 'yolo_index'] as const).map((field) => (
+                <td key={field}>
+                  <input
+                    className="input narrow"
+                    inputMode="numeric"
+                    aria-label={`${field === 'coco_id' ? 'COCO id' : 'YOLO index'} of ${entry.name}`}
+                    placeholder="auto"
+                    defaultValue={entry[field] ?? ''}
+                    key={`${field}-${entry[field] ?? ''}`}
+                    onBlur={(event) => setNumber(entry, field, event.target.value)}
+                    onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+                  />
+                </td>
+              ))}
+              <td className="row">
+                <select
+                  className="input"
+                  aria-label={`Merge ${entry.name} into`}
+                  value=""
+                  onChange={(event) => event.target.value && table.merge(entry.name, event.target.value)}
+                >
+                  <option value="">Merge into…</option>
+                  {table.classes.filter((other) => other.name !== entry.name).map((other) => <option key={other.class_id} value={other.name}>{other.name}</option>)}
+                </select>
+                <button type="button" className="button small" aria-label={`Remove class ${entry.name}`} onClick={() => removal.ask(entry.name)}>Remove</button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">
+        Exports list every class in id order: COCO ids and YOLO indexes left on auto follow that order (from the export's base).
+      </p>
+      <RemoveLabelQuestion removal={removal} />
+      {failure ? <p className="error small" role="alert">{failure}</p> : null}
+      <div className="row end">
+        <button type="button" className="button" onClick={onClose}>Close</button>
+      </div>
+    </div>
+  );
+}

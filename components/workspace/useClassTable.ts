@@ -1,0 +1,103 @@
+'use client';
+
+// The project's class table (class ids, hotkeys, COCO ids, YOLO indexes) and its changes
+// beyond the label panel's: numbers, merge, and removal that asks first when shapes use it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ACTIONS } from '@/components/editor/actions/actions';
+import { useTRPC } from '@/components/trpc/provider';
+import type { ClassRecordWire } from '@/server/api/schemas/label.schema';
+import type { LabelEdits } from './useLabelEdits';
+import type { ProjectType } from './useProject';
+
+export type ClassRecord = ClassRecordWire;
+export interface ClassChanges {
+  hotkey?: string | null;
+  coco_id?: number | null;
+  yolo_index?: number | null;
+}
+/** A removal waiting for the user's yes: how many shapes on how many images it concerns. */
+export interface PendingRemoval {
+  label: string;
+  shapes: number;
+  images: number;
+}
+
+const NO_CLASSES: ClassRecord[] = [];
+
+export function useClassTable(type: ProjectType, name: string, onMerged: (from: string, into: string) => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
+  const classes = useQuery(trpc.label.classes.queryOptions(ids)).data?.classes;
+  const [error, setError] = useState<unknown>(null);
+  const settled = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.label.classes.queryKey(ids) });
+    void queryClient.invalidateQueries({ queryKey: trpc.label.list.queryKey(ids) });
+  };
+  const update = useMutation(trpc.label.update.mutationOptions({ onMutate: () => setError(null), onError: setError, onSettled: settled }));
+  const merge = useMutation(
+    trpc.label.merge.mutationOptions({
+      onMutate: () => setError(null),
+      onError: setError,
+      onSuccess: (_table, { label, into }) => onMerged(label, into),
+      onSettled: () => {
+        settled();
+        void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
+      },
+    }),
+  );
+  return {
+    classes: classes ?? NO_CLASSES,
+    error,
+    setError,
+    update: (label: string, changes: ClassChanges) => update.mutate({ ...ids, label, ...changes }),
+    merge: (from: string, into: string) => merge.mutate({ ...ids, label: from, into }),
+  };
+}
+
+export type ClassTable = ReturnType<typeof useClassTable>;
+
+/** Removal through the label panel or the Classes dialog: an unused label goes at once, a used one after a yes. */
+export function useLabelRemoval(type: ProjectType, name: string, edits: LabelEdits) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingRemoval | null>(null);
+  const ask = async (label: string) => {
+    try {
+      const usage = await queryClient.fetchQuery({ ...trpc.label.usage.queryOptions({ annotation_type: type, project_name: name, label }), staleTime: 0 });
+      if (usage.shapes === 0) edits.remove(label);
+      else setPending({ label, shapes: usage.shapes, images: usage.images });
+    } catch (failure) {
+      edits.setError(failure);
+    }
+  };
+  return {
+    pending,
+    ask: (label: string) => void ask(label),
+    confirm: () => {
+      if (pending) edits.remove(pending.label, true);
+      setPending(null);
+    },
+    cancel: () => setPending(null),
+  };
+}
+
+export type LabelRemoval = ReturnType<typeof useLabelRemoval>;
+
+/** "12 shapes on 5 images use car", as the question before a removal says it. */
+export function usageSentence({ label, shapes, images }: PendingRemoval): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${count(shapes, 'shape')} on ${count(images, 'image')} use ${label}`;
+}
+
+/**
+ * Why a hotkey cannot be set, or null: not one key, or the key of an editor action (with the
+ * user's keymap): the action would win and the label would never be picked by it.
+ */
+export function hotkeyProblem(hotkey: string, keys: Readonly<Record<string, readonly string[]>>): string | null {
+  if ([...hotkey].length !== 1 || hotkey.trim() === '') return 'A hotkey is one key';
+  const chord = hotkey.toLowerCase();
+  const action = ACTIONS.find((candidate) => (keys[candidate.id] ?? []).includes(chord));
+  return action ? `${hotkey.toUpperCase()} is already the key of "${action.title}"` : null;
+}

@@ -1,0 +1,81 @@
+// The class table from the workspace: a hotkey set in the Classes dialog picks its label for
+// the next box, a merge relabels the stored shapes, and removing a used label asks first,
+// saying how many shapes use it.
+import { expect, test } from './fixtures';
+import { FIRST_IMAGE } from './pages';
+
+test('a hotkey set in the Classes dialog picks its label; a key of an editor action is refused', async ({ page, api, editor }) => {
+  await api.createProject('cls-hotkey', 'bndbox', { labels: ['car', 'bus', 'person'] });
+  await editor.open('bndbox', 'cls-hotkey', '1 / 8');
+  const dialog = await editor.openClasses();
+
+  // B is the Box tool's key: the label would never get it.
+  await dialog.getByLabel('Hotkey of bus').fill('b');
+  await dialog.getByLabel('Hotkey of bus').press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText('B is already the key of "Box');
+  await dialog.getByLabel('Hotkey of bus').fill('');
+
+  await dialog.getByLabel('Hotkey of person').fill('x');
+  await dialog.getByLabel('Hotkey of person').press('Enter');
+  await expect.poll(async () => (await api.classes('cls-hotkey')).map((row) => [row.name, row.class_id, row.hotkey])).toEqual([
+    ['car', 0, null],
+    ['bus', 1, null],
+    ['person', 2, 'x'],
+  ]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(editor.labelPanel().getByLabel('Hotkey of person')).toHaveText('X');
+  await expect(editor.labelPanel().getByLabel('Class id of person')).toHaveText('2');
+
+  await page.keyboard.press('x');
+  await expect(editor.activeLabel()).toContainText('person');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  expect((await api.boxesOf('cls-hotkey', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['person']);
+});
+
+test('merging a label into another relabels its shapes and takes it off the table', async ({ page, api, editor }) => {
+  await api.createProject('cls-merge', 'bndbox', { labels: ['car', 'auto'] });
+  await editor.open('bndbox', 'cls-merge', '1 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.pressLabel(1);
+  await editor.drawBox({ x: 16, y: 2 }, { x: 26, y: 12 });
+  await editor.waitSaved();
+  expect((await api.boxesOf('cls-merge', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['auto', 'car']);
+
+  const dialog = await editor.openClasses();
+  await dialog.getByLabel('Merge auto into').selectOption('car');
+  await expect(dialog.locator('tbody tr')).toHaveCount(1);
+  await expect.poll(async () => (await api.boxesOf('cls-merge', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
+  expect(await api.labels('cls-merge')).toEqual(['car']);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(editor.labelNames()).toHaveText(['1 car']);
+
+  // The open image's shapes followed: a reload reads the merged labels back, none came back as auto.
+  await page.reload();
+  await expect(editor.position()).toHaveText('1 / 8');
+  expect((await api.boxesOf('cls-merge', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
+});
+
+test('removing a used label asks first, with how many shapes use it; the shapes keep it', async ({ api, editor }) => {
+  await api.createProject('cls-remove', 'bndbox', { labels: ['car', 'bus'] });
+  await editor.open('bndbox', 'cls-remove', '1 / 8');
+  await editor.pressLabel(1);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 10, y: 10 });
+  await editor.drawBox({ x: 14, y: 2 }, { x: 22, y: 10 });
+  await editor.waitSaved();
+
+  const dialog = await editor.openClasses();
+  await dialog.getByRole('button', { name: 'Remove class car' }).click();
+  const question = dialog.getByRole('alertdialog');
+  await expect(question).toContainText('2 shapes on 1 image use car');
+  await question.getByRole('button', { name: 'Keep' }).click();
+  await expect(question).toHaveCount(0);
+  expect(await api.labels('cls-remove')).toEqual(['car', 'bus']);
+
+  await dialog.getByRole('button', { name: 'Remove class car' }).click();
+  await dialog.getByRole('alertdialog').getByRole('button', { name: 'Yes, remove car' }).click();
+  await expect(dialog.locator('tbody tr')).toHaveCount(1);
+  await expect.poll(() => api.labels('cls-remove')).toEqual(['bus']);
+  expect((await api.boxesOf('cls-remove', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
+});
