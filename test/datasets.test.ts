@@ -2,9 +2,10 @@
 // imported into a project over stand-in images of the sizes the files state: which images
 // match, which shapes arrive with which labels, and where their boxes lie. These pin what is
 // right today; what today's importers get wrong is listed in KNOWN-GAPS.md beside the fixtures.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrainingFormat } from '@/server/core/formats';
+import type { ImportFile, TrainingFormat } from '@/server/core/formats';
 import type { AnnotationType, PixelEditorShape } from '@/server/core/types';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
@@ -54,11 +55,28 @@ function projectState(fixture: string, type: AnnotationType): Imported {
   return { labels: status.labels, shapes: new Map(images.map((entry) => [entry.image.relPath, entry.shapes])) };
 }
 
-/** Imports the fixture folder as a user would point the import at it. */
-async function importFixture(fixture: string, format: TrainingFormat, type: AnnotationType, images: ImageSizes) {
+/** Imports the fixture folder as a user would point the import at it, or the files given. */
+async function importFixture(fixture: string, format: TrainingFormat, type: AnnotationType, images: ImageSizes, files?: ImportFile[]) {
   await projectOver(fixture, type, images);
-  const summary = await t.core.annotationImports.importAnnotations(type, fixture, format, { path: path.join(DATASETS, fixture) });
+  const source = files ? { files } : { path: path.join(DATASETS, fixture) };
+  const summary = await t.core.annotationImports.importAnnotations(type, fixture, format, source);
   return { summary, ...projectState(fixture, type) };
+}
+
+/** Every file of a fixture, paths relative to its folder, as an inline import sends them. */
+const fixtureFiles = (fixture: string): ImportFile[] =>
+  fs.readdirSync(path.join(DATASETS, fixture), { recursive: true, encoding: 'utf8' })
+    .filter((relPath) => fs.statSync(path.join(DATASETS, fixture, relPath)).isFile())
+    .map((relPath) => ({ path: relPath.split(path.sep).join('/'), content: fs.readFileSync(path.join(DATASETS, fixture, relPath), 'utf8') }));
+
+/** The images a COCO fixture lists, each beside the JSON file that lists it (Roboflow's layout). */
+function cocoImageSizes(fixture: string): ImageSizes {
+  const sizes: Record<string, readonly [number, number]> = {};
+  for (const file of fixtureFiles(fixture).filter((f) => f.path.endsWith('.json'))) {
+    const { images } = JSON.parse(file.content) as { images: Array<{ file_name: string; width: number; height: number }> };
+    for (const image of images) sizes[path.posix.join(path.posix.dirname(file.path), image.file_name)] = [image.width, image.height];
+  }
+  return sizes;
 }
 
 const boundsOf = (shape: PixelEditorShape): Bounds => {
@@ -130,6 +148,34 @@ describe('COCO', () => {
     // part inside the image is kept.
     expectShapes(imported, '20180928115522.jpg', [['JiaoWeiLouDi', [1090, 2, 1307, 1920]], ['BuDaoDian', [1322, 0, 1652, 1920]]]);
   });
+
+  it('Roboflow sharks: three split files, polygons and box-only objects, the unused category 0 kept as a label', async () => {
+    const imported = await importFixture('coco-roboflow-sharks', 'coco', 'seg', cocoImageSizes('coco-roboflow-sharks'));
+    expect(imported.summary).toEqual({ matched: 10, unmatched: [], errors: [] });
+    expect(imported.labels).toEqual(['sharks', 'fish', 'primary', 'shark']);
+    expect(shapeCount(imported)).toBe(60);
+    // Roboflow's bbox and polygon disagree by up to 0.42 px, so the polygons' bounds match it too.
+    const valid = 'valid/sharks_mp4-18_jpg.rf.1eaee0cfdb30d666e7257fb222b8af02.jpg';
+    expectShapes(imported, valid, [
+      ['shark', coco([172, 236, 8.235, 17.331])], ['primary', coco([63, 26, 183.535, 121.879])], ['shark', coco([51, 125, 73.5, 39])],
+      ['shark', coco([220, 126, 35.5, 49])], ['shark', coco([3, 160, 48.675, 39.883])],
+    ]);
+    // Roboflow closes each ring by repeating its first vertex (70, 321 and 105 points); the
+    // repeat is dropped, the box-only objects become 4-point polygons.
+    expect(imported.shapes.get(valid)?.map((shape) => (shape.kind === 'polygon' ? shape.points.length : 0))).toEqual([69, 320, 4, 4, 104]);
+  });
+
+  it('COCO 2017 via labelformat: category ids from 0, polygons in seg, the crowd region arrives as its bbox', async () => {
+    const imported = await importFixture('coco-labelformat-coco2017', 'coco', 'seg', {
+      '000000109005.jpg': [640, 428], '000000036086.jpg': [482, 640], '000000374545.jpg': [549, 640],
+    });
+    expect(imported.summary).toEqual({ matched: 3, unmatched: [], errors: [] });
+    expect(imported.labels).toEqual(['kite', 'person', 'elephant', 'sports ball']);
+    expectShapes(imported, '000000109005.jpg', [['elephant', coco([263.79, 159.96, 121.75, 90.74])]]);
+    expectShapes(imported, '000000036086.jpg', [['sports ball', coco([110.18, 481.63, 54.34, 52.67])], ['person', coco([218.61, 81.98, 204.22, 458.78])]]);
+    expectShapes(imported, '000000374545.jpg', [['person', coco([12, 524, 381, 33])]]);
+    expect(imported.shapes.get('000000036086.jpg')?.map((shape) => (shape.kind === 'polygon' ? shape.points.length : 0))).toEqual([20, 34]);
+  });
 });
 
 describe('Pascal VOC', () => {
@@ -167,6 +213,30 @@ describe('Pascal VOC', () => {
     expect(shapeCount(imported)).toBe(6);
     expectShapes(imported, '20180928115506.jpg', [['BuDaoDian', voc(1178, 2, 1446, 1920)], ['JiaoWeiLouDi', voc(1017, 0, 1172, 1920)]]);
   });
+
+  it('Roboflow chess: extension-less and differently cased <filename>s still find their images', async () => {
+    const images = Object.fromEntries(['0AF', '1be', '55b', '5c1', 'a97', 'bc5', 'c78', 'ce5', 'd9a', 'e40', 'ec5', 'f9a'].map((stem) => [`${stem}.jpg`, [765, 512] as const]));
+    const imported = await importFixture('voc-roboflow-chess', 'voc', 'bndbox', images);
+    expect(imported.summary).toEqual({ matched: 11, unmatched: [], errors: [] });
+    expect(imported.labels).toHaveLength(12);
+    expect(shapeCount(imported)).toBe(180);
+    expectShapes(imported, 'c78.jpg', [['black-knight', voc(443, 93, 483, 159)]]);
+    expect(imported.shapes.get('0AF.jpg')?.[0]).toMatchObject({ label: 'black-king', x: 555, y: 101, w: 623 - 555, h: 210 - 101 });
+    expectShapes(imported, '5c1.jpg', []);
+  });
+
+  it('labelformat: file and class names with spaces and dots, one-line XML, float coordinates', async () => {
+    const imported = await importFixture('voc-labelformat-weird-names', 'voc', 'bndbox', {
+      'a-weird Filename.asdf.jpg': [640, 416], 'aNother-weird__ filename.with.many.characters.jpg': [640, 428],
+    });
+    expect(imported.summary).toEqual({ matched: 2, unmatched: [], errors: [] });
+    expect(imported.labels).toEqual(['dog', 'person', 'bench', 'bicycle with space', 'snowboard']);
+    expectShapes(imported, 'a-weird Filename.asdf.jpg', [
+      ['dog', voc(540, 295, 563, 313)], ['person', voc(513, 271, 534, 304)], ['person', voc(586, 268, 604, 291)], ['person', voc(548, 250, 553, 258)],
+      ['bench', voc(377, 261, 411, 285)], ['bench', voc(448, 282, 488, 305)], ['bicycle with space', voc(75, 198, 81, 213)], ['person', voc(604, 271, 613, 282)],
+    ]);
+    expect(imported.shapes.get('aNother-weird__ filename.with.many.characters.jpg')).toHaveLength(8);
+  });
 });
 
 describe('YOLO', () => {
@@ -184,12 +254,6 @@ describe('YOLO', () => {
       ['closed_door', yolo([0.43125, 0.5319148936170213, 0.121875, 0.7051671732522796], 640, 329)],
       ['closed_door', yolo([0.790625, 0.5030395136778115, 0.090625, 0.5866261398176292], 640, 329)],
     ]);
-    expectShapes(imported, 'images/img_6.jpeg', [
-      ['closed_door', yolo([0.1765625, 0.5354166666666667, 0.209375, 0.5763888888888888], 1280, 720)],
-      ['opened_door', yolo([0.831640625, 0.5319444444444444, 0.19453125, 0.5472222222222223], 1280, 720)],
-      ['bus', yolo([0.499609375, 0.5076388888888889, 0.99140625, 0.7736111111111111], 1280, 720)],
-      ['number', yolo([0.325390625, 0.4076388888888889, 0.03671875, 0.06805555555555555], 1280, 720)],
-    ]);
   });
 
   // Refused with a clear message rather than imported with unnamed classes: right, if not yet
@@ -206,5 +270,78 @@ describe('YOLO', () => {
     const state = projectState(fixture, 'bndbox');
     expect(state.labels).toEqual([]);
     expect(shapeCount(state)).toBe(0);
+  });
+
+  // Segmentation exports name their classes only in data.yaml: refused as they are, imported
+  // once the user writes those names into a classes.txt beside them.
+  async function importSegWithClasses(fixture: string, images: ImageSizes, classes: string[]) {
+    await projectOver(fixture, 'seg', images);
+    await expect(t.core.annotationImports.importAnnotations('seg', fixture, 'yolo', { path: path.join(DATASETS, fixture) })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(shapeCount(projectState(fixture, 'seg'))).toBe(0);
+    const files = [...fixtureFiles(fixture), { path: 'classes.txt', content: `${classes.join('\n')}\n` }];
+    const summary = await t.core.annotationImports.importAnnotations('seg', fixture, 'yolo', { files });
+    return { summary, ...projectState(fixture, 'seg') };
+  }
+
+  it('Roboflow sharks (seg): polygon and box lines mixed in one file all arrive as polygons', async () => {
+    const labelFiles = fixtureFiles('yolo-roboflow-sharks-seg').filter((file) => file.path.includes('/labels/'));
+    const images = Object.fromEntries(labelFiles.map((file) => [file.path.replace('/labels/', '/images/').replace(/\.txt$/, '.jpg'), [640, 640] as const]));
+    const imported = await importSegWithClasses('yolo-roboflow-sharks-seg', images, ['fish', 'primary', 'shark']);
+    // The export's README.dataset.txt is taken for a label file of no image.
+    expect(imported.summary).toEqual({ matched: 10, unmatched: ['README.dataset.txt'], errors: [] });
+    expect(imported.labels).toEqual(['fish', 'primary', 'shark']);
+    expect(shapeCount(imported)).toBe(60);
+    expectShapes(imported, 'train/images/sharks_mp4-11_jpg.rf.aaf303e6eba91380d782d7c5fff1dc92.jpg', [
+      ['primary', yolo([0.37890625, 0.3765625, 0.7578125, 0.55078125], 640, 640)],
+      ['shark', yolo([0.22734375, 0.6375, 0.259375, 0.2359375], 640, 640)],
+      ['shark', yolo([0.8375, 0.8640625, 0.23046875, 0.228125], 640, 640)],
+      ['shark', yolo([0.88671875, 0.61015625, 0.2265625, 0.18125], 640, 640)],
+      ['shark', yolo([0.24609375, 0.575, 0.296875, 0.15], 640, 640)],
+    ]);
+    const stem = 'train/images/sharks_mp4-13_jpg.rf.4ba3d8914eb8b4026151b3c1a8039fd7';
+    const line = fixtureFiles('yolo-roboflow-sharks-seg').find((file) => file.path === `${stem.replace('/images/', '/labels/')}.txt`)?.content.split('\n')[0] ?? '';
+    const numbers = line.split(' ').slice(1).map(Number);
+    const filePoints = numbers.flatMap((value, i) => (i % 2 === 0 ? [{ x: value * 640, y: (numbers[i + 1] ?? NaN) * 640 }] : []));
+    expect(filePoints).toHaveLength(347);
+    // The last of the file's 347 points repeats the first (a closed ring); the ring arrives
+    // without that repeat, starting at the file's second point.
+    const polygon = imported.shapes.get(`${stem}.jpg`)?.[0];
+    expect(polygon?.label).toBe('primary');
+    expect(polygon?.kind === 'polygon' && polygon.points).toEqual(filePoints.slice(1).map(({ x, y }) => ({ x: expect.closeTo(x, 3), y: expect.closeTo(y, 3) })));
+  });
+
+  it('labelformat (seg): the same objects as its COCO export, within half a pixel of their COCO boxes', async () => {
+    const imported = await importSegWithClasses('yolo-labelformat-seg', { 'images/000000036086.jpg': [482, 640], 'images/000000109005.jpg': [640, 428] }, ['kite', 'person', 'elephant', 'sports ball']);
+    expect(imported.summary).toEqual({ matched: 2, unmatched: [], errors: [] });
+    expectShapes(imported, 'images/000000109005.jpg', [['elephant', coco([263.79, 159.96, 121.75, 90.74])]]);
+    expectShapes(imported, 'images/000000036086.jpg', [['sports ball', coco([110.18, 481.63, 54.34, 52.67])], ['person', coco([218.61, 81.98, 204.22, 458.78])]]);
+    expect(imported.shapes.get('images/000000109005.jpg')?.map((shape) => (shape.kind === 'polygon' ? shape.points.length : 0))).toEqual([54]);
+  });
+});
+
+describe('LabelMe', () => {
+  it('labelme-rs Mandrill: polygons and the rectangle arrive, each other shape type is named in an error', async () => {
+    const imported = await importFixture('labelme-labelmers-mandrill', 'labelme', 'seg', { 'Mandrill.jpg': [256, 256] });
+    expect(imported.summary.matched).toBe(1);
+    expect(imported.summary.errors).toHaveLength(12);
+    for (const type of ['linestrip', 'circle', 'line', 'point']) {
+      expect(imported.summary.errors.some((error) => error.includes(`shape_type "${type}" is not supported`)), type).toBe(true);
+    }
+    expect(imported.labels).toEqual(['Eye', 'Nose']);
+    expectShapes(imported, 'Mandrill.jpg', [
+      ['Eye', [70.47146401985111, 24.660049627791565, 110.91811414392059, 42.52605459057071]],
+      ['Eye', [145.6575682382134, 19.94540942928039, 184.6153846153846, 41.03722084367246]],
+      ['Nose', [82.38213399503722, 169.57320099255583, 160.04962779156327, 223.66749379652606]],
+    ]);
+    expect(imported.shapes.get('Mandrill.jpg')?.map((shape) => (shape.kind === 'polygon' ? shape.points.length : 0))).toEqual([6, 6, 4]);
+  });
+
+  it('labelme-rs points: a Windows image path matches, point shapes are reported and nothing is drawn', async () => {
+    const imported = await importFixture('labelme-labelmers-points', 'labelme', 'bndbox', { 'img1.jpg': [512, 512], 'parent/stem.jpg': [512, 512] });
+    expect(imported.summary).toMatchObject({ matched: 2, unmatched: [] });
+    expect(imported.summary.errors).toHaveLength(5);
+    expect(imported.summary.errors.every((error) => error.includes('shape_type "point" is not supported'))).toBe(true);
+    expect(imported.labels).toEqual([]);
+    expect(shapeCount(imported)).toBe(0);
   });
 });
