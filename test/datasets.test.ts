@@ -225,6 +225,16 @@ describe('Pascal VOC', () => {
     expectShapes(imported, '5c1.jpg', []);
   });
 
+  it('MMDetection WIDER FACE: a relative ./ <path> finds the image two folders away from the XML', async () => {
+    const image = 'WIDER_train/images/0--Parade/0_Parade_marchingband_1_5.jpg';
+    const imported = await importFixture('voc-mmdetection-widerface', 'voc', 'bndbox', { [image]: [1024, 683] });
+    expect(imported.summary).toEqual({ matched: 1, unmatched: [], errors: [] });
+    expect(imported.labels).toEqual(['face']);
+    const faces = imported.shapes.get(image) ?? [];
+    expect(faces).toHaveLength(10);
+    expect(faces[0]).toMatchObject({ label: 'face', x: 495, y: 177, w: 532 - 495, h: 228 - 177 });
+  });
+
   it('labelformat: file and class names with spaces and dots, one-line XML, float coordinates', async () => {
     const imported = await importFixture('voc-labelformat-weird-names', 'voc', 'bndbox', {
       'a-weird Filename.asdf.jpg': [640, 416], 'aNother-weird__ filename.with.many.characters.jpg': [640, 428],
