@@ -234,6 +234,16 @@ test('outlines keep their screen width when zoomed, and box drawing shows crossh
   const light = (r: number, g: number, b: number) => r > 140 && g > 150 && b > 160;
   await page.mouse.move(probe.x, probe.y);
   await expect.poll(async () => pixelsNear(await editor.canvas().screenshot(), light, column)).toBeGreaterThan(40);
+  // ... and across it at the cursor's height; nothing light elsewhere in the lower left of the image.
+  const shot = await sharp(await editor.canvas().screenshot()).rotate(90).png().toBuffer();
+  const rowAsColumn = Math.round(box.height - (probe.y - box.y));
+  expect(await pixelsNear(shot, light, [rowAsColumn - 1, rowAsColumn + 1])).toBeGreaterThan(40);
+  const lowerLeft = await editor.toScreen(FIRST_IMAGE, { x: 2, y: 15 });
+  const clear = await sharp(await editor.canvas().screenshot())
+    .extract({ left: Math.round(lowerLeft.x - box.x), top: Math.round(probe.y - box.y) + 10, width: Math.round(probe.x - lowerLeft.x) - 10, height: Math.round(lowerLeft.y - probe.y) - 10 })
+    .png()
+    .toBuffer();
+  expect(await pixelsNear(clear, light)).toBeLessThan(5);
   // While a box is dragged out too.
   await page.mouse.down();
   await page.mouse.move(probe.x + 20, probe.y + 10, { steps: 4 });

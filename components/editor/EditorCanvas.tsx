@@ -33,7 +33,7 @@ interface EditorCanvasProps {
 }
 
 const fill = (color: string) => withAlpha(color, 0.15);
-/** One array for "no points yet": a new [] each render would make react-konva clear the crosshair the pointer just moved. */
+/** One array for "no points yet": a new [] each render would make react-konva clear the guides the pointer just moved. */
 const NO_POINTS: number[] = [];
 
 const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: EditorShape[]; colorOf: (label: string) => string }) {
@@ -102,7 +102,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const picked = useMemo(() => visible.filter((shape) => state.selectedIds.includes(shape.id)), [visible, state.selectedIds]);
   const selected = picked.length === 1 && picked[0]?.id === state.selectedId ? picked[0] : null;
   const others = useStableList(useMemo(() => visible.filter((shape) => !state.selectedIds.includes(shape.id)), [visible, state.selectedIds]));
-  const crosshair = useRef<Konva.Line>(null);
+  const crosshair = useRef<Konva.Group>(null);
   const showCrosshair = state.tool === 'box' && !spaceHeld;
 
   // Pointer events only: Konva also reports the mouse events of the same press as pointer
@@ -125,15 +125,19 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
     const at = toImage(view, pointer());
     tools.pointerMove(at);
     // Guides across the image while drawing boxes, moved without a React render.
-    const line = crosshair.current;
-    if (line && showCrosshair) {
-      line.points([at.x, 0, at.x, height, Number.NaN, Number.NaN, 0, at.y, width, at.y]);
-      line.getLayer()?.batchDraw();
-    }
+    moveCrosshair(showCrosshair ? at : null);
+  };
+  /** The two guide lines through a point of the image, or none. */
+  const moveCrosshair = (at: Point | null) => {
+    const guides = crosshair.current;
+    if (!guides) return;
+    const [vertical, horizontal] = guides.getChildren() as Konva.Line[];
+    vertical?.points(at ? [at.x, 0, at.x, height] : NO_POINTS);
+    horizontal?.points(at ? [0, at.y, width, at.y] : NO_POINTS);
+    guides.getLayer()?.batchDraw();
   };
   const onPointerLeave = () => {
-    crosshair.current?.points(NO_POINTS);
-    crosshair.current?.getLayer()?.batchDraw();
+    moveCrosshair(null);
     onMouseUp();
   };
   const onMouseUp = () => {
@@ -214,7 +218,12 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           ) : null}
           {draft?.kind === 'box' ? <DraftRect from={draft.start} to={draft.current} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} /> : null}
           {draft?.kind === 'marquee' ? <DraftRect from={draft.start} to={draft.current} stroke="#ffffff" fill="rgba(255,255,255,0.08)" strokeWidth={1} dash={[4, 4]} /> : null}
-          {showCrosshair ? <Line ref={crosshair} points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} /> : null}
+          {showCrosshair ? (
+            <Group ref={crosshair}>
+              <Line points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} />
+              <Line points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} />
+            </Group>
+          ) : null}
           {draft?.kind === 'polygon' ? (
             <Group>
               <Line points={[...draft.points, ...(draft.hover ? [draft.hover] : [])].flatMap((p) => [p.x, p.y])} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} strokeScaleEnabled={false} />
