@@ -5,7 +5,7 @@ import { formatChord } from './actions/keymap';
 /** Every action with its current keys, in registry order, then the mouse gestures. */
 export function ShortcutsHelp({ open, onClose, keys, context }: { open: boolean; onClose: () => void; keys: Readonly<Record<string, readonly string[]>>; context: ActionContext }) {
   return (
-    <Dialog title="Keyboard shortcuts" open={open} onClose={onClose}>
+    <Dialog wide title="Keyboard shortcuts" open={open} onClose={onClose}>
       <table className="shortcuts">
         <tbody>
           {ACTIONS.filter((action) => action.available?.(context) !== false).map((action) => (

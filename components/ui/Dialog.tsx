@@ -3,7 +3,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** A modal built on <dialog>: focus trap, Escape and backdrop come from the browser. */
-export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+/** wide: for tables (keys, classes) that need more than a form's width. */
+export function Dialog({ title, open, onClose, children, wide = false }: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -12,7 +13,7 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-label={title} onClose={onClose} onCancel={onClose}>
+    <dialog ref={ref} className={wide ? 'dialog wide' : 'dialog'} aria-label={title} onClose={onClose} onCancel={onClose}>
       <h2 className="dialog-title">{title}</h2>
       {open ? children : null}
     </dialog>

@@ -22,7 +22,7 @@ interface ClassesProps {
 
 export function ClassesDialog(props: ClassesProps) {
   return (
-    <Dialog title="Classes" open={props.open} onClose={props.onClose}>
+    <Dialog wide title="Classes" open={props.open} onClose={props.onClose}>
       <ClassesForm {...props} />
     </Dialog>
   );

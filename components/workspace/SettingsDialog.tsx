@@ -18,7 +18,7 @@ interface SettingsProps {
 
 export function SettingsDialog(props: SettingsProps) {
   return (
-    <Dialog title="Settings" open={props.open} onClose={props.onClose}>
+    <Dialog wide title="Settings" open={props.open} onClose={props.onClose}>
       <SettingsForm {...props} />
     </Dialog>
   );
@@ -58,7 +58,7 @@ function SettingsForm({ onClose, settings, context }: SettingsProps) {
         <label><input type="checkbox" checked={draft.workflow.autoAdvance} onChange={(event) => setDraft({ ...draft, workflow: { ...draft.workflow, autoAdvance: event.target.checked } })} /> Auto-advance after labelling a shape</label>
       </fieldset>
       <div className="keymap-table">
-        <table className="shortcuts">
+        <table className="shortcuts keymap">
           <tbody>
             {shown.map((action) => {
               const clash = conflictOf(action.id);
