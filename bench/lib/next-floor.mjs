@@ -19,8 +19,7 @@ const SOURCES = {
   'package.json': JSON.stringify({ name: 'labelport-next-floor', private: true, type: 'module' }, null, 2),
   'next.config.mjs': `export default {
   poweredByHeader: false,
-  turbopack: { root: ${JSON.stringify(ROOT)} },
-  outputFileTracingRoot: ${JSON.stringify(ROOT)},
+  outputFileTracingRoot: ${JSON.stringify(DIR)},
 };
 `,
   'app/layout.js': `export default function RootLayout({ children }) {
@@ -71,9 +70,13 @@ export function buildNextFloor() {
     fs.writeFileSync(path.join(DIR, file), text);
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(DIR, 'node_modules'), 'dir');
+  // Webpack, not Turbopack: Turbopack takes the repository (its lockfile) as the workspace root
+  // and then builds Labelport's own proxy.ts and instrumentation.ts into this app; pointed at
+  // this folder instead, it refuses the symlinked node_modules. Both bundle the same route
+  // handler runtime of the same next version.
   process.stdout.write('building the bare Next app in bench/.cache/next-floor (once) ... ');
   const t0 = Date.now();
-  const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
+  const build = spawnSync(process.execPath, [NEXT_BIN, 'build', '--webpack'], {
     cwd: DIR,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     encoding: 'utf8',
