@@ -5,7 +5,7 @@
 // screen width at any zoom, and the shape layer re-renders only when shapes change, so
 // panning and zooming 500+ shapes only moves the stage.
 import type Konva from 'konva';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
@@ -16,7 +16,7 @@ import type { ToolController } from './model/tools';
 import { isHidden } from './model/visibility';
 import { HANDLES, type EditorShape, type View } from './model/types';
 import { formatZoom } from './model/zoom';
-import { useImageElement } from './useImageElement';
+import { isThumbnail, useImageElement } from './useImageElement';
 
 export interface CanvasHandle {
   fit(): void;
@@ -71,6 +71,22 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
   const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
+  const drawnOriginalOf = image && !isThumbnail(image) ? state.imageId : null;
+
+  // data-drawn-image-id says which image's original is on screen, with its shapes (they reach
+  // the store together): what the image-switch benchmark (bench/w7-switch.mjs) and tests wait
+  // for. react-konva asked for the layers' draw in the next animation frame during this
+  // commit; a frame callback asked for now runs after it, in that same frame.
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    if (!drawnOriginalOf) {
+      element.removeAttribute('data-drawn-image-id');
+      return;
+    }
+    const frame = requestAnimationFrame(() => element.setAttribute('data-drawn-image-id', drawnOriginalOf));
+    return () => cancelAnimationFrame(frame);
+  }, [drawnOriginalOf, image]);
 
   useEffect(() => {
     const element = container.current;

@@ -7,7 +7,11 @@
 import { useEffect, useState } from 'react';
 import { createDecodeCache } from './decode-cache';
 
-const thumbUrl = (url: string) => `${url}?size=thumb`;
+const THUMB_SUFFIX = '?size=thumb';
+const thumbUrl = (url: string) => `${url}${THUMB_SUFFIX}`;
+
+/** Whether an element this hook returned is the stand-in thumbnail, not the original yet. */
+export const isThumbnail = (element: HTMLImageElement) => element.src.endsWith(THUMB_SUFFIX);
 
 async function decodeElement(url: string): Promise<HTMLImageElement> {
   const element = new window.Image();
