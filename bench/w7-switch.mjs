@@ -141,7 +141,7 @@ async function measureLabelport(browser, server, name, switches, paceMs) {
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function w7(ctx) {
+export async function w7() {
   if (!fs.existsSync(CHROMIUM)) return { title: 'W7 image switch', skipped: `${CHROMIUM} is missing: W7 skipped (install Chromium to run it)` };
   const { chromium } = await import('playwright-core');
   const server = await startServer({ label: 'w7' });
