@@ -39,8 +39,12 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     return { image: { ...image, ...facts }, absPath };
   };
 
-  /** The cached 100 px PNG of a file current() checked, made and cached when absent. */
-  const thumbnailOf = async (project: Project, file: CurrentImageFile): Promise<Buffer> => {
+  /**
+   * The cached 100 px PNG of a file current() checked, made and cached when absent. A request
+   * (storeInBackground) is answered before the new PNG is on disk: the write is five thread-pool
+   * steps the client need not wait for, and a failed write only means it is made again later.
+   */
+  const thumbnailOf = async (project: Project, file: CurrentImageFile, { storeInBackground = false } = {}): Promise<Buffer> => {
     const key = keyOf(project, file.image);
     const cached = await thumbnails.get(key);
     if (cached) return cached;
@@ -53,7 +57,9 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     } catch (error) {
       throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await thumbnails.put(key, png);
+    const stored = thumbnails.put(key, png);
+    if (storeInBackground) stored.catch(() => undefined);
+    else await stored;
     return png;
   };
 
