@@ -1,19 +1,27 @@
 // The framework floor: GET /bndbox/projects/meta on a server with no project, next to a bare
-// node:http server answering the same bytes. Every other workload's targets build on it.
+// Next app (the same next version, one route handler) and a bare node:http server answering the
+// same bytes. Ours must stay within 0.9x of bare Next: what Next itself costs is not ours to cut,
+// everything above it (the proxy, the REST adapter, trpc-to-openapi) is. Every other workload's
+// targets build on this floor.
 import { call } from './lib/api.mjs';
 import { startBare } from './lib/bare-server.mjs';
 import { runLoad } from './lib/load.mjs';
+import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
+
+const META = '/bndbox/projects/meta';
 
 export async function floor(ctx) {
   const server = await ctx.server();
-  const meta = await call(`${server.url}/bndbox/projects/meta`);
+  const meta = await call(`${server.url}${META}`);
   if (meta.content?.length) throw new Error('the framework floor needs an empty server, measure it before creating projects');
-  const bare = await startBare({ routes: { '/bndbox/projects/meta': JSON.stringify(meta) } });
+  const body = JSON.stringify(meta);
+  const bare = await startBare({ routes: { [META]: body } });
+  const next = await startNextFloor({ meta: body });
   const measure = (origin, connections) =>
     runLoad({
       origin,
-      requests: [{ path: '/bndbox/projects/meta' }],
+      requests: [{ path: META }],
       connections,
       maxRequests: Math.round((ctx.quick ? 1000 : 3000) * connections ** 0.5),
       maxMs: ctx.quick ? 5000 : 10_000,
@@ -21,29 +29,43 @@ export async function floor(ctx) {
       warmup: 20,
     });
   // A fresh Next server JITs and loads route chunks for its first few thousand requests;
-  // unwarmed, the floor would look several times slower than it is.
-  await runLoad({ origin: server.url, requests: [{ path: '/bndbox/projects/meta' }], connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000 });
+  // unwarmed, the floor would look several times slower than it is. Both Next servers get it.
+  const warm = (origin) => runLoad({ origin, requests: [{ path: META }], connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000 });
+  await warm(server.url);
+  await warm(next.url);
   const runs = {};
   try {
     for (const connections of [1, 10]) {
       runs[`server${connections}`] = await measure(server.url, connections);
+      runs[`next${connections}`] = await measure(next.url, connections);
       runs[`bare${connections}`] = await measure(bare.url, connections);
     }
   } finally {
     await bare.stop();
+    await next.stop();
   }
-  ctx.floor = { 1: runs.server1, 10: runs.server10, bare1: runs.bare1, bare10: runs.bare10 };
+  ctx.floor = { 1: runs.server1, 10: runs.server10, bare1: runs.bare1, bare10: runs.bare10, next1: runs.next1, next10: runs.next10 };
   const rows = [];
   for (const connections of [1, 10]) {
     const s = runs[`server${connections}`];
+    const n = runs[`next${connections}`];
     const b = runs[`bare${connections}`];
     rows.push(
-      row(`meta (empty) @${connections} req/s`, { figure: s.rps, baseline: b.rps, unit: 'req/s', baselineLabel: 'bare node:http', note: errorsNote(s) }),
-      row(`meta (empty) @${connections} p50`, { figure: s.latency.p50, baseline: b.latency.p50, unit: 'ms' }),
-      row(`meta (empty) @${connections} p99`, { figure: s.latency.p99, baseline: b.latency.p99, unit: 'ms' }),
+      row(`meta (empty) @${connections} req/s`, {
+        figure: s.rps,
+        baseline: n.rps,
+        unit: 'req/s',
+        baselineLabel: 'bare Next',
+        target: '>= 0.90x',
+        pass: s.errors === 0 && s.rps >= 0.9 * n.rps,
+        note: errorsNote(s),
+      }),
+      row(`meta (empty) @${connections} p50`, { figure: s.latency.p50, baseline: n.latency.p50, unit: 'ms', baselineLabel: 'bare Next' }),
+      row(`meta (empty) @${connections} p99`, { figure: s.latency.p99, baseline: n.latency.p99, unit: 'ms', baselineLabel: 'bare Next' }),
+      row(`meta (empty) @${connections} vs node:http`, { figure: s.rps, baseline: b.rps, unit: 'req/s', baselineLabel: 'bare node:http' }),
     );
   }
-  return { title: 'Framework floor: GET /bndbox/projects/meta on an empty server vs bare node:http, same bytes', rows, raw: runs };
+  return { title: 'Framework floor: GET /bndbox/projects/meta on an empty server vs bare Next and bare node:http, same bytes', rows, raw: runs };
 }
 
 export const errorsNote = (run) => (run.errors ? `${run.errors} errors, e.g. ${run.errorSamples[0]}` : '');

@@ -1,12 +1,13 @@
 // W2 images on `photo`: thumbnails cold (each uuid once) at 1/2/4 connections against sharp alone
 // at the same concurrency; cached thumbnails at 10 connections against the framework floor and a
-// bare server sending the same bytes; imgsrc at 4 connections against bare node:http doing the
-// same read + base64.
+// bare server sending the same bytes; imgsrc at 4 connections against a bare Next route handler
+// (and bare node:http) doing the same read + base64.
 import path from 'node:path';
 import sharp from 'sharp';
 import { call, coldThumbnails, imagePaths, loadProject } from './lib/api.mjs';
 import { startBare } from './lib/bare-server.mjs';
 import { runLoad } from './lib/load.mjs';
+import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
 import { timedPool } from './lib/stats.mjs';
 import { errorsNote } from './floor.mjs';
@@ -73,6 +74,7 @@ export async function w2(ctx) {
   const sample = await (await fetch(`${server.url}${thumbPath(name, warmUuid)}`)).text();
   const files = uuids.map(fileOf);
   const bare = await startBare({ routes: { '/thumb': sample }, files });
+  const next = await startNextFloor({ meta: sample, files });
   try {
     const cachedSpec = {
       connections: 10,
@@ -105,23 +107,29 @@ export async function w2(ctx) {
       origin: server.url,
       requests: uuids.map((uuid) => ({ path: `/bndbox/projects/${name}/uuid/${uuid}/imgsrc` })),
     });
-    const bareSource = await runLoad({ ...sourceSpec, origin: bare.url, requests: files.map((_, index) => ({ path: `/img/${index}` })) });
-    raw.imgsrc = { server: source, bare: bareSource };
+    const fileRequests = files.map((_, index) => ({ path: `/img/${index}` }));
+    const bareSource = await runLoad({ ...sourceSpec, origin: bare.url, requests: fileRequests });
+    // Next JITs its route on the first requests, as ours did during the floor's warm-up.
+    await runLoad({ ...sourceSpec, origin: next.url, requests: fileRequests, maxRequests: 200 });
+    const nextSource = await runLoad({ ...sourceSpec, origin: next.url, requests: fileRequests });
+    raw.imgsrc = { server: source, bare: bareSource, next: nextSource };
     rows.push(
       row('imgsrc @4 req/s', {
         figure: source.rps,
-        baseline: bareSource.rps,
+        baseline: nextSource.rps,
         unit: 'req/s',
-        baselineLabel: 'bare node:http',
+        baselineLabel: 'bare Next',
         target: '>= 0.80x',
-        pass: source.errors === 0 && source.rps >= 0.8 * bareSource.rps,
+        pass: source.errors === 0 && source.rps >= 0.8 * nextSource.rps,
         note: errorsNote(source),
       }),
-      row('imgsrc @4 p50', { figure: source.latency.p50, baseline: bareSource.latency.p50, unit: 'ms' }),
-      row('imgsrc @4 MB/s', { figure: source.bytes / 1e3 / source.elapsedMs, baseline: bareSource.bytes / 1e3 / bareSource.elapsedMs, unit: 'MB/s' }),
+      row('imgsrc @4 p50', { figure: source.latency.p50, baseline: nextSource.latency.p50, unit: 'ms', baselineLabel: 'bare Next' }),
+      row('imgsrc @4 vs node:http', { figure: source.rps, baseline: bareSource.rps, unit: 'req/s', baselineLabel: 'bare node:http' }),
+      row('imgsrc @4 MB/s', { figure: source.bytes / 1e3 / source.elapsedMs, baseline: nextSource.bytes / 1e3 / nextSource.elapsedMs, unit: 'MB/s', baselineLabel: 'bare Next' }),
     );
   } finally {
     await bare.stop();
+    await next.stop();
   }
   ctx.uuids.set(name, uuids);
   return { title: `W2 images on photo (${uuids.length} JPEGs): thumbnail and imgsrc`, rows, raw };

@@ -162,3 +162,18 @@ export async function warm(dir) {
 export function removeExportOutputs(dir) {
   for (const name of fs.readdirSync(dir)) if (/\.(json|zip)$/.test(name)) fs.rmSync(path.join(dir, name), { force: true });
 }
+
+/** `count` photos of one size (W7's image switch), named so the strip's order is the file order. */
+export function sizedPhotoFolder(width, height, count) {
+  return cached(`switch-${width}x${height}-${count}`, async (dir) => {
+    const noise = crypto.randomBytes(width * height * 3 + 1_000_003);
+    let bytes = 0;
+    await mapLimited(count, 2, async (index) => {
+      const raw = photoPixels({ width, height }, 40, index + 1, noise);
+      const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+      bytes += jpeg.length;
+      await fsp.writeFile(path.join(dir, `frame-${String(index).padStart(3, '0')}.jpg`), jpeg);
+    });
+    return { count, bytes, width, height };
+  });
+}

@@ -5,7 +5,7 @@
 // screen width at any zoom, and the shape layer re-renders only when shapes change, so
 // panning and zooming 500+ shapes only moves the stage.
 import type Konva from 'konva';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
@@ -16,7 +16,7 @@ import type { ToolController } from './model/tools';
 import { isHidden } from './model/visibility';
 import { HANDLES, type EditorShape, type Point, type View } from './model/types';
 import { formatZoom } from './model/zoom';
-import { useImageElement } from './useImageElement';
+import { useImageElement, type ShownImage } from './useImageElement';
 
 export interface CanvasHandle {
   fit(): void;
@@ -55,6 +55,12 @@ function DraftRect({ from, to, ...style }: { from: Point; to: Point; stroke: str
   return <Rect x={Math.min(from.x, to.x)} y={Math.min(from.y, to.y)} width={Math.abs(to.x - from.x)} height={Math.abs(to.y - from.y)} strokeScaleEnabled={false} {...style} />;
 }
 
+/** The window-sized bitmap while it is sharp enough for the width drawn on screen, else the full one. */
+function bitmapFor({ decoded }: ShownImage, screenWidth: number): ImageBitmap {
+  const needed = screenWidth * (window.devicePixelRatio || 1);
+  return decoded.fitted && decoded.fitted.width >= needed - 1 ? decoded.fitted : decoded.full;
+}
+
 /**
  * The same array as last time when its elements are the same objects: a drag replaces only
  * the dragged shape, so the layer of the other shapes is not drawn again on every move.
@@ -78,6 +84,23 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
   const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
+  const drawnOriginalOf = image?.original ? state.imageId : null;
+  const picture = image ? bitmapFor(image, state.size.width * view.scale) : null;
+
+  // data-drawn-image-id says which image's original is on screen, with its shapes (they reach
+  // the store together): what the image-switch benchmark (bench/w7-switch.mjs) and tests wait
+  // for. react-konva asked for the layers' draw in the next animation frame during this
+  // commit; a frame callback asked for now runs after it, in that same frame.
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    if (!drawnOriginalOf) {
+      element.removeAttribute('data-drawn-image-id');
+      return;
+    }
+    const frame = requestAnimationFrame(() => element.setAttribute('data-drawn-image-id', drawnOriginalOf));
+    return () => cancelAnimationFrame(frame);
+  }, [drawnOriginalOf, picture]);
 
   useEffect(() => {
     const element = container.current;
@@ -175,7 +198,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
         <Layer listening={false}>
           <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
           {/* The thumbnail or the original, both stretched to the original's size. */}
-          {image ? <KonvaImage image={image} x={0} y={0} width={width} height={height} /> : null}
+          {picture ? <KonvaImage image={picture} x={0} y={0} width={width} height={height} /> : null}
         </Layer>
         <ShapeLayer shapes={others} colorOf={colorOf} />
         <ShapeLayer shapes={picked} colorOf={colorOf} />

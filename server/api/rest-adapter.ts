@@ -149,12 +149,17 @@ export function createRestHandler(getCore: () => Core) {
       url.searchParams.forEach((value, key) => (query![key] ??= []).push(value));
       for (const [key, value] of Object.entries(body)) query[key] = [value];
     }
-    const forwarded = new Request(url, { method, headers: { 'content-type': 'application/json' } });
-    // The library reads `body` and `query` from the request and caches its parsed query on it.
-    const nodeRequest = new Proxy(forwarded, {
+    // The library reads `body` and `query` from the request and caches its parsed query on it;
+    // it sees our URL and a JSON content type, and the client's own request underneath (its
+    // abort signal). A new Request here cost as much as the rest of the adapter.
+    const forwardedHeaders = new Headers({ 'content-type': 'application/json' });
+    const nodeRequest = new Proxy(request, {
       get(target, property) {
         if (property === 'body') return body;
         if (property === 'query') return query;
+        if (property === 'url') return url.href;
+        if (property === 'method') return method;
+        if (property === 'headers') return forwardedHeaders;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },

@@ -1,6 +1,6 @@
 // The one way a cached thumbnail is made: the requests and the pre-generation job both come
 // here, so the file the job writes is the very file a request reads.
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
 import { resolveExistingInside } from '@/server/files/project-folder';
 import type { ThumbnailCache, ThumbnailKey } from '@/server/files/thumbnail-cache';
 import { makeThumbnailPng, probeImageFile } from '@/server/media/image-media';
@@ -27,7 +27,9 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
   const current = async (project: Project, image: ImageRecord): Promise<CurrentImageFile> => {
     const absPath = await resolveExistingInside(project.folder, image.relPath);
     if (!absPath) throw invalidState(`The file of image ${image.uuid} is missing or outside the project folder`);
-    const stat = await fsp.stat(absPath);
+    // On this thread, like the containment check: microseconds, where a thread-pool round trip
+    // queues behind the file reads of other requests.
+    const stat = fs.statSync(absPath);
     const mtimeMs = Math.trunc(stat.mtimeMs);
     if (stat.size === image.fileSize && mtimeMs === image.mtimeMs) return { image, absPath };
     const probe = await probeImageFile(absPath);
@@ -37,8 +39,12 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     return { image: { ...image, ...facts }, absPath };
   };
 
-  /** The cached 100 px PNG of a file current() checked, made and cached when absent. */
-  const thumbnailOf = async (project: Project, file: CurrentImageFile): Promise<Buffer> => {
+  /**
+   * The cached 100 px PNG of a file current() checked, made and cached when absent. A request
+   * (storeInBackground) is answered before the new PNG is on disk: the write is five thread-pool
+   * steps the client need not wait for, and a failed write only means it is made again later.
+   */
+  const thumbnailOf = async (project: Project, file: CurrentImageFile, { storeInBackground = false } = {}): Promise<Buffer> => {
     const key = keyOf(project, file.image);
     const cached = await thumbnails.get(key);
     if (cached) return cached;
@@ -51,7 +57,9 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     } catch (error) {
       throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await thumbnails.put(key, png);
+    const stored = thumbnails.put(key, png);
+    if (storeInBackground) stored.catch(() => undefined);
+    else await stored;
     return png;
   };
 

@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks';
 export interface InteractiveActivity {
   /** Runs work counted as interactive while it is in flight. */
   during<T>(work: () => Promise<T>): Promise<T>;
+  /** Counts a synchronous interactive read (a page of the strip) that has just been served. */
+  served(): void;
   /** True when nothing interactive runs and nothing ended in the last quietMs. */
   isQuiet(quietMs: number): boolean;
 }
@@ -24,6 +26,9 @@ export function createInteractiveActivity(): InteractiveActivity {
         inFlight -= 1;
         lastEndedAt = performance.now();
       }
+    },
+    served() {
+      lastEndedAt = performance.now();
     },
     isQuiet: (quietMs) => inFlight === 0 && performance.now() - lastEndedAt >= quietMs,
   };

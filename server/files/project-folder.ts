@@ -28,12 +28,18 @@ export function resolveInside(root: string, relPath: string): string | null {
   return isInside(root, absolute) && absolute !== root ? absolute : null;
 }
 
-/** Like resolveInside, but also follows symlinks: the real file must be inside the real root. */
+/**
+ * Like resolveInside, but also follows symlinks: the real file must be inside the real root.
+ * realpath(3) directly and on this thread: on a local disk it takes microseconds, where the
+ * promise version costs two thread-pool round trips per call and queues behind file reads
+ * (it was a third of a cached thumbnail's time at 10 connections).
+ */
 export async function resolveExistingInside(root: string, relPath: string): Promise<string | null> {
   const absolute = resolveInside(root, relPath);
   if (!absolute) return null;
   try {
-    const [realRoot, realFile] = await Promise.all([fsp.realpath(/*turbopackIgnore: true*/ root), fsp.realpath(/*turbopackIgnore: true*/ absolute)]);
+    const realRoot = fs.realpathSync.native(/*turbopackIgnore: true*/ root);
+    const realFile = fs.realpathSync.native(/*turbopackIgnore: true*/ absolute);
     return isInside(realRoot, realFile) ? absolute : null;
   } catch {
     return null;

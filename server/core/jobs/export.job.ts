@@ -52,6 +52,8 @@ async function writeConfig(repos: Repositories, project: Project, context: JobCo
       const absPath = await resolveExistingInside(project.folder, item.image.relPath);
       const checksum = absPath ? await sha256Base64(absPath) : null;
       context.progress(++hashedCount, total);
+      // Small files hash without leaving this thread: let saves and status polls in now and then.
+      if (hashedCount % PAUSE_EVERY === 0) await nextTurn();
       return { ...item, checksum };
     });
     images.push(...hashed);

@@ -1,0 +1,48 @@
+// The local-only gate, shared by proxy.ts (pages, tRPC, image bytes) and the REST route (which
+// the proxy does not run for: Next's middleware pass doubled the cost of every REST call). A
+// local server with file-system access is a target for any web page the user opens, so only
+// local Hosts (DNS rebinding) and local Origins (drive-by pages) get through; a client app on
+// another local port is allowed by CORS.
+
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function hostnameOf(host: string): string {
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+}
+
+function isLocalOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTNAMES.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Methods': 'GET, PUT, POST, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'Content-Type, Cache-Control, Pragma',
+    Vary: 'Origin',
+  };
+}
+
+export type LocalVerdict = { refused: string } | { cors: Record<string, string> };
+
+/** Who sent the request, from its headers: refused (with why) or allowed (with its CORS headers). */
+export function checkLocal(headers: Headers): LocalVerdict {
+  const host = headers.get('host') ?? '';
+  if (!LOCAL_HOSTNAMES.has(hostnameOf(host).toLowerCase())) return { refused: 'Requests must address this machine (localhost)' };
+  const origin = headers.get('origin');
+  if (origin !== null && !isLocalOrigin(origin)) return { refused: 'Requests from other sites are refused' };
+  // <img>, <script> and form posts from other sites send no Origin on GET; the browser still
+  // says where they come from. Typed URLs and links (navigations) stay allowed.
+  if (origin === null && headers.get('sec-fetch-site') === 'cross-site' && headers.get('sec-fetch-mode') !== 'navigate') {
+    return { refused: 'Requests from other sites are refused' };
+  }
+  return { cors: origin ? corsHeaders(origin) : {} };
+}
+
+/** The JSON 403 a refused request gets, on every kind of path. */
+export const refusalBody = (message: string) => ({ message: 0, error_code: 1, error_message: message });
