@@ -21,9 +21,10 @@ export interface AnnotationImportSummary {
 
 const MAX_FILES = 200_000;
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
-const ANNOTATION_FILE = /\.(json|xml|txt)$/i;
+// YOLO names its classes in .names (Darknet) or .yaml (Ultralytics) files, and Darknet's obj.data points at them.
+const ANNOTATION_FILE = /\.(json|xml|txt|ya?ml|names|data)$/i;
 
-/** Reads an annotation file, or every .json/.xml/.txt below a folder, as text. */
+/** Reads an annotation file, or every annotation-like file (ANNOTATION_FILE) below a folder, as text. */
 async function readSource(sourcePath: string): Promise<ImportFile[]> {
   const absolute = path.resolve(sourcePath);
   if (await isFile(absolute)) return [{ path: path.basename(absolute), content: await fsp.readFile(absolute, 'utf8') }];

@@ -6,7 +6,6 @@
 import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
-  baseName,
   boundsOutline,
   createExportPreparer,
   createImageMatcher,
@@ -25,11 +24,12 @@ import {
   createClassNumbering,
   DEFAULT_YOLO_INDEX_BASE,
   exportClass,
-  isPlaceholderClass,
   placeholderClass,
   type ClassNumbering,
 } from './class-numbering';
-import { shapeBounds, shapeOutline, type Point } from './geometry';
+import { polygonBounds, shapeBounds, shapeOutline, type Point } from './geometry';
+import { outsideImage } from './outside-image';
+import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
 
 export const YOLO_CLASSES_PATH = 'classes.txt';
 export const YOLO_LABELS_FOLDER = 'labels';
@@ -81,8 +81,9 @@ export const exportYoloPages: DatasetExporter = (labels, type, options) => {
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
+  const labelPaths = createLabelPaths();
   return {
-    add: (items) => preparer.prepare(items).map((entry) => ({ path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, numbering, type) })),
+    add: (items) => preparer.prepare(items).map((entry) => ({ path: labelPaths.pathOf(entry.stem, entry.image.relPath), content: buildYoloLabels(entry, numbering, type) })),
     finish: () => {
       const lines = classLines(numbering);
       return [
@@ -95,29 +96,59 @@ export const exportYoloPages: DatasetExporter = (labels, type, options) => {
 export const exportYolo = exportAllAtOnce(exportYoloPages);
 
 /**
- * Needs a `classes.txt` among the files (the one nearest the root); every other `.txt` is a
- * label file matched to an image by its path without extension.
+ * Where Ultralytics looks for an image's labels: the last `images` folder of its path read as
+ * `labels` (`train/images/a.jpg` → `train/labels/a.txt`). An image outside any `images` folder,
+ * gets `labels/<stem>.txt`, or `labels/<relPath>.txt` when another image took that path.
+ */
+function createLabelPaths() {
+  const taken = new Set<string>();
+  const claim = (path: string) => {
+    if (taken.has(path.toLowerCase())) return null;
+    taken.add(path.toLowerCase());
+    return path;
+  };
+  return {
+    pathOf(stem: string, relPath: string): string {
+      const segments = stem.split('/');
+      const at = segments.slice(0, -1).lastIndexOf('images');
+      const sibling = at < 0 ? null : claim(`${[...segments.slice(0, at), YOLO_LABELS_FOLDER, ...segments.slice(at + 1)].join('/')}.txt`);
+      // With its extension the path names the image itself, which the import matches first.
+      const fallback = `${YOLO_LABELS_FOLDER}/${relPath}.txt`;
+      return sibling ?? claim(`${YOLO_LABELS_FOLDER}/${stem}.txt`) ?? claim(fallback) ?? claimNumbered(fallback);
+    },
+  };
+  function claimNumbered(path: string): string {
+    for (let n = 2; ; n++) {
+      const found = claim(path.replace(/\.txt$/, `~${n}.txt`));
+      if (found) return found;
+    }
+  }
+}
+
+/**
+ * Needs a class list (yolo-classes.ts says where it is looked for); every label file is
+ * matched to an image by its path without extension, `labels/` read as the `images/` beside it.
  */
 export function importYolo(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
   const result = createImportResult();
-  const textFiles = files.filter((f) => f.path.toLowerCase().endsWith('.txt'));
-  const isClasses = (path: string) => baseName(path.replace(/\\/g, '/')).toLowerCase() === YOLO_CLASSES_PATH;
-  const classesFile = textFiles.filter((f) => isClasses(f.path)).sort((a, b) => a.path.split(/[/\\]/).length - b.path.split(/[/\\]/).length)[0];
-  if (!classesFile) {
-    result.errors.push('classes.txt is missing: the class numbers of the label files cannot be named');
+  const found = findYoloClasses(files);
+  if (!found.ok) {
+    result.errors.push(found.error);
     return result;
   }
-  const classes = classesFile.content.split(/\r?\n|\r/).map((line) => line.trim());
-  while (classes.length > 0 && classes[classes.length - 1] === '') classes.pop();
-  result.labels.push(...classes.filter((label) => label !== '' && !isPlaceholderClass(label)));
+  const { names } = found.classes;
   result.classNumbers = new Map();
-  classes.forEach((label, index) => {
-    if (label !== '' && !isPlaceholderClass(label) && !result.classNumbers?.has(label)) result.classNumbers?.set(label, { yoloIndex: index });
-  });
+  for (const [index, label] of [...names].sort(([a], [b]) => a - b)) {
+    if (result.classNumbers.has(label)) continue;
+    result.labels.push(label);
+    result.classNumbers.set(label, { yoloIndex: index });
+  }
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
-  for (const file of textFiles.filter((f) => !isClasses(f.path))) {
-    const target = matcher.match([], [file.path.slice(0, -'.txt'.length)]);
+  for (const file of yoloLabelFiles(files, found.classes)) {
+    const stem = file.path.slice(0, -'.txt'.length);
+    // The stem as a name too: `labels/a.jpg.txt` is the label file of `a.jpg` (createLabelPaths).
+    const target = matcher.match([stem], [imagesStem(stem), stem]);
     if (!target) {
       result.unmatched.push(file.path);
       continue;
@@ -128,27 +159,41 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
       const tokens = line.trim().split(/\s+/).filter((t) => t !== '');
       if (tokens.length === 0) return;
       const [clsText = '', ...rest] = tokens;
-      const cls = /^\d+$/.test(clsText) ? Number(clsText) : NaN;
-      const label = classes[cls];
-      if (!label) return error(`class "${clsText}" is not a line of classes.txt`);
+      const label = /^\d+$/.test(clsText) ? names.get(Number(clsText)) : undefined;
+      if (!label) return error(`class "${clsText}" is not named in ${found.classes.path}`);
       const numbers = rest.map(Number);
       if (!numbers.every(Number.isFinite)) return error('coordinates must be numbers');
       const outline = yoloOutline(numbers, target);
       if (!outline) return error(`expected 4 numbers (cx cy w h) or at least 3 x y pairs, found ${numbers.length}`);
-      const shape = importedShape(outline, label, type, target, nextId());
-      if (shape) addMatched(result, target.relPath, [shape]);
-      else error(`the object has no area inside ${target.relPath} and was skipped`);
+      const shape = importedShape(outline.points, label, type, target, nextId());
+      if (!shape) return error(`the object has no area inside ${target.relPath} and was skipped`);
+      const outside = outsideImage(polygonBounds(outline.points), target);
+      if (outside) error(`the object reaches outside the ${target.width}×${target.height} image (${outside}) and was cut at its edge`);
+      addMatched(result, target.relPath, [shape]);
     });
   }
   return result;
 }
 
-function yoloOutline(numbers: readonly number[], size: ImportTarget): Point[] | null {
+/** Ultralytics finds `a/labels/b.txt` for `a/images/b.jpg`: the last `labels` folder read as `images`. */
+function imagesStem(stem: string): string {
+  const segments = stem.split(/[/\\]/);
+  const at = segments.map((s) => s.toLowerCase()).lastIndexOf('labels');
+  return at < 0 || at === segments.length - 1 ? stem : [...segments.slice(0, at), 'images', ...segments.slice(at + 1)].join('/');
+}
+
+/** closed: the file repeated the first vertex at the end, as Roboflow writes rings. */
+function yoloOutline(numbers: readonly number[], size: ImportTarget): { points: Point[]; closed: boolean } | null {
   const { width, height } = size;
   if (numbers.length === 4) {
     const [cx = 0, cy = 0, w = 0, h = 0] = numbers;
-    return boundsOutline((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height);
+    return { points: boundsOutline((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height), closed: false };
   }
   if (numbers.length < 6 || numbers.length % 2 !== 0) return null;
-  return numbers.flatMap((value, i) => (i % 2 === 0 ? [{ x: value * width, y: (numbers[i + 1] ?? 0) * height }] : []));
+  const points = numbers.flatMap((value, i) => (i % 2 === 0 ? [{ x: value * width, y: (numbers[i + 1] ?? 0) * height }] : []));
+  const first = points[0];
+  const last = points[points.length - 1];
+  // Without this the clipper drops the first vertex as the last one's duplicate, and the ring starts one later.
+  const closed = points.length >= 4 && first !== undefined && last !== undefined && first.x === last.x && first.y === last.y;
+  return { points: closed ? points.slice(0, -1) : points, closed };
 }
