@@ -1,5 +1,7 @@
-// Pascal VOC: one XML per image under Annotations/, integer pixel boxes. VOC has no polygons,
-// so a seg project's polygons are written as their bounding boxes.
+// Pascal VOC: one XML per image under Annotations/, integer pixel boxes in the devkit's
+// 1-based convention: xmin 1 is the first pixel column and xmax the last one covered, so the
+// box's pixel edges are [xmin - 1, xmax]. VOC has no polygons, so a seg project's polygons
+// are written as their bounding boxes.
 import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
@@ -9,6 +11,8 @@ import {
   exportAllAtOnce,
   importEachFile,
   importedShape,
+  normalisePath,
+  stripExtension,
   perImageExporter,
   type ImportFile,
   type ImportOptions,
@@ -17,12 +21,13 @@ import {
   type PreparedImage,
 } from './common';
 import { shapeBounds } from './geometry';
+import { outsideImage } from './outside-image';
 import { child, childText, escapeXml, parseXml } from './xml';
 
 export const VOC_FOLDER = 'Annotations';
 
 /**
- * Coordinates are 0-based pixel edges rounded to integers inside the image. An object that
+ * Pixel edges rounded to whole pixels inside the image, written 1-based. An object that
  * rounds to no width or height is left out: most VOC readers reject such boxes.
  */
 export function buildVocXml(entry: PreparedImage): string {
@@ -47,9 +52,9 @@ export function buildVocXml(entry: PreparedImage): string {
   ];
   for (const { label, shape, truncated } of entry.objects) {
     const bounds = shapeBounds(shape);
-    const [xmin, xmax] = [Math.round(bounds.xMin), Math.min(image.width, Math.round(bounds.xMax))];
-    const [ymin, ymax] = [Math.round(bounds.yMin), Math.min(image.height, Math.round(bounds.yMax))];
-    if (xmax <= xmin || ymax <= ymin) continue;
+    const [xmin, xmax] = [Math.max(0, Math.round(bounds.xMin)) + 1, Math.min(image.width, Math.round(bounds.xMax))];
+    const [ymin, ymax] = [Math.max(0, Math.round(bounds.yMin)) + 1, Math.min(image.height, Math.round(bounds.yMax))];
+    if (xmax < xmin || ymax < ymin) continue;
     lines.push(
       '  <object>',
       tag('name', label, 2),
@@ -73,7 +78,13 @@ export function buildVocXml(entry: PreparedImage): string {
 export const exportVocPages = perImageExporter((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) }));
 export const exportVoc = exportAllAtOnce(exportVocPages);
 
-/** Every `.xml` file given is read as one VOC annotation. */
+/**
+ * Every `.xml` file given is read as one VOC annotation. `<path>` and `<filename>` find the
+ * image (LabelImg's absolute paths, Roboflow's extension-less names) when they agree with the
+ * file's own name. When `<filename>` names another image, the devkit and MMDetection pair
+ * `Annotations/<id>.xml` with the image `<id>` whatever it says: the file's name wins when it
+ * names an image of the project, and the disagreement is reported.
+ */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
   return importEachFile(files, images, options, '.xml', ({ file, result, matcher, nextId, error }) => {
     const parsed = parseXml(file.content);
@@ -89,11 +100,15 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const filename = childText(root, 'filename') ?? '';
     const folder = childText(root, 'folder') ?? '';
     const names = [childText(root, 'path') ?? '', folder && filename ? `${folder}/${filename}` : filename].filter((n) => n !== '');
-    const target = matcher.match(names, [file.path.slice(0, -'.xml'.length)]);
+    const stem = file.path.slice(0, -'.xml'.length);
+    const named = filename || baseName(normalisePath(childText(root, 'path') ?? ''));
+    const target = sameImageName(named, stem) ? matcher.match(names, [stem]) : (matcher.match([], [stem]) ?? matcher.match(names, []));
     if (!target) {
       result.unmatched.push(filename || file.path);
       return;
     }
+    const byName = sameImageName(named, stem) ? null : matcher.match(names, []);
+    if (byName && byName !== target) error(`<filename> ${named} names ${byName.relPath}, but the file's own name pairs it with ${target.relPath}, where its objects went`);
     addMatched(result, target.relPath, []);
     root.children
       .filter((element) => element.name === 'object')
@@ -104,11 +119,25 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         const [xmin = NaN, ymin = NaN, xmax = NaN, ymax = NaN] = values;
         if (label === '') return error(`object ${i + 1} has no name`);
         if (!values.every(Number.isFinite)) return error(`object ${i + 1} (${label}) has no numeric bndbox`);
-        const shape = importedShape(boundsOutline(xmin, ymin, xmax, ymax), label, type, target, nextId());
-        if (shape) addMatched(result, target.relPath, [shape]);
-        else error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
+        const shape = importedShape(vocOutline(xmin, ymin, xmax, ymax), label, type, target, nextId());
+        if (!shape) return error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
+        // 0 is read as the first column without a word: tools counting from 0 write it.
+        const outside = outsideImage({ xMin: Math.min(xmin, xmax), yMin: Math.min(ymin, ymax), xMax: Math.max(xmin, xmax), yMax: Math.max(ymin, ymax) }, target);
+        if (outside) error(`object ${i + 1} (${label}) reaches outside the ${target.width}×${target.height} image (${outside}) and was cut at its edge`);
+        addMatched(result, target.relPath, [shape]);
       });
   });
 }
+
+/** No name, or the same base name as the XML file's (extension and case aside). */
+function sameImageName(named: string, xmlStem: string): boolean {
+  const ownName = baseName(normalisePath(xmlStem)).toLowerCase();
+  const name = named.toLowerCase();
+  return name === '' || name === ownName || stripExtension(name) === ownName;
+}
+
+/** The pixel edges of a devkit box: 1-based inclusive indices, so only the minimum moves. */
+export const vocOutline = (xmin: number, ymin: number, xmax: number, ymax: number) =>
+  boundsOutline(Math.min(xmin, xmax) - 1, Math.min(ymin, ymax) - 1, Math.max(xmin, xmax), Math.max(ymin, ymax));
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));
