@@ -77,6 +77,8 @@ export interface PixelObject {
 
 export interface PreparedImage {
   image: ImageRecord;
+  /** The image's own dataset fields (a COCO image record, a labelme file's flags). */
+  dataset?: DatasetFields;
   /** Path without extension, unique in the export, sub-folders kept. */
   stem: string;
   objects: PixelObject[];
@@ -126,7 +128,8 @@ export function createExportPreparer(labels: readonly ExportLabel[], type: Annot
         addLabel(shape.label);
         objects.push({ label: shape.label, shape: clipped, truncated: !sameBounds(shapeBounds(shape), shapeBounds(clipped)) });
       }
-      return { image: item.image, stem: stems[i] ?? item.image.relPath, objects };
+      const dataset = item.annotation.dataset;
+      return { image: item.image, stem: stems[i] ?? item.image.relPath, objects, ...(dataset ? { dataset } : {}) };
     });
   };
   return { prepare, labels: order, labelIndex };
