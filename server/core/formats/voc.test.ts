@@ -92,8 +92,8 @@ describe('Pascal VOC import', () => {
     expect(back.errors).toEqual([]);
     expect(back.unmatched).toEqual([]);
     expect(back.matched.get('a.jpg')).toEqual([
-      { kind: 'box', x1: 10, y1: 20, x2: 110, y2: 70, distanceToImg: null, lineWidth: null, color: null, label: 'cat', id: '1' },
-      { kind: 'box', x1: 0, y1: 0, x2: 1000, y2: 500, distanceToImg: null, lineWidth: null, color: null, label: 'a<b&"c"', id: '2' },
+      { kind: 'box', x1: 10, y1: 20, x2: 110, y2: 70, distanceToImg: null, lineWidth: null, color: null, label: 'cat', id: '1', dataset: { voc: expect.anything() } },
+      { kind: 'box', x1: 0, y1: 0, x2: 1000, y2: 500, distanceToImg: null, lineWidth: null, color: null, label: 'a<b&"c"', id: '2', dataset: { voc: expect.anything() } },
     ]);
     expect(back.matched.get('sub/a.jpg')).toEqual([]);
     expect(back.matched.get('a.png')).toEqual([expect.objectContaining({ x1: 1, y1: 2, x2: 3, y2: 4, label: 'dog' })]);

@@ -2,76 +2,94 @@
 // 1-based convention: xmin 1 is the first pixel column and xmax the last one covered, so the
 // box's pixel edges are [xmin - 1, xmax]. VOC has no polygons, so a seg project's polygons
 // are written as their bounding boxes.
-import type { AnnotationType } from '@/server/core/types';
+import type { AnnotationType, ImageRecord } from '@/server/core/types';
 import {
   addMatched,
   baseName,
-  boundsOutline,
   dirName,
   exportAllAtOnce,
   importEachFile,
   importedShape,
-  normalisePath,
-  stripExtension,
   perImageExporter,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
   type ImportTarget,
+  type PixelObject,
   type PreparedImage,
 } from './common';
-import { shapeBounds } from './geometry';
+import { boundsCorners, shapeBounds } from './geometry';
 import { outsideImage } from './outside-image';
-import { child, childText, escapeXml, parseXml } from './xml';
+import {
+  imageElement,
+  readVocImageFields,
+  readVocObjectFields,
+  sameImageName,
+  unchangedBndbox,
+  vocEdges,
+  vocImageFields,
+  vocObjectFields,
+} from './voc-fields';
+import { child, childText, parseXml, xmlLines, type XmlNode } from './xml';
 
 export const VOC_FOLDER = 'Annotations';
 
 /**
- * Pixel edges rounded to whole pixels inside the image, written 1-based. An object that
- * rounds to no width or height is left out: most VOC readers reject such boxes.
+ * An image imported from VOC is written as its file was (voc-fields.ts), the objects updated;
+ * any other in the default layout. New or moved boxes are pixel edges rounded to whole pixels
+ * inside the image, written 1-based; one that rounds to no width or height is left out: most
+ * VOC readers reject such boxes.
  */
 export function buildVocXml(entry: PreparedImage): string {
   const { image } = entry;
-  const tag = (name: string, value: string | number, indent: number) => `${'  '.repeat(indent)}<${name}>${escapeXml(String(value))}</${name}>`;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<annotation>',
-    tag('folder', dirName(image.relPath), 1),
-    tag('filename', baseName(image.relPath), 1),
-    tag('path', image.relPath, 1),
-    '  <source>',
-    tag('database', 'Unknown', 2),
-    '  </source>',
-    '  <size>',
-    tag('width', image.width, 2),
-    tag('height', image.height, 2),
-    tag('depth', image.depth, 2),
-    '  </size>',
+  const objects = entry.objects.flatMap((object) => {
+    const node = objectNode(object, image);
+    return node ? [node] : [];
+  });
+  const stored = readVocImageFields(entry.dataset);
+  const root: XmlNode = stored
+    ? {
+        name: 'annotation',
+        ...(stored.attributes ? { attributes: stored.attributes } : {}),
+        children: [...stored.elements.slice(0, stored.objectsAt), ...objects, ...stored.elements.slice(stored.objectsAt)].map((node) =>
+          node.name === 'object' ? node : imageElement(node, image),
+        ),
+      }
+    : { name: 'annotation', children: [...defaultImageElements(image), ...objects] };
+  return `${['<?xml version="1.0" encoding="UTF-8"?>', ...xmlLines(root, 0)].join('\n')}\n`;
+}
+
+const leaf = (name: string, value: string | number): XmlNode => ({ name, text: String(value) });
+
+function defaultImageElements(image: ImageRecord): XmlNode[] {
+  return [
+    leaf('folder', dirName(image.relPath)),
+    leaf('filename', baseName(image.relPath)),
+    leaf('path', image.relPath),
+    { name: 'source', children: [leaf('database', 'Unknown')] },
+    { name: 'size', children: [leaf('width', image.width), leaf('height', image.height), leaf('depth', image.depth)] },
     // 1 would promise SegmentationObject masks, which are not written.
-    tag('segmented', 0, 1),
+    leaf('segmented', 0),
   ];
-  for (const { label, shape, truncated } of entry.objects) {
-    const bounds = shapeBounds(shape);
+}
+
+function objectNode({ label, shape, truncated }: PixelObject, image: ImageRecord): XmlNode | null {
+  const bounds = shapeBounds(shape);
+  const stored = readVocObjectFields(shape.dataset);
+  let bndbox = stored ? unchangedBndbox(stored, bounds, image) : null;
+  if (!bndbox) {
     const [xmin, xmax] = [Math.max(0, Math.round(bounds.xMin)) + 1, Math.min(image.width, Math.round(bounds.xMax))];
     const [ymin, ymax] = [Math.max(0, Math.round(bounds.yMin)) + 1, Math.min(image.height, Math.round(bounds.yMax))];
-    if (xmax < xmin || ymax < ymin) continue;
-    lines.push(
-      '  <object>',
-      tag('name', label, 2),
-      tag('pose', 'Unspecified', 2),
-      tag('truncated', truncated ? 1 : 0, 2),
-      tag('difficult', 0, 2),
-      '    <bndbox>',
-      tag('xmin', xmin, 3),
-      tag('ymin', ymin, 3),
-      tag('xmax', xmax, 3),
-      tag('ymax', ymax, 3),
-      '    </bndbox>',
-      '  </object>',
-    );
+    if (xmax < xmin || ymax < ymin) return null;
+    bndbox = { name: 'bndbox', children: [leaf('xmin', xmin), leaf('ymin', ymin), leaf('xmax', xmax), leaf('ymax', ymax)] };
   }
-  lines.push('</annotation>');
-  return `${lines.join('\n')}\n`;
+  const box = bndbox;
+  if (stored) {
+    // Everything else as the file had it: truncated is the annotator's word, not our clipping.
+    const children = stored.elements.map((node) => (node.name === 'name' ? leaf('name', label) : node.name === 'bndbox' ? box : node));
+    return { name: 'object', ...(stored.attributes ? { attributes: stored.attributes } : {}), children };
+  }
+  return { name: 'object', children: [leaf('name', label), leaf('pose', 'Unspecified'), leaf('truncated', truncated ? 1 : 0), leaf('difficult', 0), box] };
 }
 
 /** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
@@ -101,7 +119,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const folder = childText(root, 'folder') ?? '';
     const names = [childText(root, 'path') ?? '', folder && filename ? `${folder}/${filename}` : filename].filter((n) => n !== '');
     const stem = file.path.slice(0, -'.xml'.length);
-    const named = filename || baseName(normalisePath(childText(root, 'path') ?? ''));
+    const named = filename || (childText(root, 'path') ?? '');
     const target = sameImageName(named, stem) ? matcher.match(names, [stem]) : (matcher.match([], [stem]) ?? matcher.match(names, []));
     if (!target) {
       result.unmatched.push(filename || file.path);
@@ -110,6 +128,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const byName = sameImageName(named, stem) ? null : matcher.match(names, []);
     if (byName && byName !== target) error(`<filename> ${named} names ${byName.relPath}, but the file's own name pairs it with ${target.relPath}, where its objects went`);
     addMatched(result, target.relPath, []);
+    (result.imageFields ??= new Map()).set(target.relPath, vocImageFields(root));
     root.children
       .filter((element) => element.name === 'object')
       .forEach((object, i) => {
@@ -119,7 +138,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         const [xmin = NaN, ymin = NaN, xmax = NaN, ymax = NaN] = values;
         if (label === '') return error(`object ${i + 1} has no name`);
         if (!values.every(Number.isFinite)) return error(`object ${i + 1} (${label}) has no numeric bndbox`);
-        const shape = importedShape(vocOutline(xmin, ymin, xmax, ymax), label, type, target, nextId());
+        const shape = importedShape(boundsCorners(vocEdges(xmin, ymin, xmax, ymax)), label, type, target, nextId(), vocObjectFields(object));
         if (!shape) return error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
         // 0 is read as the first column without a word: tools counting from 0 write it.
         const outside = outsideImage({ xMin: Math.min(xmin, xmax), yMin: Math.min(ymin, ymax), xMax: Math.max(xmin, xmax), yMax: Math.max(ymin, ymax) }, target);
@@ -128,16 +147,5 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
       });
   });
 }
-
-/** No name, or the same base name as the XML file's (extension and case aside). */
-function sameImageName(named: string, xmlStem: string): boolean {
-  const ownName = baseName(normalisePath(xmlStem)).toLowerCase();
-  const name = named.toLowerCase();
-  return name === '' || name === ownName || stripExtension(name) === ownName;
-}
-
-/** The pixel edges of a devkit box: 1-based inclusive indices, so only the minimum moves. */
-export const vocOutline = (xmin: number, ymin: number, xmax: number, ymax: number) =>
-  boundsOutline(Math.min(xmin, xmax) - 1, Math.min(ymin, ymax) - 1, Math.max(xmin, xmax), Math.max(ymin, ymax));
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));
