@@ -43,7 +43,7 @@ function lineNames(content: string): Map<number, string> {
  * `classes.txt`, the `names` file an `obj.data` points at, any `*.names`, then
  * `data.yaml`, `dataset.yaml` or another `.yaml` with a `names` key.
  */
-export function findYoloClasses(files: readonly ImportFile[]): { ok: true; classes: YoloClassList } | { ok: false; error: string } {
+export function findYoloClasses(files: readonly ImportFile[]): { ok: true; classes: YoloClassList; darknetData?: string } | { ok: false; error: string } {
   const classesTxt = nearestRoot(files.filter((f) => base(f.path) === YOLO_CLASSES_FILE))[0];
   if (classesTxt) return { ok: true, classes: { path: classesTxt.path, names: lineNames(classesTxt.content) } };
   const namesFiles = nearestRoot(files.filter((f) => base(f.path).endsWith('.names')));
@@ -51,7 +51,7 @@ export function findYoloClasses(files: readonly ImportFile[]): { ok: true; class
     // obj.data names its list relative to Darknet's working folder (`data/obj.names`): its base name finds it here.
     const named = readDarknetData(data.content).get('names');
     const found = named ? namesFiles.find((f) => base(f.path) === base(named)) : undefined;
-    if (found) return { ok: true, classes: { path: found.path, names: lineNames(found.content) } };
+    if (found) return { ok: true, classes: { path: found.path, names: lineNames(found.content) }, darknetData: data.content };
   }
   const namesFile = namesFiles[0];
   if (namesFile) return { ok: true, classes: { path: namesFile.path, names: lineNames(namesFile.content) } };

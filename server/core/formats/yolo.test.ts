@@ -156,6 +156,23 @@ describe('YOLO import', () => {
   });
 });
 
+describe('YOLO lines kept through an export', () => {
+  const files = [{ path: 'classes.txt', content: 'cat\ndog\n' }, { path: 'labels/a.txt', content: '1 0.5 0.5 0.2 0.2 0.87\n0 0.1 0.1 0.123456789 0.1 0.3 0.9\n' }];
+
+  it('writes an unchanged line as read: its extra column and every decimal', () => {
+    const read = importYolo(files, targets(['a.jpg']), 'bndbox');
+    const exported = exportYolo([item('a.jpg', read.matched.get('a.jpg') ?? [])], ['cat', 'dog'], 'bndbox').files;
+    expect(fileOf(exported, 'labels/a.txt')).toBe('1 0.5 0.5 0.2 0.2 0.87\n0 0.1 0.1 0.123456789 0.1 0.3 0.9\n');
+  });
+
+  it('computes a moved box again and keeps its extra column', () => {
+    const [moved, other] = importYolo(files, targets(['a.jpg']), 'bndbox').matched.get('a.jpg') ?? [];
+    if (moved?.kind !== 'box' || !other) throw new Error('two boxes expected');
+    const exported = exportYolo([item('a.jpg', [{ ...moved, x1: moved.x1 + 100, x2: moved.x2 + 100 }, other])], ['cat', 'dog'], 'bndbox').files;
+    expect(fileOf(exported, 'labels/a.txt')?.split('\n')[0]).toBe('1 0.600000 0.500000 0.200000 0.200000 0.87');
+  });
+});
+
 describe('YOLO export layout', () => {
   it('writes labels beside images/ folders as Ultralytics looks for them, elsewhere under labels/', () => {
     const { files } = exportYolo([item('images/a.jpg', []), item('train/images/b.jpg', []), item('c.jpg', []), item('a.jpg', [])], [], 'bndbox');

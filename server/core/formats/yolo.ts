@@ -6,13 +6,13 @@
 import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
-  boundsOutline,
   createExportPreparer,
   createImageMatcher,
   createImportResult,
   exportAllAtOnce,
   idSource,
   importedShape,
+  normalisePath,
   type DatasetExporter,
   type ImportFile,
   type ImportOptions,
@@ -27,12 +27,15 @@ import {
   placeholderClass,
   type ClassNumbering,
 } from './class-numbering';
-import { polygonBounds, shapeBounds, shapeOutline, type Point } from './geometry';
+import { polygonBounds, shapeBounds, shapeOutline } from './geometry';
+import { lineUnchanged, readYoloLineFields, yoloLineFields, yoloOutline } from './yolo-lines';
 import { outsideImage } from './outside-image';
 import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
+import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields } from './yolo-layout';
+
+export { YOLO_LABELS_FOLDER } from './yolo-layout';
 
 export const YOLO_CLASSES_PATH = 'classes.txt';
-export const YOLO_LABELS_FOLDER = 'labels';
 export const YOLO_DATA_PATH = 'data.yaml';
 
 const fixed = (value: number) => {
@@ -40,18 +43,27 @@ const fixed = (value: number) => {
   return text === '-0.000000' ? '0.000000' : text;
 };
 
-/** One line per object, `\n` after each; an image without objects gives an empty text. */
+/**
+ * One line per object, `\n` after each; an image without objects gives an empty text. The
+ * class is the table's number; a line read from a YOLO file is written back as it was while
+ * its shape is unchanged (yolo-lines.ts).
+ */
 export function buildYoloLabels(entry: PreparedImage, numbering: Pick<ClassNumbering, 'numberOf'>, type: AnnotationType): string {
   const { width, height } = entry.image;
   return entry.objects
     .map(({ label, shape }) => {
       const cls = numbering.numberOf(label);
+      const stored = readYoloLineFields(shape.dataset);
+      if (stored && lineUnchanged(stored, shape, type, entry.image)) return [cls, ...stored.coordinates].join(' ');
       if (type === 'seg') {
-        return [cls, ...shapeOutline(shape).flatMap((p) => [fixed(p.x / width), fixed(p.y / height)])].join(' ');
+        const outline = shapeOutline(shape);
+        const ring = stored?.closed && outline[0] ? [...outline, outline[0]] : outline;
+        return [cls, ...ring.flatMap((p) => [fixed(p.x / width), fixed(p.y / height)])].join(' ');
       }
       const b = shapeBounds(shape);
       const values = [(b.xMin + b.xMax) / 2 / width, (b.yMin + b.yMax) / 2 / height, (b.xMax - b.xMin) / width, (b.yMax - b.yMin) / height];
-      return [cls, ...values.map(fixed)].join(' ');
+      const extra = stored && stored.extra > 0 ? stored.coordinates.slice(-stored.extra) : [];
+      return [cls, ...values.map(fixed), ...extra].join(' ');
     })
     .map((line) => `${line}\n`)
     .join('');
@@ -77,53 +89,29 @@ function dataYaml(lines: readonly string[]): string {
  * number = class) and `data.yaml` last: labels found only on shapes of later pages still get
  * their numbers in them.
  */
-export const exportYoloPages: DatasetExporter = (labels, type, options) => {
+export const exportYoloPages: DatasetExporter = (labels, type, options, project) => {
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
-  const labelPaths = createLabelPaths();
+  const labelPaths = createLabelPaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES]);
+  const imagePaths: string[] = [];
   return {
-    add: (items) => preparer.prepare(items).map((entry) => ({ path: labelPaths.pathOf(entry.stem, entry.image.relPath), content: buildYoloLabels(entry, numbering, type) })),
+    add: (items) =>
+      preparer.prepare(items).map((entry) => {
+        imagePaths.push(entry.image.relPath);
+        return { path: labelPaths.pathOf(entry.stem, entry.image.relPath, entry.dataset), content: buildYoloLabels(entry, numbering, type) };
+      }),
     finish: () => {
       const lines = classLines(numbering);
       return [
         { path: YOLO_CLASSES_PATH, content: lines.map((line) => `${line}\n`).join('') },
         { path: YOLO_DATA_PATH, content: dataYaml(lines) },
+        ...darknetFiles(project, lines, imagePaths),
       ];
     },
   };
 };
 export const exportYolo = exportAllAtOnce(exportYoloPages);
-
-/**
- * Where Ultralytics looks for an image's labels: the last `images` folder of its path read as
- * `labels` (`train/images/a.jpg` → `train/labels/a.txt`). An image outside any `images` folder,
- * gets `labels/<stem>.txt`, or `labels/<relPath>.txt` when another image took that path.
- */
-function createLabelPaths() {
-  const taken = new Set<string>();
-  const claim = (path: string) => {
-    if (taken.has(path.toLowerCase())) return null;
-    taken.add(path.toLowerCase());
-    return path;
-  };
-  return {
-    pathOf(stem: string, relPath: string): string {
-      const segments = stem.split('/');
-      const at = segments.slice(0, -1).lastIndexOf('images');
-      const sibling = at < 0 ? null : claim(`${[...segments.slice(0, at), YOLO_LABELS_FOLDER, ...segments.slice(at + 1)].join('/')}.txt`);
-      // With its extension the path names the image itself, which the import matches first.
-      const fallback = `${YOLO_LABELS_FOLDER}/${relPath}.txt`;
-      return sibling ?? claim(`${YOLO_LABELS_FOLDER}/${stem}.txt`) ?? claim(fallback) ?? claimNumbered(fallback);
-    },
-  };
-  function claimNumbered(path: string): string {
-    for (let n = 2; ; n++) {
-      const found = claim(path.replace(/\.txt$/, `~${n}.txt`));
-      if (found) return found;
-    }
-  }
-}
 
 /**
  * Needs a class list (yolo-classes.ts says where it is looked for); every label file is
@@ -137,6 +125,7 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
     return result;
   }
   const { names } = found.classes;
+  if (found.darknetData) result.projectFields = darknetProjectFields(found.darknetData, found.classes.path);
   result.classNumbers = new Map();
   for (const [index, label] of [...names].sort(([a], [b]) => a - b)) {
     if (result.classNumbers.has(label)) continue;
@@ -154,6 +143,7 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
       continue;
     }
     addMatched(result, target.relPath, []);
+    (result.imageFields ??= new Map()).set(target.relPath, yoloImageFields(normalisePath(file.path)));
     file.content.split(/\r?\n|\r/).forEach((line, i) => {
       const error = (message: string) => result.errors.push(`${file.path} line ${i + 1}: ${message}`);
       const tokens = line.trim().split(/\s+/).filter((t) => t !== '');
@@ -165,7 +155,8 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
       if (!numbers.every(Number.isFinite)) return error('coordinates must be numbers');
       const outline = yoloOutline(numbers, target);
       if (!outline) return error(`expected 4 numbers (cx cy w h) or at least 3 x y pairs, found ${numbers.length}`);
-      const shape = importedShape(outline.points, label, type, target, nextId());
+      const fields = yoloLineFields({ class: Number(clsText), coordinates: rest, extra: outline.extra, closed: outline.closed });
+      const shape = importedShape(outline.points, label, type, target, nextId(), fields);
       if (!shape) return error(`the object has no area inside ${target.relPath} and was skipped`);
       const outside = outsideImage(polygonBounds(outline.points), target);
       if (outside) error(`the object reaches outside the ${target.width}×${target.height} image (${outside}) and was cut at its edge`);
@@ -180,20 +171,4 @@ function imagesStem(stem: string): string {
   const segments = stem.split(/[/\\]/);
   const at = segments.map((s) => s.toLowerCase()).lastIndexOf('labels');
   return at < 0 || at === segments.length - 1 ? stem : [...segments.slice(0, at), 'images', ...segments.slice(at + 1)].join('/');
-}
-
-/** closed: the file repeated the first vertex at the end, as Roboflow writes rings. */
-function yoloOutline(numbers: readonly number[], size: ImportTarget): { points: Point[]; closed: boolean } | null {
-  const { width, height } = size;
-  if (numbers.length === 4) {
-    const [cx = 0, cy = 0, w = 0, h = 0] = numbers;
-    return { points: boundsOutline((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height), closed: false };
-  }
-  if (numbers.length < 6 || numbers.length % 2 !== 0) return null;
-  const points = numbers.flatMap((value, i) => (i % 2 === 0 ? [{ x: value * width, y: (numbers[i + 1] ?? 0) * height }] : []));
-  const first = points[0];
-  const last = points[points.length - 1];
-  // Without this the clipper drops the first vertex as the last one's duplicate, and the ring starts one later.
-  const closed = points.length >= 4 && first !== undefined && last !== undefined && first.x === last.x && first.y === last.y;
-  return { points: closed ? points.slice(0, -1) : points, closed };
 }
