@@ -203,13 +203,14 @@ describe('Pascal VOC', () => {
     expectShapes(imported, '000002.jpg', []);
   });
 
-  it('labelme2Datasets: every file matched, boxes past the bottom edge cut at it', async () => {
+  it('labelme2Datasets: every file matched, boxes past the bottom edge cut at it, labels in class_names.txt order', async () => {
     const size = [2560, 1920] as const;
     const imported = await importFixture('voc-labelme2datasets-defects', 'voc', 'bndbox', {
       '20180928115506.jpg': size, '20180928115522.jpg': size, '20180928115538.jpg': size,
     });
     expect(imported.summary).toMatchObject({ matched: 3, unmatched: [] });
-    expect(imported.labels).toEqual(['BuDaoDian', 'JiaoWeiLouDi']);
+    // The tool's class_names.txt gives the labels its order; its _background_ is no label.
+    expect(imported.labels).toEqual(['BuDaoDian', 'CaHua', 'JiaoWeiLouDi', 'JuPi', 'LouDi', 'PengLiu', 'QiPao', 'QiKeng', 'ZaSe', 'ZangDian']);
     expect(shapeCount(imported)).toBe(6);
     expectShapes(imported, '20180928115506.jpg', [['BuDaoDian', voc(1178, 2, 1446, 1920)], ['JiaoWeiLouDi', voc(1017, 0, 1172, 1920)]]);
   });

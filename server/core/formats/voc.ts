@@ -10,6 +10,7 @@ import {
   exportAllAtOnce,
   importEachFile,
   importedShape,
+  normalisePath,
   perImageExporter,
   type ImportFile,
   type ImportOptions,
@@ -101,10 +102,11 @@ export const exportVoc = exportAllAtOnce(exportVocPages);
  * image (LabelImg's absolute paths, Roboflow's extension-less names) when they agree with the
  * file's own name. When `<filename>` names another image, the devkit and MMDetection pair
  * `Annotations/<id>.xml` with the image `<id>` whatever it says: the file's name wins when it
- * names an image of the project, and the disagreement is reported.
+ * names an image of the project, and the disagreement is reported. A class list beside them
+ * (`class_names.txt`, `classes.txt`) gives the labels their order.
  */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  return importEachFile(files, images, options, '.xml', ({ file, result, matcher, nextId, error }) => {
+  const result = importEachFile(files, images, options, '.xml', ({ file, result, matcher, nextId, error }) => {
     const parsed = parseXml(file.content);
     if (!parsed.ok) {
       error(`not readable XML (${parsed.error})`);
@@ -146,6 +148,21 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         addMatched(result, target.relPath, [shape]);
       });
   });
+  result.labels.push(...declaredClasses(files));
+  return result;
+}
+
+// labelme2datasets writes its class list beside the Annotations folder, with the segmentation
+// masks' background (and labelme's ignore class) first: not labels anyone draws.
+const CLASS_LISTS = ['class_names.txt', 'classes.txt', 'labels.txt'];
+const NOT_A_CLASS = new Set(['_background_', '__ignore__']);
+
+/** A class list beside the XML files (VOC has none of its own), nearest the root, so labels keep its order. */
+function declaredClasses(files: readonly ImportFile[]): string[] {
+  const lists = files.filter((f) => CLASS_LISTS.includes(baseName(normalisePath(f.path)).toLowerCase()));
+  const [list] = lists.sort((a, b) => normalisePath(a.path).split('/').length - normalisePath(b.path).split('/').length);
+  const names = (list?.content ?? '').split(/\r?\n|\r/).map((line) => line.trim());
+  return [...new Set(names.filter((name) => name !== '' && !NOT_A_CLASS.has(name)))];
 }
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));
