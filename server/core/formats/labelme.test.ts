@@ -49,7 +49,7 @@ describe('LabelMe import', () => {
     expect(result.matched.get('images/b.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 10, y1: 20, x2: 30, y2: 40, label: 'cat' });
   });
 
-  it('reports unsupported shapes and broken files without throwing', () => {
+  it('reports broken shapes and files without throwing, and names the shapes kept but not drawn', () => {
     const json = JSON.stringify({
       imagePath: 'a.jpg',
       imageWidth: 640,
@@ -74,11 +74,11 @@ describe('LabelMe import', () => {
     expect(result.unmatched).toEqual(['c.jpg']);
     expect(result.errors).toEqual([
       'a.json: the image is 640x480 in the file but 1000x500 in the project; coordinates used as they are',
-      'a.json: shape 2: (c) shape_type "circle" is not supported (only rectangle and polygon)',
       'a.json: shape 3: has no label',
       'a.json: shape 4: (r) a rectangle needs 2 points',
       'a.json: shape 5: (p) points must be [x, y] pairs of numbers',
       'a.json: shape 6 (out) has no area inside a.jpg and was skipped',
+      'a.json: not drawn, kept for the labelme export: 1 circle (the workspace draws rectangles and polygons)',
       'b.json: not valid JSON',
       'd.json: not a LabelMe file (no shapes list)',
     ]);
