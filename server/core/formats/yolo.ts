@@ -85,20 +85,21 @@ function dataYaml(lines: readonly string[]): string {
 }
 
 /**
- * `labels/<relPath without extension>.txt`, then `classes.txt` (one label per line, line
- * number = class) and `data.yaml` last: labels found only on shapes of later pages still get
- * their numbers in them.
+ * Each image's label file (where yolo-layout.ts says), then `classes.txt` (one label per line,
+ * line number = class), `data.yaml` and a Darknet import's files last: labels found only on
+ * shapes of later pages still get their numbers in them.
  */
 export const exportYoloPages: DatasetExporter = (labels, type, options, project) => {
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
   const labelPaths = createLabelPaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES]);
-  const imagePaths: string[] = [];
+  // Only a Darknet import writes the image list; other exports need not hold every path.
+  const imagePaths: string[] | null = project?.yolo?.darknet === undefined ? null : [];
   return {
     add: (items) =>
       preparer.prepare(items).map((entry) => {
-        imagePaths.push(entry.image.relPath);
+        imagePaths?.push(entry.image.relPath);
         return { path: labelPaths.pathOf(entry.stem, entry.image.relPath, entry.dataset), content: buildYoloLabels(entry, numbering, type) };
       }),
     finish: () => {
@@ -106,7 +107,7 @@ export const exportYoloPages: DatasetExporter = (labels, type, options, project)
       return [
         { path: YOLO_CLASSES_PATH, content: lines.map((line) => `${line}\n`).join('') },
         { path: YOLO_DATA_PATH, content: dataYaml(lines) },
-        ...darknetFiles(project, lines, imagePaths),
+        ...(imagePaths ? darknetFiles(project, lines, imagePaths) : []),
       ];
     },
   };
