@@ -6,7 +6,7 @@
 // are the class table in class id order, used or not, each with its own COCO id or one from
 // the base (class-numbering.ts): a model trained on an earlier export keeps its category ids.
 import type { AnnotationType, DatasetFields, Shape } from '@/server/core/types';
-import { createExportPreparer, exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject } from './common';
+import { archivePath, createExportPreparer, exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject } from './common';
 import { createClassNumbering, DEFAULT_COCO_ID_BASE, exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
 import {
   bboxBounds,
@@ -97,7 +97,7 @@ function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType,
     if (!file) files.set(path, (file = { images: [], annotations: [] }));
     return file;
   };
-  for (const file of stored) fileOf(file.path);
+  for (const file of stored) if (archivePath(file.path)) fileOf(archivePath(file.path));
   if (stored.length === 0) fileOf(COCO_PATH);
   let seq = 0;
 
@@ -105,7 +105,7 @@ function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType,
     add(items: readonly ExportItem[]): void {
       for (const { image, objects, dataset } of preparer.prepare(items)) {
         const fields = readImageFields(dataset);
-        const file = fileOf(fields?.file ?? COCO_PATH);
+        const file = fileOf((fields && archivePath(fields.file)) || COCO_PATH);
         const fileName = typeof fields?.image.file_name === 'string' ? fields.image.file_name : image.relPath;
         const record = { ...fields?.image, id: fields?.image.id, file_name: fileName, width: image.width, height: image.height };
         file.images.push({ order: fields?.index ?? Infinity, seq: seq++, record });
@@ -117,7 +117,7 @@ function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType,
     },
     files() {
       return [...files].map(([path, file]) => {
-        const own = stored.find((candidate) => candidate.path === path);
+        const own = stored.find((candidate) => archivePath(candidate.path) === path);
         const images = file.images.sort(byOrder).map((entry) => entry.record);
         giveIds(images);
         const annotations = file.annotations.sort(byOrder).map((entry) => Object.assign(entry.record, { image_id: entry.image.id }));
@@ -184,12 +184,16 @@ const boxArea = (shape: Shape) => {
  * closed again), a box-only object stays box-only, an RLE region becomes its edited outline
  * with its iscrowd kept (the mask cannot follow an edit).
  */
-function annotationRecord({ fields, shapes }: CocoGroup): Record<string, unknown> {
+function annotationRecord(group: CocoGroup): Record<string, unknown> {
+  const { fields } = group;
+  let { shapes } = group;
   if (!fields) {
     return { id: undefined, image_id: 0, category_id: 0, segmentation: shapes.map((shape) => flat(shapeOutline(shape))), ...geometry(shapes), iscrowd: 0 };
   }
   const { annotation } = fields;
   if (fields.parts !== undefined) {
+    // In the annotation's order, whatever order the editor left the shapes in.
+    shapes = [...shapes].sort((a, b) => (readShapeFields(a.dataset)?.part ?? 0) - (readShapeFields(b.dataset)?.part ?? 0));
     const parts = shapes.map((shape) => readShapeFields(shape.dataset)?.polygon ?? []);
     const unedited = shapes.length === fields.parts && shapes.every((shape, i) => samePointsWithin(shapeOutline(shape), openRing(parts[i] ?? [])));
     if (unedited) return { ...annotation, segmentation: parts };

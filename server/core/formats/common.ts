@@ -211,6 +211,17 @@ export function normalisePath(path: string): string {
   return out.join('/');
 }
 
+/**
+ * A path kept from an import, made safe to write into an export archive: `/` separators, no
+ * `.` or `..` segments and nothing absolute, so unpacking never writes outside its folder.
+ * '' when nothing is left.
+ */
+export const archivePath = (path: string) =>
+  normalisePath(path)
+    .split('/')
+    .filter((segment) => segment !== '..' && !/^[A-Za-z]:$/.test(segment))
+    .join('/');
+
 /** Coordinates written with at most `digits` decimals, without binary noise. */
 export const round = (value: number, digits = 2) => {
   const factor = 10 ** digits;

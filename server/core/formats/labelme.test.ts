@@ -84,3 +84,32 @@ describe('LabelMe import', () => {
     ]);
   });
 });
+
+describe('LabelMe fields kept from an import', () => {
+  const file = (imagePath: string) => JSON.stringify({ version: '4.5.6', flags: { a: true }, shapes: [{ label: 'cat', points: [[1, 2], [30, 40]], shape_type: 'rectangle', group_id: 3 }], imagePath, imageData: 'aGVsbG8=' });
+
+  function reexport(files: Array<{ path: string; content: string }>, relPaths: string[]) {
+    const imported = importLabelme(files, targets(relPaths), 'bndbox');
+    const items = relPaths.map((relPath) => {
+      const dataset = imported.imageFields?.get(relPath);
+      return { ...item(relPath, []), annotation: { shapes: imported.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
+    });
+    return exportLabelme(items, [], 'bndbox').files;
+  }
+
+  it('writes the file back where it was, never outside the archive, with its fields and without imageData', () => {
+    const [written] = reexport([{ path: '../../ann/x.json', content: file('../img/a.jpg') }], ['img/a.jpg']);
+    expect(written?.path).toBe('ann/x.json');
+    expect(JSON.parse(written?.content ?? '')).toEqual({
+      version: '4.5.6', flags: { a: true }, imagePath: '../img/a.jpg', imageData: null, imageHeight: 500, imageWidth: 1000,
+      shapes: [{ label: 'cat', points: [[1, 2], [30, 40]], shape_type: 'rectangle', group_id: 3 }],
+    });
+  });
+
+  it('an image whose file another image already took goes beside itself, and a new image never overwrites one', () => {
+    const files = [{ path: 'a.json', content: file('a.jpg') }, { path: 'x/a.json', content: file('b.jpg') }];
+    const imported = reexport(files, ['a.jpg', 'b.jpg', 'x/a.jpg']);
+    expect(imported.map((f) => f.path)).toEqual(['a.json', 'x/a.json', 'x/a~2.json']);
+    expect(imported.map((f) => (JSON.parse(f.content) as LabelmeFile).imagePath)).toEqual(['a.jpg', 'b.jpg', 'a.jpg']);
+  });
+});

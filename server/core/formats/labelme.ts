@@ -7,6 +7,7 @@
 import type { AnnotationType, DatasetFields, Shape } from '@/server/core/types';
 import {
   addMatched,
+  archivePath,
   baseName,
   createExportPreparer,
   dirName,
@@ -97,8 +98,10 @@ export const exportLabelmePages: DatasetExporter = (labels, type) => {
       preparer.prepare(items).map((entry) => {
         const kept = readLabelmeImage(entry.dataset);
         // Two images claiming one file (a later import): the second goes beside its image.
-        const own = kept && !taken.has(kept.file.toLowerCase()) ? kept.file : undefined;
-        const path = own ?? `${entry.stem}.json`;
+        const keptPath = kept ? archivePath(kept.file) : '';
+        const own = keptPath && !taken.has(keptPath.toLowerCase()) ? keptPath : undefined;
+        let path = own ?? `${entry.stem}.json`;
+        for (let n = 2; !own && taken.has(path.toLowerCase()); n++) path = `${entry.stem}~${n}.json`;
         taken.add(path.toLowerCase());
         const file = buildLabelmeFile(own || !kept ? entry : { ...entry, dataset: { ...entry.dataset, labelme: { ...kept, record: { ...kept.record, imagePath: baseName(entry.image.relPath) } } } });
         return { path, content: `${JSON.stringify(file, null, 2)}\n` };
