@@ -4,7 +4,7 @@
 // of image paths. An imported dataset's own label file paths and Darknet files are kept
 // (image and project dataset fields), so its export lands where the source had them.
 import type { DatasetFields } from '@/server/core/types';
-import { normalisePath } from './common';
+import { archivePath } from './common';
 import { readDarknetData } from './yolo-classes';
 
 export const YOLO_LABELS_FOLDER = 'labels';
@@ -16,7 +16,8 @@ export const yoloImageFields = (labelFile: string): DatasetFields => ({ yolo: { 
 function storedLabelFile(dataset: DatasetFields | undefined): string | null {
   const file = dataset?.yolo?.labelFile;
   if (typeof file !== 'string' || !file.toLowerCase().endsWith('.txt')) return null;
-  return normalisePath(file) === file && !file.split('/').includes('..') ? file : null;
+  // Kept from whoever sent the import: written only while it stays inside the archive.
+  return archivePath(file) === file ? file : null;
 }
 
 /**

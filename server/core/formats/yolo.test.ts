@@ -174,6 +174,13 @@ describe('YOLO lines kept through an export', () => {
 });
 
 describe('YOLO export layout', () => {
+  it('writes a label file back at its imported path only while that stays inside the archive', () => {
+    const files = [{ path: 'classes.txt', content: 'cat\n' }, { path: '../../etc/a.txt', content: '0 0.5 0.5 0.2 0.2\n' }, { path: 'C:/data/b.txt', content: '0 0.5 0.5 0.2 0.2\n' }];
+    const read = importYolo(files, targets(['a.jpg', 'b.jpg']), 'bndbox');
+    const items = ['a.jpg', 'b.jpg'].map((relPath) => ({ ...item(relPath, read.matched.get(relPath) ?? []), annotation: { shapes: read.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: read.imageFields?.get(relPath) } }));
+    expect(exportYolo(items, ['cat'], 'bndbox').files.map((f) => f.path).slice(0, 2)).toEqual(['etc/a.txt', 'data/b.txt']);
+  });
+
   it('writes labels beside images/ folders as Ultralytics looks for them, elsewhere under labels/', () => {
     const { files } = exportYolo([item('images/a.jpg', []), item('train/images/b.jpg', []), item('c.jpg', []), item('a.jpg', [])], [], 'bndbox');
     expect(files.map((f) => f.path).slice(0, 4)).toEqual(['labels/a.txt', 'train/labels/b.txt', 'labels/c.txt', 'labels/a.jpg.txt']);

@@ -12,7 +12,7 @@ import {
   exportAllAtOnce,
   idSource,
   importedShape,
-  normalisePath,
+  archivePath,
   type DatasetExporter,
   type ImportFile,
   type ImportOptions,
@@ -144,7 +144,7 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
       continue;
     }
     addMatched(result, target.relPath, []);
-    (result.imageFields ??= new Map()).set(target.relPath, yoloImageFields(normalisePath(file.path)));
+    (result.imageFields ??= new Map()).set(target.relPath, yoloImageFields(archivePath(file.path)));
     file.content.split(/\r?\n|\r/).forEach((line, i) => {
       const error = (message: string) => result.errors.push(`${file.path} line ${i + 1}: ${message}`);
       const tokens = line.trim().split(/\s+/).filter((t) => t !== '');
