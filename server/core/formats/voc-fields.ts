@@ -2,9 +2,10 @@
 // export writes it back: per object `pose`, `truncated`, `difficult`, `occluded`, `part`,
 // `actions`, attributes and unknown elements (the original `bndbox` too, written back while the
 // box is unchanged); per image `folder`, `filename`, `path`, `source`, `owner`, `size`,
-// `segmented` and unknown elements, with the place the objects stood among them.
+// `segmented` and unknown elements, with the place the objects stood among them, and the
+// path of the file itself.
 import type { DatasetFields } from '@/server/core/types';
-import { baseName, normalisePath, stripExtension } from './common';
+import { archivePath, baseName, normalisePath, stripExtension } from './common';
 import { clipBounds, type Bounds, type PixelSize } from './geometry';
 import { asXmlNodes, child, childText, toXmlNode, type XmlElement, type XmlNode } from './xml';
 
@@ -14,6 +15,8 @@ export interface VocImageFields {
   /** How many of them came before the first object. */
   objectsAt: number;
   attributes?: Record<string, string>;
+  /** The XML file's path in the import, where the export writes it again. */
+  file?: string;
 }
 
 export interface VocObjectFields {
@@ -22,11 +25,11 @@ export interface VocObjectFields {
   attributes?: Record<string, string>;
 }
 
-export function vocImageFields(root: XmlElement): DatasetFields {
+export function vocImageFields(root: XmlElement, file: string): DatasetFields {
   const firstObject = root.children.findIndex((element) => element.name === 'object');
   const elements = root.children.filter((element) => element.name !== 'object').map(toXmlNode);
   const objectsAt = firstObject < 0 ? elements.length : root.children.slice(0, firstObject).filter((element) => element.name !== 'object').length;
-  return { voc: { elements, objectsAt, ...(root.attributes ? { attributes: root.attributes } : {}) } };
+  return { voc: { elements, objectsAt, ...(root.attributes ? { attributes: root.attributes } : {}), ...(file.endsWith('.xml') ? { file } : {}) } };
 }
 
 export function vocObjectFields(object: XmlElement): DatasetFields {
@@ -44,7 +47,9 @@ export function readVocImageFields(dataset: DatasetFields | undefined): VocImage
   if (!voc || !elements) return null;
   const at = typeof voc.objectsAt === 'number' && Number.isInteger(voc.objectsAt) ? Math.min(Math.max(voc.objectsAt, 0), elements.length) : elements.length;
   const attributes = voc.attributes === undefined ? undefined : asAttributes(voc.attributes);
-  return { elements, objectsAt: at, ...(attributes ? { attributes } : {}) };
+  // Kept from whoever sent the import: written only while it stays inside the archive.
+  const file = typeof voc.file === 'string' && voc.file.toLowerCase().endsWith('.xml') && archivePath(voc.file) === voc.file ? voc.file : undefined;
+  return { elements, objectsAt: at, ...(attributes ? { attributes } : {}), ...(file ? { file } : {}) };
 }
 
 export function readVocObjectFields(dataset: DatasetFields | undefined): VocObjectFields | null {

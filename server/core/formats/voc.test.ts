@@ -161,4 +161,16 @@ describe('Pascal VOC import', () => {
       'a.xml: object 3 (left) reaches outside the 1000×500 image (x from -5) and was cut at its edge',
     ]);
   });
+
+  it('writes each file back at its imported path while that stays inside the archive, others under Annotations/', () => {
+    const xml = (name: string) => `<annotation><filename>${name}</filename></annotation>`;
+    const files = [{ path: 'train/a.xml', content: xml('a.jpg') }, { path: '../../etc/b.xml', content: xml('b.jpg') }];
+    const read = importVoc(files, targets(['train/a.jpg', 'b.jpg', 'c.jpg']), 'bndbox');
+    const items = ['train/a.jpg', 'b.jpg', 'c.jpg'].map((relPath) => {
+      const base = item(relPath, []);
+      const dataset = read.imageFields?.get(relPath);
+      return { ...base, annotation: { ...base.annotation, ...(dataset ? { dataset } : {}) } };
+    });
+    expect(exportVoc(items, [], 'bndbox').files.map((f) => f.path)).toEqual(['train/a.xml', 'etc/b.xml', 'Annotations/c.xml']);
+  });
 });

@@ -11,7 +11,9 @@ import {
   importEachFile,
   importedShape,
   normalisePath,
-  perImageExporter,
+  createExportPreparer,
+  archivePath,
+  type DatasetExporter,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -93,8 +95,25 @@ function objectNode({ label, shape, truncated }: PixelObject, image: ImageRecord
   return { name: 'object', children: [leaf('name', label), leaf('pose', 'Unspecified'), leaf('truncated', truncated ? 1 : 0), leaf('difficult', 0), box] };
 }
 
-/** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
-export const exportVocPages = perImageExporter((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) }));
+/**
+ * One XML per image, objects or not: at the path its file had in the import (Roboflow keeps
+ * them beside the images), else `Annotations/<relPath without extension>.xml`.
+ */
+export const exportVocPages: DatasetExporter = (labels, type) => {
+  const preparer = createExportPreparer(labels, type);
+  const taken = new Set<string>();
+  const claim = (path: string | null) => {
+    if (path === null || taken.has(path.toLowerCase())) return null;
+    taken.add(path.toLowerCase());
+    return path;
+  };
+  // A kept path wins only when free; the default one is unique as stems are, unless a kept path took it.
+  const pathOf = (entry: PreparedImage) => {
+    const fallback = `${VOC_FOLDER}/${entry.stem}.xml`;
+    return claim(readVocImageFields(entry.dataset)?.file ?? null) ?? claim(fallback) ?? claim(`${VOC_FOLDER}/${entry.image.relPath}.xml`) ?? `${VOC_FOLDER}/${entry.image.uuid}.xml`;
+  };
+  return { add: (items) => preparer.prepare(items).map((entry) => ({ path: pathOf(entry), content: buildVocXml(entry) })), finish: () => [] };
+};
 export const exportVoc = exportAllAtOnce(exportVocPages);
 
 /**
@@ -130,7 +149,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const byName = sameImageName(named, stem) ? null : matcher.match(names, []);
     if (byName && byName !== target) error(`<filename> ${named} names ${byName.relPath}, but the file's own name pairs it with ${target.relPath}, where its objects went`);
     addMatched(result, target.relPath, []);
-    (result.imageFields ??= new Map()).set(target.relPath, vocImageFields(root));
+    (result.imageFields ??= new Map()).set(target.relPath, vocImageFields(root, archivePath(file.path)));
     root.children
       .filter((element) => element.name === 'object')
       .forEach((object, i) => {
