@@ -4,6 +4,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isDirectory, isFile, walkFolder } from '@/server/files/project-folder';
+import { mergeDatasetFields } from './dataset-fields';
 import { invalidInput } from './errors';
 import { TRAINING_IMPORTERS, type TrainingFormat } from './formats';
 import type { ImportFile } from './formats';
@@ -21,9 +22,10 @@ export interface AnnotationImportSummary {
 
 const MAX_FILES = 200_000;
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
-const ANNOTATION_FILE = /\.(json|xml|txt)$/i;
+// YOLO names its classes in .names (Darknet) or .yaml (Ultralytics) files, and Darknet's obj.data points at them.
+const ANNOTATION_FILE = /\.(json|xml|txt|ya?ml|names|data)$/i;
 
-/** Reads an annotation file, or every .json/.xml/.txt below a folder, as text. */
+/** Reads an annotation file, or every annotation-like file (ANNOTATION_FILE) below a folder, as text. */
 async function readSource(sourcePath: string): Promise<ImportFile[]> {
   const absolute = path.resolve(sourcePath);
   if (await isFile(absolute)) return [{ path: path.basename(absolute), content: await fsp.readFile(absolute, 'utf8') }];
@@ -60,8 +62,13 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
         for (const [relPath, shapes] of result.matched) {
           const target = byPath.get(relPath);
           if (!target) continue;
-          repos.annotations.save(project.id, target.uuid, { shapes, placement: { x: 0, y: 0, w: target.width, h: target.height } }, importedAt);
+          // The image's fields of other formats stay: a COCO import keeps its labelme flags.
+          const dataset = mergeDatasetFields(repos.annotations.get(project.id, target.uuid)?.dataset, result.imageFields?.get(relPath));
+          const placement = { x: 0, y: 0, w: target.width, h: target.height };
+          repos.annotations.save(project.id, target.uuid, { shapes, placement, ...(dataset ? { dataset } : {}) }, importedAt);
         }
+        const projectFields = mergeDatasetFields(repos.projects.datasetFields(project.id), result.projectFields);
+        if (projectFields && result.projectFields) repos.projects.setDatasetFields(project.id, projectFields);
         // The declared labels first, so keys 1-9 follow the dataset's class order.
         // A new label keeps the dataset's category id or class index when it is free.
         addMissingLabels(repos, project.id, [...result.labels, ...shapeLabels(result.matched.values())], result.classNumbers);

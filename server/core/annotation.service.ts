@@ -1,3 +1,4 @@
+import { carryDatasetFields } from './dataset-fields';
 import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { notFound } from './errors';
 import { createGroupCommit } from './group-commit';
@@ -33,10 +34,12 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
 
   // Resolves once committed, so an answered save survives a crash. A state made before the
   // stored one (a late request, a replay from a closed tab) changes nothing and still succeeds.
+  // Read in the same transaction, so the dataset fields carried over are the ones replaced.
   const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<void> =>
     activity.during(() =>
       writes.run(() => {
-        if (repos.annotations.save(project.id, uuid, annotation, editedAt)) modified.add(project.id);
+        const kept = carryDatasetFields(annotation, repos.annotations.get(project.id, uuid));
+        if (repos.annotations.save(project.id, uuid, kept, editedAt)) modified.add(project.id);
         // Nothing written: a newer state is stored (a success), or the image is gone (not found).
         else findImage(project, uuid);
       }),

@@ -2,6 +2,7 @@
 // and handed in; nothing in the domain knows SQL.
 import type {
   AnnotationType,
+  DatasetFields,
   ImageAnnotation,
   ImageRecord,
   Project,
@@ -19,6 +20,9 @@ export interface ProjectRepository {
   markOpened(id: string): void;
   touchModified(id: string, at: number): void;
   delete(id: string): void;
+  /** What imported datasets carry for the whole project (COCO info, licenses, subset files). */
+  datasetFields(id: string): DatasetFields;
+  setDatasetFields(id: string, fields: DatasetFields): void;
 }
 
 export interface LabelRecord {
@@ -123,7 +127,7 @@ export interface AnnotationRepository {
   get(projectId: string, uuid: string): ImageAnnotation | undefined;
   getMany(projectId: string, uuids: readonly string[]): Map<string, ImageAnnotation>;
   /**
-   * Replaces the image's shapes unless a newer state is stored (false then, or when there is
+   * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored (false then, or when there is
    * no such image): the stored version becomes editedAt, when that state was made.
    */
   save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number): boolean;

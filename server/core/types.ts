@@ -42,6 +42,14 @@ export interface OffsetToImage {
   y: number;
 }
 
+/**
+ * What a dataset format carries that Labelport does not edit (ids, iscrowd, attributes, flags,
+ * unknown fields), each format under its own key and verbatim where possible, so exporting
+ * the same format again gives the same file. docs/datasets.md says what each format keeps.
+ */
+export type DatasetFields = Partial<Record<DatasetFormat, Record<string, unknown>>>;
+export type DatasetFormat = 'coco' | 'voc' | 'yolo' | 'labelme';
+
 /** Extra classifai fields a client may send; kept verbatim so its next read matches. */
 export interface ShapeExtras {
   lineWidth: number | null;
@@ -50,6 +58,8 @@ export interface ShapeExtras {
   id: string | null;
   region?: string | null;
   subLabel?: unknown[] | null;
+  /** Never sent to classifai clients; carried over when a shape of the same id is saved again. */
+  dataset?: DatasetFields;
 }
 
 export interface BoxShape extends ShapeExtras {
@@ -88,6 +98,8 @@ export interface CanvasPlacement {
 export interface ImageAnnotation {
   shapes: Shape[];
   placement: CanvasPlacement;
+  /** The image's own dataset fields (COCO image record, labelme file flags); kept by edits. */
+  dataset?: DatasetFields;
 }
 
 export const EMPTY_PLACEMENT: CanvasPlacement = { x: 0, y: 0, w: 0, h: 0 };

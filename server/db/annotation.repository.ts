@@ -1,5 +1,5 @@
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
-import type { ImageAnnotation, Shape } from '@/server/core/types';
+import type { DatasetFields, ImageAnnotation, Shape } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
 
 interface AnnotationRow {
@@ -9,22 +9,24 @@ interface AnnotationRow {
   img_y: number;
   img_w: number;
   img_h: number;
+  dataset: string | null;
 }
 
 const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
   shapes: JSON.parse(row.shapes) as Shape[],
   placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },
+  ...(row.dataset === null ? {} : { dataset: JSON.parse(row.dataset) as DatasetFields }),
 });
 
 export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRepository {
-  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h FROM images';
+  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM images';
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
   const getMany = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
   );
   const save = sqlite.prepare(
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h,
-       edited_at = @editedAt
+       edited_at = @editedAt, dataset = @dataset
      WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt`,
   );
   const withLabel = sqlite.prepare<[string, string], AnnotationRow>(
@@ -63,6 +65,7 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRe
         shapes: JSON.stringify(annotation.shapes),
         count: annotation.shapes.length,
         ...annotation.placement,
+        dataset: annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset),
         editedAt,
       }).changes > 0,
     withLabel: (projectId, label) => {

@@ -1,5 +1,5 @@
 import type { ProjectRepository } from '@/server/core/repositories';
-import type { AnnotationType, Project } from '@/server/core/types';
+import type { AnnotationType, DatasetFields, Project } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
 
 interface ProjectRow {
@@ -31,6 +31,8 @@ export function createProjectRepository(
   const markOpened = sqlite.prepare('UPDATE projects SET is_new = 0 WHERE id = ?');
   const touch = sqlite.prepare('UPDATE projects SET last_modified_at = ? WHERE id = ?');
   const remove = sqlite.prepare('DELETE FROM projects WHERE id = ?');
+  const datasetOf = sqlite.prepare<[string], { dataset: string | null }>('SELECT dataset FROM projects WHERE id = ?');
+  const setDataset = sqlite.prepare('UPDATE projects SET dataset = ? WHERE id = ?');
 
   const toProject = (row: ProjectRow): Project => ({
     id: row.id,
@@ -69,5 +71,10 @@ export function createProjectRepository(
     markOpened: (id) => void markOpened.run(id),
     touchModified: (id, at) => void touch.run(at, id),
     delete: (id) => void remove.run(id),
+    datasetFields: (id) => {
+      const stored = datasetOf.get(id)?.dataset;
+      return stored ? (JSON.parse(stored) as DatasetFields) : {};
+    },
+    setDatasetFields: (id, fields) => void setDataset.run(JSON.stringify(fields), id),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCocoDataset, COCO_PATH, exportCoco, importCoco, type CocoDataset } from './coco';
+import type { Shape } from '@/server/core/types';
 import { box, item, polygon, roughly } from './test-fixtures';
 
 const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
@@ -129,5 +130,52 @@ describe('COCO import', () => {
     const files = exportCoco([item('a.jpg', [box(1, 2, 3, 4), box(5, 6, 7, 8)])], [], 'bndbox').files;
     const result = importCoco(files, targets(['a.jpg']), 'bndbox', { nextId: () => String(n++) });
     expect(result.matched.get('a.jpg')?.map((s) => s.id)).toEqual(['100', '101']);
+  });
+});
+
+describe('COCO fields kept from an import', () => {
+  // What the import service stores, handed back to the exporter as the export job does.
+  function reexport(files: Array<{ path: string; content: string }>, relPaths: string[], type: 'bndbox' | 'seg', edit: (shapes: Shape[]) => Shape[] = (s) => s) {
+    const imported = importCoco(files, targets(relPaths), type);
+    const items = relPaths.map((relPath) => {
+      const dataset = imported.imageFields?.get(relPath);
+      return { ...item(relPath, edit(imported.matched.get(relPath) ?? [])), annotation: { shapes: edit(imported.matched.get(relPath) ?? []), placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
+    });
+    return { imported, exported: exportCoco(
+      items,
+      imported.labels.map((name) => ({ name, cocoId: imported.classNumbers?.get(name)?.cocoId ?? null, yoloIndex: null })),
+      type,
+      undefined,
+      imported.projectFields,
+    ).files };
+  }
+  const dataset = {
+    images: [{ id: 3, file_name: 'a.jpg', width: 1000, height: 500 }],
+    categories: [{ id: 9, name: 'cat' }],
+    annotations: [{ id: 4, image_id: 3, category_id: 9, bbox: [1, 2, 3, 4], area: 12, iscrowd: 0, segmentation: [[1, 2, 4, 2, 4, 6, 1, 6]] }],
+  };
+
+  it('writes a subset file back under its own path, never outside the archive', () => {
+    const { exported } = reexport([{ path: '../../outside/./instances_val.json', content: JSON.stringify(dataset) }], ['a.jpg'], 'seg');
+    expect(exported.map((file) => file.path)).toEqual(['outside/instances_val.json']);
+  });
+
+  it('joins the parts of one annotation in their order even when the editor reordered them', () => {
+    const parts = { ...dataset, annotations: [{ ...dataset.annotations[0], segmentation: [[1, 2, 4, 2, 4, 6], [10, 10, 20, 10, 20, 20]] }] };
+    const { exported } = reexport([{ path: 'i.json', content: JSON.stringify(parts) }], ['a.jpg'], 'seg', (shapes) => [...shapes].reverse());
+    expect((JSON.parse(exported[0]?.content ?? '') as CocoDataset).annotations[0]?.segmentation).toEqual(parts.annotations[0]?.segmentation);
+  });
+
+  it('an edited box-only object stays box-only; a new one gets the next free id of its file', () => {
+    const boxOnly = { ...dataset, annotations: [{ ...dataset.annotations[0], segmentation: [] }] };
+    const { exported } = reexport([{ path: 'i.json', content: JSON.stringify(boxOnly) }], ['a.jpg'], 'bndbox', (shapes) => [
+      ...shapes.map((shape) => (shape.kind === 'box' ? { ...shape, x2: shape.x2 + 10 } : shape)),
+      box(50, 50, 60, 60, 'cat', 'new'),
+    ]);
+    const written = JSON.parse(exported[0]?.content ?? '') as CocoDataset;
+    expect(written.annotations).toEqual([
+      { id: 4, image_id: 3, category_id: 9, bbox: [1, 2, 13, 4], area: 52, iscrowd: 0, segmentation: [] },
+      { id: 5, image_id: 3, category_id: 9, segmentation: [[50, 50, 60, 50, 60, 60, 50, 60]], area: 100, bbox: [50, 50, 10, 10], iscrowd: 0 },
+    ]);
   });
 });

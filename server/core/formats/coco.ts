@@ -1,28 +1,27 @@
-// COCO object detection / instance segmentation JSON. Image and annotation ids start at 1 and
-// follow the input order, so the same project exports the same file twice. Categories are the
-// class table in class id order, used or not, each with its own COCO id or one from the base
-// (class-numbering.ts): a model trained on an earlier export keeps its category ids.
-import type { AnnotationType } from '@/server/core/types';
-import {
-  addMatched,
-  boundsOutline,
-  createExportPreparer,
-  exportAllAtOnce,
-  importEachFile,
-  readJsonFile,
-  importedShape,
-  isFiniteNumber,
-  isRecord,
-  round,
-  type DatasetExporter,
-  type ExportItem,
-  type ImportFile,
-  type ImportOptions,
-  type ImportResult,
-  type ImportTarget,
-} from './common';
+// COCO object detection / instance segmentation JSON. What an import brought (ids, file
+// names, order, iscrowd with its RLE, attributes, unknown fields, info, licenses, one file per
+// subset) is written back as it was: coco-fields.ts keeps it, docs/datasets.md says what
+// happens to an edited object. Images and annotations without such fields (drawn here) get the
+// next free ids of their file, in the project's order, after the imported ones. Categories
+// are the class table in class id order, used or not, each with its own COCO id or one from
+// the base (class-numbering.ts): a model trained on an earlier export keeps its category ids.
+import type { AnnotationType, DatasetFields, Shape } from '@/server/core/types';
+import { archivePath, createExportPreparer, exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject } from './common';
 import { createClassNumbering, DEFAULT_COCO_ID_BASE, exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
-import { polygonArea, shapeBounds, shapeOutline, type Point } from './geometry';
+import {
+  bboxBounds,
+  isClosedRing,
+  openRing,
+  readImageFields,
+  readProjectFields,
+  readShapeFields,
+  sameBoundsWithin,
+  samePointsWithin,
+  type CocoShapeFields,
+} from './coco-fields';
+import { boundsCorners, polygonArea, polygonBounds, shapeBounds, shapeOutline, type Point } from './geometry';
+
+export { importCoco } from './coco-import';
 
 export const COCO_PATH = 'annotations/instances.json';
 
@@ -31,159 +30,198 @@ export interface CocoImage {
   file_name: string;
   width: number;
   height: number;
+  [field: string]: unknown;
 }
 
 export interface CocoAnnotation {
   id: number;
   image_id: number;
   category_id: number;
-  /** One flat [x1, y1, x2, y2, …] outline; a box is written as its 4 corners. */
-  segmentation: number[][];
+  /** Flat [x1, y1, x2, y2, …] outlines (a box as its 4 corners), [] for a box-only object, or an RLE. */
+  segmentation?: unknown;
   area: number;
   bbox: [number, number, number, number];
-  iscrowd: 0;
+  iscrowd: number;
+  [field: string]: unknown;
 }
 
 export interface CocoCategory {
   id: number;
   name: string;
   supercategory: string;
+  [field: string]: unknown;
 }
 
 export interface CocoDataset {
-  info: { description: string; version: string };
-  licenses: never[];
+  info: unknown;
+  licenses: unknown[];
   images: CocoImage[];
   annotations: CocoAnnotation[];
   categories: CocoCategory[];
+  [field: string]: unknown;
 }
 
+const DEFAULT_TOP = { info: { description: 'Exported by Labelport', version: '1.0' }, licenses: [] };
+
+/** The default file's dataset (tests; a project with imported subsets writes several files). */
 export function buildCocoDataset(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions): CocoDataset {
-  const builder = createCocoBuilder(labels, type, options);
+  const builder = createCocoBuilder(labels, type, options, {});
   builder.add(items);
-  return builder.dataset();
+  return JSON.parse(builder.files().find((file) => file.path === COCO_PATH)?.content ?? '{}') as CocoDataset;
 }
 
-// COCO is one JSON for the whole dataset: pages are added one by one, but only the dataset
-// (not the images' records) is kept until the end.
-function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions) {
+interface Ordered<T> {
+  /** Place in the imported file; Infinity for what was drawn here. */
+  order: number;
+  seq: number;
+  record: T;
+}
+
+interface CocoFileBuilder {
+  images: Array<Ordered<Record<string, unknown>>>;
+  annotations: Array<Ordered<Record<string, unknown>> & { image: Record<string, unknown> }>;
+}
+
+const byOrder = (a: Ordered<unknown>, b: Ordered<unknown>) => a.order - b.order || a.seq - b.seq;
+
+// COCO is one JSON per file: pages are added one by one, but only the datasets (not the
+// images' records) are kept until the end, when new ids are handed out.
+function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType, options: ExportOptions | undefined, project: DatasetFields) {
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.cocoId, options?.cocoIdBase ?? DEFAULT_COCO_ID_BASE);
-  const images: CocoImage[] = [];
-  const annotations: CocoAnnotation[] = [];
+  const stored = readProjectFields(project).files;
+  const files = new Map<string, CocoFileBuilder>();
+  const fileOf = (path: string) => {
+    let file = files.get(path);
+    if (!file) files.set(path, (file = { images: [], annotations: [] }));
+    return file;
+  };
+  for (const file of stored) if (archivePath(file.path)) fileOf(archivePath(file.path));
+  if (stored.length === 0) fileOf(COCO_PATH);
+  let seq = 0;
+
   return {
     add(items: readonly ExportItem[]): void {
-      for (const { image, objects } of preparer.prepare(items)) {
-        const imageId = images.length + 1;
-        for (const { label, shape } of objects) {
-          const bounds = shapeBounds(shape);
-          const outline = shapeOutline(shape);
-          annotations.push({
-            id: annotations.length + 1,
-            image_id: imageId,
-            category_id: numbering.numberOf(label),
-            segmentation: [outline.flatMap((p) => [round(p.x), round(p.y)])],
-            area: round(shape.kind === 'box' ? (bounds.xMax - bounds.xMin) * (bounds.yMax - bounds.yMin) : polygonArea(outline)),
-            bbox: [round(bounds.xMin), round(bounds.yMin), round(bounds.xMax - bounds.xMin), round(bounds.yMax - bounds.yMin)],
-            iscrowd: 0,
-          });
+      for (const { image, objects, dataset } of preparer.prepare(items)) {
+        const fields = readImageFields(dataset);
+        const file = fileOf((fields && archivePath(fields.file)) || COCO_PATH);
+        const fileName = typeof fields?.image.file_name === 'string' ? fields.image.file_name : image.relPath;
+        const record = { ...fields?.image, id: fields?.image.id, file_name: fileName, width: image.width, height: image.height };
+        file.images.push({ order: fields?.index ?? Infinity, seq: seq++, record });
+        for (const group of groupParts(objects)) {
+          const written = annotationRecord(group);
+          file.annotations.push({ order: group.fields?.index ?? Infinity, seq: seq++, image: record, record: { ...written, category_id: numbering.numberOf(group.label) } });
         }
-        images.push({ id: imageId, file_name: image.relPath, width: image.width, height: image.height });
       }
     },
-    dataset(): CocoDataset {
-      return {
-        info: { description: 'Exported by Labelport', version: '1.0' },
-        licenses: [],
-        images,
-        annotations,
-        categories: numbering.entries().map(({ name, number }) => ({ id: number, name, supercategory: '' })),
-      };
+    files() {
+      return [...files].map(([path, file]) => {
+        const own = stored.find((candidate) => archivePath(candidate.path) === path);
+        const images = file.images.sort(byOrder).map((entry) => entry.record);
+        giveIds(images);
+        const annotations = file.annotations.sort(byOrder).map((entry) => Object.assign(entry.record, { image_id: entry.image.id }));
+        giveIds(annotations);
+        const categories = numbering.entries().map(({ name, number }) => {
+          const kept = own?.categories.find((category) => category.name === name);
+          return kept ? { ...kept, id: number, name } : { id: number, name, supercategory: '' };
+        });
+        const top = own ? { ...own.top } : { ...DEFAULT_TOP };
+        return { path, content: JSON.stringify({ ...top, images, annotations, categories }) };
+      });
     },
   };
 }
 
-/** `annotations/instances.json`; file_name is the image's path relative to the project folder. */
-export const exportCocoPages: DatasetExporter = (labels, type, options) => {
-  const builder = createCocoBuilder(labels, type, options);
+/** Kept ids stay; the rest get the next ones after the largest of the file, in order. */
+function giveIds(records: Array<Record<string, unknown>>) {
+  let next = records.reduce((max, record) => (typeof record.id === 'number' && Number.isFinite(record.id) ? Math.max(max, record.id) : max), 0) + 1;
+  for (const record of records) if (!(typeof record.id === 'number' && Number.isFinite(record.id))) record.id = next++;
+}
+
+interface CocoGroup {
+  label: string;
+  fields: CocoShapeFields | undefined;
+  shapes: Shape[];
+}
+
+/** The polygons of one imported annotation (shapes sharing its index on the image) become one object again. */
+function groupParts(objects: readonly PixelObject[]): CocoGroup[] {
+  const groups: CocoGroup[] = [];
+  const byIndex = new Map<number, CocoGroup>();
+  for (const { label, shape } of objects) {
+    const fields = readShapeFields(shape.dataset);
+    const joined = fields?.parts !== undefined ? byIndex.get(fields.index) : undefined;
+    if (joined) {
+      joined.shapes.push(shape);
+      continue;
+    }
+    const group = { label, fields, shapes: [shape] };
+    groups.push(group);
+    if (fields?.parts !== undefined) byIndex.set(fields.index, group);
+  }
+  return groups;
+}
+
+const flat = (points: readonly Point[], closed = false) => [...points, ...(closed && points[0] ? [points[0]] : [])].flatMap((p) => [round(p.x), round(p.y)]);
+
+/** bbox and area of what is drawn now: written for an edited or new object. */
+function geometry(shapes: readonly Shape[]) {
+  const outlines = shapes.map(shapeOutline);
+  const b = polygonBounds(outlines.flat());
+  const area = shapes.reduce((sum, shape, i) => sum + (shape.kind === 'box' ? boxArea(shape) : polygonArea(outlines[i] ?? [])), 0);
+  return { area: round(area), bbox: [round(b.xMin), round(b.yMin), round(b.xMax - b.xMin), round(b.yMax - b.yMin)] };
+}
+
+const boxArea = (shape: Shape) => {
+  const b = shapeBounds(shape);
+  return (b.xMax - b.xMin) * (b.yMax - b.yMin);
+};
+
+/**
+ * The annotation as imported when it was not edited (within half a pixel), else the imported
+ * record with its geometry made again from the shapes: polygons from the parts (a closed ring
+ * closed again), a box-only object stays box-only, an RLE region becomes its edited outline
+ * with its iscrowd kept (the mask cannot follow an edit).
+ */
+function annotationRecord(group: CocoGroup): Record<string, unknown> {
+  const { fields } = group;
+  let { shapes } = group;
+  if (!fields) {
+    return { id: undefined, image_id: 0, category_id: 0, segmentation: shapes.map((shape) => flat(shapeOutline(shape))), ...geometry(shapes), iscrowd: 0 };
+  }
+  const { annotation } = fields;
+  if (fields.parts !== undefined) {
+    // In the annotation's order, whatever order the editor left the shapes in.
+    shapes = [...shapes].sort((a, b) => (readShapeFields(a.dataset)?.part ?? 0) - (readShapeFields(b.dataset)?.part ?? 0));
+    const parts = shapes.map((shape) => readShapeFields(shape.dataset)?.polygon ?? []);
+    const unedited = shapes.length === fields.parts && shapes.every((shape, i) => samePointsWithin(shapeOutline(shape), openRing(parts[i] ?? [])));
+    if (unedited) return { ...annotation, segmentation: parts };
+    return { ...annotation, segmentation: shapes.map((shape, i) => flat(shapeOutline(shape), isClosedRing(parts[i] ?? []))), ...geometry(shapes) };
+  }
+  const [shape] = shapes;
+  const box = bboxBounds(annotation.bbox);
+  if (shape && box && unmovedBox(shape, box)) return { ...annotation };
+  const segmentation = annotation.segmentation;
+  const kept = segmentation === undefined ? {} : { segmentation: Array.isArray(segmentation) && segmentation.length === 0 ? [] : shapes.map((s) => flat(shapeOutline(s))) };
+  return { ...annotation, ...kept, ...geometry(shapes) };
+}
+
+/** A box, or the 4-corner polygon a box became in a seg project, still where the bbox says. */
+function unmovedBox(shape: Shape, box: ReturnType<typeof bboxBounds> & object): boolean {
+  if (shape.kind === 'box') return sameBoundsWithin(shapeBounds(shape), box);
+  return samePointsWithin(shapeOutline(shape), boundsCorners(box));
+}
+
+/** One JSON per imported subset file (its own path), `annotations/instances.json` for the rest. */
+export const exportCocoPages: DatasetExporter = (labels, type, options, project = {}) => {
+  const builder = createCocoBuilder(labels, type, options, project);
   return {
     add: (items) => {
       builder.add(items);
       return [];
     },
-    finish: () => [{ path: COCO_PATH, content: JSON.stringify(builder.dataset()) }],
+    finish: () => builder.files(),
   };
 };
 export const exportCoco = exportAllAtOnce(exportCocoPages);
-
-/** Every `.json` file given is read as a COCO dataset. */
-export function importCoco(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  return importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
-    const data = readJsonFile(file, error);
-    if (data === undefined) return;
-    if (!isRecord(data) || !Array.isArray(data.images) || !Array.isArray(data.annotations)) {
-      error('not a COCO dataset (no images and annotations lists)');
-      return;
-    }
-    const categories = new Map<number, string>();
-    for (const category of Array.isArray(data.categories) ? data.categories : []) {
-      if (isRecord(category) && isFiniteNumber(category.id) && typeof category.name === 'string') {
-        categories.set(category.id, category.name);
-        result.labels.push(category.name);
-        result.classNumbers ??= new Map();
-        // The first id a name is seen with: a second category of one name cannot be its id too.
-        if (!result.classNumbers.has(category.name)) result.classNumbers.set(category.name, { cocoId: category.id });
-      } else error(`category ${JSON.stringify(category)} needs a numeric id and a name`);
-    }
-    const targets = new Map<number, { target: ImportTarget | null; name: string }>();
-    for (const image of data.images) {
-      if (!isRecord(image) || !isFiniteNumber(image.id) || typeof image.file_name !== 'string') {
-        error(`image ${JSON.stringify(image)} needs a numeric id and a file_name`);
-        continue;
-      }
-      const target = matcher.match([image.file_name]);
-      targets.set(image.id, { target, name: image.file_name });
-      if (!target) result.unmatched.push(image.file_name);
-      else {
-        addMatched(result, target.relPath, []);
-        if (isFiniteNumber(image.width) && isFiniteNumber(image.height) && (image.width !== target.width || image.height !== target.height)) {
-          error(`${image.file_name} is ${image.width}x${image.height} in the file but ${target.width}x${target.height} in the project; coordinates used as they are`);
-        }
-      }
-    }
-    data.annotations.forEach((annotation: unknown, i) => {
-      if (!isRecord(annotation)) return error(`annotation #${i + 1} is not an object`);
-      const name = `annotation ${String(annotation.id ?? `#${i + 1}`)}`;
-      const image = isFiniteNumber(annotation.image_id) ? targets.get(annotation.image_id) : undefined;
-      if (!image) return error(`${name} refers to image_id ${String(annotation.image_id)}, which is not in images`);
-      const label = isFiniteNumber(annotation.category_id) ? categories.get(annotation.category_id) : undefined;
-      if (label === undefined) return error(`${name} refers to category_id ${String(annotation.category_id)}, which is not in categories`);
-      if (!image.target) return;
-      const outlines = cocoOutlines(annotation, type);
-      if (outlines.length === 0) return error(`${name} has neither a usable bbox nor a polygon segmentation`);
-      for (const outline of outlines) {
-        const shape = importedShape(outline, label, type, image.target, nextId());
-        if (shape) addMatched(result, image.target.relPath, [shape]);
-        else error(`${name} has no area inside ${image.name} and was skipped`);
-      }
-    });
-  });
-}
-
-/** Polygons for a seg project (one shape per part), else the bbox; RLE masks fall back to the bbox. */
-function cocoOutlines(annotation: Record<string, unknown>, type: AnnotationType): Point[][] {
-  const polygons = Array.isArray(annotation.segmentation)
-    ? annotation.segmentation.filter((part): part is number[] => Array.isArray(part) && part.length >= 6 && part.length % 2 === 0 && part.every(isFiniteNumber))
-    : [];
-  const asPoints = (flat: number[]) => flat.flatMap((value, i) => (i % 2 === 0 ? [{ x: value, y: flat[i + 1] ?? 0 }] : []));
-  const bbox = annotation.bbox;
-  const box = Array.isArray(bbox) && bbox.length === 4 && bbox.every(isFiniteNumber) ? (bbox as number[]) : null;
-  if (type === 'seg' && polygons.length > 0) return polygons.map(asPoints);
-  if (box) {
-    const [x = 0, y = 0, w = 0, h = 0] = box;
-    return [boundsOutline(x, y, x + w, y + h)];
-  }
-  // No bbox: the union of the polygon parts gives one box.
-  return polygons.length > 0 ? [polygons.flatMap(asPoints)] : [];
-}

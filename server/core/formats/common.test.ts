@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageMatcher, exportStems, normalisePath, prepareExport, round, stripExtension } from './common';
+import { archivePath, createImageMatcher, exportStems, normalisePath, prepareExport, round, stripExtension } from './common';
 import { box, item, polygon } from './test-fixtures';
 
 describe('export file stems', () => {
@@ -72,5 +72,15 @@ describe('prepareExport', () => {
     expect(prepared.images[0]?.objects).toEqual([{ label: 'zebra', truncated: true, shape: expect.objectContaining({ x1: 0, y1: 0, x2: 50, y2: 50 }) }]);
     expect(prepared.images[1]?.objects.map((o) => [o.label, o.truncated])).toEqual([['cat', false], ['ant', false]]);
     expect(prepareExport(items, [], 'seg').images[0]?.objects.map((o) => o.shape.kind)).toEqual(['polygon']);
+  });
+});
+
+describe('archivePath', () => {
+  it('keeps a kept path inside the archive whatever it says', () => {
+    expect(archivePath('annotations/instances_val.json')).toBe('annotations/instances_val.json');
+    expect(archivePath('../../etc/./x.json')).toBe('etc/x.json');
+    expect(archivePath('C:\\data\\..\\..\\x.json')).toBe('x.json');
+    expect(archivePath('/abs/x.json')).toBe('abs/x.json');
+    expect(archivePath('..')).toBe('');
   });
 });

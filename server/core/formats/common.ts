@@ -1,6 +1,6 @@
 // What the dataset exporters and importers share: their input and output shapes, the
 // pixel-space objects of an image, label numbering, file stems and image matching.
-import type { AnnotationType, BoxShape, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
+import type { AnnotationType, BoxShape, DatasetFields, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
 import { exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
 import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
 
@@ -31,8 +31,11 @@ export interface DatasetWriter {
   finish(): ExportFile[];
 }
 
-/** labels: the class table in class id order (a bare name: a class without numbers of its own). */
-export type DatasetExporter = (labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions) => DatasetWriter;
+/**
+ * labels: the class table in class id order (a bare name: a class without numbers of its own).
+ * project: the project's dataset fields (COCO info and subset files), {} when none.
+ */
+export type DatasetExporter = (labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions, project?: DatasetFields) => DatasetWriter;
 
 export type ImportFile = ExportFile;
 
@@ -53,6 +56,10 @@ export interface ImportResult {
   labels: string[];
   /** The numbers the input gives its declared labels (COCO category ids, YOLO class indexes). */
   classNumbers?: Map<string, { cocoId?: number; yoloIndex?: number }>;
+  /** relPath → the image's own dataset fields (replacing its stored ones of the same format). */
+  imageFields?: Map<string, DatasetFields>;
+  /** The dataset's project-wide fields (replacing the stored ones of the same format). */
+  projectFields?: DatasetFields;
 }
 
 export interface ImportOptions {
@@ -70,6 +77,8 @@ export interface PixelObject {
 
 export interface PreparedImage {
   image: ImageRecord;
+  /** The image's own dataset fields (a COCO image record, a labelme file's flags). */
+  dataset?: DatasetFields;
   /** Path without extension, unique in the export, sub-folders kept. */
   stem: string;
   objects: PixelObject[];
@@ -119,7 +128,8 @@ export function createExportPreparer(labels: readonly ExportLabel[], type: Annot
         addLabel(shape.label);
         objects.push({ label: shape.label, shape: clipped, truncated: !sameBounds(shapeBounds(shape), shapeBounds(clipped)) });
       }
-      return { image: item.image, stem: stems[i] ?? item.image.relPath, objects };
+      const dataset = item.annotation.dataset;
+      return { image: item.image, stem: stems[i] ?? item.image.relPath, objects, ...(dataset ? { dataset } : {}) };
     });
   };
   return { prepare, labels: order, labelIndex };
@@ -140,8 +150,9 @@ export function exportPages(
   labels: readonly ExportLabel[],
   type: AnnotationType,
   options?: ExportOptions,
+  project?: DatasetFields,
 ): ExportFile[] {
-  const writer = exporter(labels, type, options);
+  const writer = exporter(labels, type, options, project);
   const files: ExportFile[] = [];
   for (const page of pages) files.push(...writer.add(page));
   return [...files, ...writer.finish()];
@@ -150,8 +161,8 @@ export function exportPages(
 /** The whole export at once, for callers that hold every item anyway (tests, small projects). */
 export const exportAllAtOnce =
   (exporter: DatasetExporter) =>
-  (items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions): ExportResult => ({
-    files: exportPages(exporter, [items], labels, type, options),
+  (items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions, project?: DatasetFields): ExportResult => ({
+    files: exportPages(exporter, [items], labels, type, options, project),
   });
 
 export function prepareExport(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType): PreparedExport {
@@ -199,6 +210,17 @@ export function normalisePath(path: string): string {
   }
   return out.join('/');
 }
+
+/**
+ * A path kept from an import, made safe to write into an export archive: `/` separators, no
+ * `.` or `..` segments and nothing absolute, so unpacking never writes outside its folder.
+ * '' when nothing is left.
+ */
+export const archivePath = (path: string) =>
+  normalisePath(path)
+    .split('/')
+    .filter((segment) => segment !== '..' && !/^[A-Za-z]:$/.test(segment))
+    .join('/');
 
 /** Coordinates written with at most `digits` decimals, without binary noise. */
 export const round = (value: number, digits = 2) => {
@@ -331,8 +353,15 @@ export function idSource(options: ImportOptions | undefined): () => string {
  * project gets the outline's bounds, a seg project the outline (a box as its 4 corners).
  * Null when nothing of it lies inside the image.
  */
-export function importedShape(outline: readonly Point[], label: string, type: AnnotationType, size: PixelSize, id: string): Shape | null {
-  const extras = { lineWidth: null, color: null, label, id };
+export function importedShape(
+  outline: readonly Point[],
+  label: string,
+  type: AnnotationType,
+  size: PixelSize,
+  id: string,
+  dataset?: DatasetFields,
+): Shape | null {
+  const extras = { lineWidth: null, color: null, label, id, ...(dataset ? { dataset } : {}) };
   if (type === 'bndbox') {
     const box: BoxShape = { kind: 'box', ...outlineBounds(outline), distanceToImg: null, ...extras };
     return clipShape(box, size);

@@ -49,7 +49,7 @@ describe('LabelMe import', () => {
     expect(result.matched.get('images/b.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 10, y1: 20, x2: 30, y2: 40, label: 'cat' });
   });
 
-  it('reports unsupported shapes and broken files without throwing', () => {
+  it('reports broken shapes and files without throwing, and names the shapes kept but not drawn', () => {
     const json = JSON.stringify({
       imagePath: 'a.jpg',
       imageWidth: 640,
@@ -74,13 +74,42 @@ describe('LabelMe import', () => {
     expect(result.unmatched).toEqual(['c.jpg']);
     expect(result.errors).toEqual([
       'a.json: the image is 640x480 in the file but 1000x500 in the project; coordinates used as they are',
-      'a.json: shape 2: (c) shape_type "circle" is not supported (only rectangle and polygon)',
       'a.json: shape 3: has no label',
       'a.json: shape 4: (r) a rectangle needs 2 points',
       'a.json: shape 5: (p) points must be [x, y] pairs of numbers',
       'a.json: shape 6 (out) has no area inside a.jpg and was skipped',
+      'a.json: not drawn, kept for the labelme export: 1 circle (the workspace draws rectangles and polygons)',
       'b.json: not valid JSON',
       'd.json: not a LabelMe file (no shapes list)',
     ]);
+  });
+});
+
+describe('LabelMe fields kept from an import', () => {
+  const file = (imagePath: string) => JSON.stringify({ version: '4.5.6', flags: { a: true }, shapes: [{ label: 'cat', points: [[1, 2], [30, 40]], shape_type: 'rectangle', group_id: 3 }], imagePath, imageData: 'aGVsbG8=' });
+
+  function reexport(files: Array<{ path: string; content: string }>, relPaths: string[]) {
+    const imported = importLabelme(files, targets(relPaths), 'bndbox');
+    const items = relPaths.map((relPath) => {
+      const dataset = imported.imageFields?.get(relPath);
+      return { ...item(relPath, []), annotation: { shapes: imported.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
+    });
+    return exportLabelme(items, [], 'bndbox').files;
+  }
+
+  it('writes the file back where it was, never outside the archive, with its fields and without imageData', () => {
+    const [written] = reexport([{ path: '../../ann/x.json', content: file('../img/a.jpg') }], ['img/a.jpg']);
+    expect(written?.path).toBe('ann/x.json');
+    expect(JSON.parse(written?.content ?? '')).toEqual({
+      version: '4.5.6', flags: { a: true }, imagePath: '../img/a.jpg', imageData: null, imageHeight: 500, imageWidth: 1000,
+      shapes: [{ label: 'cat', points: [[1, 2], [30, 40]], shape_type: 'rectangle', group_id: 3 }],
+    });
+  });
+
+  it('an image whose file another image already took goes beside itself, and a new image never overwrites one', () => {
+    const files = [{ path: 'a.json', content: file('a.jpg') }, { path: 'x/a.json', content: file('b.jpg') }];
+    const imported = reexport(files, ['a.jpg', 'b.jpg', 'x/a.jpg']);
+    expect(imported.map((f) => f.path)).toEqual(['a.json', 'x/a.json', 'x/a~2.json']);
+    expect(imported.map((f) => (JSON.parse(f.content) as LabelmeFile).imagePath)).toEqual(['a.jpg', 'b.jpg', 'a.jpg']);
   });
 });

@@ -26,7 +26,7 @@ describe('Pascal VOC export', () => {
     expect(files.map((f) => f.path)).toEqual(['Annotations/a.xml', 'Annotations/sub/a.xml', 'Annotations/a.png.xml']);
   });
 
-  it('writes the VOC layout with rounded integer pixels', () => {
+  it('writes the VOC layout with rounded pixels, 1-based as the devkit counts them', () => {
     const [file] = exportVoc([item('sub/cat.jpg', [box(10.4, 20.6, 110.5, 70, 'cat')])], ['cat'], 'bndbox').files;
     expect(file?.content).toBe(
       [
@@ -50,8 +50,8 @@ describe('Pascal VOC export', () => {
         '    <truncated>0</truncated>',
         '    <difficult>0</difficult>',
         '    <bndbox>',
-        '      <xmin>10</xmin>',
-        '      <ymin>21</ymin>',
+        '      <xmin>11</xmin>',
+        '      <ymin>22</ymin>',
         '      <xmax>111</xmax>',
         '      <ymax>70</ymax>',
         '    </bndbox>',
@@ -74,14 +74,14 @@ describe('Pascal VOC export', () => {
     const shapes = [box(150, 75, 350, 175, 'in'), box(50, 25, 200, 100, 'cut'), box(700, 0, 800, 10, 'gone'), box(150, 75, 150.1, 90, 'sliver')];
     const [file] = exportVoc([item('a.jpg', shapes, placement)], [], 'bndbox').files;
     expect(objectsOf(file?.content ?? '')).toEqual([
-      { name: 'in', truncated: '0', box: [100, 50, 500, 250] },
-      { name: 'cut', truncated: '1', box: [0, 0, 200, 100] },
+      { name: 'in', truncated: '0', box: [101, 51, 500, 250] },
+      { name: 'cut', truncated: '1', box: [1, 1, 200, 100] },
     ]);
   });
 
   it('writes polygons of a seg project as their bounding boxes', () => {
     const [file] = exportVoc([item('a.jpg', [polygon([[10, 20], [50, 5], [30, 60]])])], [], 'seg').files;
-    expect(objectsOf(file?.content ?? '')).toEqual([{ name: 'cat', truncated: '0', box: [10, 5, 50, 60] }]);
+    expect(objectsOf(file?.content ?? '')).toEqual([{ name: 'cat', truncated: '0', box: [11, 6, 50, 60] }]);
   });
 });
 
@@ -92,8 +92,8 @@ describe('Pascal VOC import', () => {
     expect(back.errors).toEqual([]);
     expect(back.unmatched).toEqual([]);
     expect(back.matched.get('a.jpg')).toEqual([
-      { kind: 'box', x1: 10, y1: 20, x2: 110, y2: 70, distanceToImg: null, lineWidth: null, color: null, label: 'cat', id: '1' },
-      { kind: 'box', x1: 0, y1: 0, x2: 1000, y2: 500, distanceToImg: null, lineWidth: null, color: null, label: 'a<b&"c"', id: '2' },
+      { kind: 'box', x1: 10, y1: 20, x2: 110, y2: 70, distanceToImg: null, lineWidth: null, color: null, label: 'cat', id: '1', dataset: { voc: expect.anything() } },
+      { kind: 'box', x1: 0, y1: 0, x2: 1000, y2: 500, distanceToImg: null, lineWidth: null, color: null, label: 'a<b&"c"', id: '2', dataset: { voc: expect.anything() } },
     ]);
     expect(back.matched.get('sub/a.jpg')).toEqual([]);
     expect(back.matched.get('a.png')).toEqual([expect.objectContaining({ x1: 1, y1: 2, x2: 3, y2: 4, label: 'dog' })]);
@@ -103,7 +103,7 @@ describe('Pascal VOC import', () => {
     const xml = `<annotation><folder>imgs</folder><filename>b.jpg</filename><path>C:\\Users\\bob\\imgs\\sub\\b.jpg</path>
       <object><name>dog</name><bndbox><xmin>5</xmin><ymin>6</ymin><xmax>25.5</xmax><ymax>36</ymax></bndbox></object></annotation>`;
     const result = importVoc([{ path: 'b.xml', content: xml }], targets(['b.jpg', 'sub/b.jpg']), 'seg');
-    expect(result.matched.get('sub/b.jpg')?.[0]).toMatchObject({ kind: 'polygon', label: 'dog', points: [{ x: 5, y: 6 }, { x: 25.5, y: 6 }, { x: 25.5, y: 36 }, { x: 5, y: 36 }] });
+    expect(result.matched.get('sub/b.jpg')?.[0]).toMatchObject({ kind: 'polygon', label: 'dog', points: [{ x: 4, y: 5 }, { x: 25.5, y: 5 }, { x: 25.5, y: 36 }, { x: 4, y: 36 }] });
   });
 
   it('reports malformed files and objects without throwing', () => {
@@ -123,5 +123,54 @@ describe('Pascal VOC import', () => {
       'Annotations/b.xml: not readable XML (<object> is not closed)',
       'Annotations/c.xml: the root element is <html>, not <annotation>',
     ]);
+  });
+
+  it('reads the devkit convention: xmin 1 is the first pixel column, xmax the last one covered', () => {
+    const xml = '<annotation><filename>a.jpg</filename><object><name>whole</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>1000</xmax><ymax>500</ymax></bndbox></object>'
+      + '<object><name>pixel</name><bndbox><xmin>5</xmin><ymin>7</ymin><xmax>5</xmax><ymax>7</ymax></bndbox></object></annotation>';
+    const result = importVoc([{ path: 'a.xml', content: xml }], targets(['a.jpg']), 'bndbox');
+    expect(result.errors).toEqual([]);
+    expect(result.matched.get('a.jpg')).toEqual([
+      expect.objectContaining({ label: 'whole', x1: 0, y1: 0, x2: 1000, y2: 500 }),
+      expect.objectContaining({ label: 'pixel', x1: 4, y1: 6, x2: 5, y2: 7 }),
+    ]);
+    const [file] = exportVoc([item('a.jpg', result.matched.get('a.jpg') ?? [])], [], 'bndbox').files;
+    expect(objectsOf(file?.content ?? '').map((object) => object.box)).toEqual([[1, 1, 1000, 500], [5, 7, 5, 7]]);
+  });
+
+  it('pairs a file with the image of its own name when <filename> names another, and says so', () => {
+    const xml = '<annotation><filename>b.jpg</filename><object><name>cat</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>9</xmax><ymax>9</ymax></bndbox></object></annotation>';
+    const result = importVoc([{ path: 'Annotations/a.xml', content: xml }], targets(['a.jpg', 'b.jpg']), 'bndbox');
+    expect([...result.matched.keys()]).toEqual(['a.jpg']);
+    expect(result.errors).toEqual(['Annotations/a.xml: <filename> b.jpg names b.jpg, but the file\'s own name pairs it with a.jpg, where its objects went']);
+    // No image of the file's name: <filename> still finds one, nothing to report.
+    const alone = importVoc([{ path: 'Annotations/a.xml', content: xml }], targets(['b.jpg']), 'bndbox');
+    expect([...alone.matched.keys()]).toEqual(['b.jpg']);
+    expect(alone.errors).toEqual([]);
+  });
+
+  it('reports coordinates past the image edge, taking 0 as the first column without a word', () => {
+    const object = (name: string, [xmin, ymin, xmax, ymax]: number[]) => `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`;
+    const xml = `<annotation><filename>a.jpg</filename>${object('zero', [0, 0, 10, 10])}${object('tall', [1, 2, 10, 2560])}${object('left', [-5, 1, 10, 10])}</annotation>`;
+    const result = importVoc([{ path: 'a.xml', content: xml }], targets(['a.jpg']), 'bndbox');
+    expect(result.matched.get('a.jpg')?.map((shape) => shape.kind === 'box' && [shape.label, shape.x1, shape.y1, shape.x2, shape.y2])).toEqual([
+      ['zero', 0, 0, 10, 10], ['tall', 0, 1, 10, 500], ['left', 0, 0, 10, 10],
+    ]);
+    expect(result.errors).toEqual([
+      'a.xml: object 2 (tall) reaches outside the 1000×500 image (y up to 2560) and was cut at its edge',
+      'a.xml: object 3 (left) reaches outside the 1000×500 image (x from -5) and was cut at its edge',
+    ]);
+  });
+
+  it('writes each file back at its imported path while that stays inside the archive, others under Annotations/', () => {
+    const xml = (name: string) => `<annotation><filename>${name}</filename></annotation>`;
+    const files = [{ path: 'train/a.xml', content: xml('a.jpg') }, { path: '../../etc/b.xml', content: xml('b.jpg') }];
+    const read = importVoc(files, targets(['train/a.jpg', 'b.jpg', 'c.jpg']), 'bndbox');
+    const items = ['train/a.jpg', 'b.jpg', 'c.jpg'].map((relPath) => {
+      const base = item(relPath, []);
+      const dataset = read.imageFields?.get(relPath);
+      return { ...base, annotation: { ...base.annotation, ...(dataset ? { dataset } : {}) } };
+    });
+    expect(exportVoc(items, [], 'bndbox').files.map((f) => f.path)).toEqual(['train/a.xml', 'etc/b.xml', 'Annotations/c.xml']);
   });
 });

@@ -1,81 +1,131 @@
-// Pascal VOC: one XML per image under Annotations/, integer pixel boxes. VOC has no polygons,
-// so a seg project's polygons are written as their bounding boxes.
-import type { AnnotationType } from '@/server/core/types';
+// Pascal VOC: one XML per image under Annotations/, integer pixel boxes in the devkit's
+// 1-based convention: xmin 1 is the first pixel column and xmax the last one covered, so the
+// box's pixel edges are [xmin - 1, xmax]. VOC has no polygons, so a seg project's polygons
+// are written as their bounding boxes.
+import type { AnnotationType, ImageRecord } from '@/server/core/types';
 import {
   addMatched,
   baseName,
-  boundsOutline,
   dirName,
   exportAllAtOnce,
   importEachFile,
   importedShape,
-  perImageExporter,
+  normalisePath,
+  createExportPreparer,
+  archivePath,
+  type DatasetExporter,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
   type ImportTarget,
+  type PixelObject,
   type PreparedImage,
 } from './common';
-import { shapeBounds } from './geometry';
-import { child, childText, escapeXml, parseXml } from './xml';
+import { boundsCorners, shapeBounds } from './geometry';
+import { outsideImage } from './outside-image';
+import {
+  imageElement,
+  readVocImageFields,
+  readVocObjectFields,
+  sameImageName,
+  unchangedBndbox,
+  vocEdges,
+  vocImageFields,
+  vocObjectFields,
+} from './voc-fields';
+import { child, childText, parseXml, xmlLines, type XmlNode } from './xml';
 
 export const VOC_FOLDER = 'Annotations';
 
 /**
- * Coordinates are 0-based pixel edges rounded to integers inside the image. An object that
- * rounds to no width or height is left out: most VOC readers reject such boxes.
+ * An image imported from VOC is written as its file was (voc-fields.ts), the objects updated;
+ * any other in the default layout. New or moved boxes are pixel edges rounded to whole pixels
+ * inside the image, written 1-based; one that rounds to no width or height is left out: most
+ * VOC readers reject such boxes.
  */
 export function buildVocXml(entry: PreparedImage): string {
   const { image } = entry;
-  const tag = (name: string, value: string | number, indent: number) => `${'  '.repeat(indent)}<${name}>${escapeXml(String(value))}</${name}>`;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<annotation>',
-    tag('folder', dirName(image.relPath), 1),
-    tag('filename', baseName(image.relPath), 1),
-    tag('path', image.relPath, 1),
-    '  <source>',
-    tag('database', 'Unknown', 2),
-    '  </source>',
-    '  <size>',
-    tag('width', image.width, 2),
-    tag('height', image.height, 2),
-    tag('depth', image.depth, 2),
-    '  </size>',
-    // 1 would promise SegmentationObject masks, which are not written.
-    tag('segmented', 0, 1),
-  ];
-  for (const { label, shape, truncated } of entry.objects) {
-    const bounds = shapeBounds(shape);
-    const [xmin, xmax] = [Math.round(bounds.xMin), Math.min(image.width, Math.round(bounds.xMax))];
-    const [ymin, ymax] = [Math.round(bounds.yMin), Math.min(image.height, Math.round(bounds.yMax))];
-    if (xmax <= xmin || ymax <= ymin) continue;
-    lines.push(
-      '  <object>',
-      tag('name', label, 2),
-      tag('pose', 'Unspecified', 2),
-      tag('truncated', truncated ? 1 : 0, 2),
-      tag('difficult', 0, 2),
-      '    <bndbox>',
-      tag('xmin', xmin, 3),
-      tag('ymin', ymin, 3),
-      tag('xmax', xmax, 3),
-      tag('ymax', ymax, 3),
-      '    </bndbox>',
-      '  </object>',
-    );
-  }
-  lines.push('</annotation>');
-  return `${lines.join('\n')}\n`;
+  const objects = entry.objects.flatMap((object) => {
+    const node = objectNode(object, image);
+    return node ? [node] : [];
+  });
+  const stored = readVocImageFields(entry.dataset);
+  const root: XmlNode = stored
+    ? {
+        name: 'annotation',
+        ...(stored.attributes ? { attributes: stored.attributes } : {}),
+        children: [...stored.elements.slice(0, stored.objectsAt), ...objects, ...stored.elements.slice(stored.objectsAt)].map((node) =>
+          node.name === 'object' ? node : imageElement(node, image),
+        ),
+      }
+    : { name: 'annotation', children: [...defaultImageElements(image), ...objects] };
+  return `${['<?xml version="1.0" encoding="UTF-8"?>', ...xmlLines(root, 0)].join('\n')}\n`;
 }
 
-/** `Annotations/<relPath without extension>.xml` for every image, objects or not. */
-export const exportVocPages = perImageExporter((entry) => ({ path: `${VOC_FOLDER}/${entry.stem}.xml`, content: buildVocXml(entry) }));
+const leaf = (name: string, value: string | number): XmlNode => ({ name, text: String(value) });
+
+function defaultImageElements(image: ImageRecord): XmlNode[] {
+  return [
+    leaf('folder', dirName(image.relPath)),
+    leaf('filename', baseName(image.relPath)),
+    leaf('path', image.relPath),
+    { name: 'source', children: [leaf('database', 'Unknown')] },
+    { name: 'size', children: [leaf('width', image.width), leaf('height', image.height), leaf('depth', image.depth)] },
+    // 1 would promise SegmentationObject masks, which are not written.
+    leaf('segmented', 0),
+  ];
+}
+
+function objectNode({ label, shape, truncated }: PixelObject, image: ImageRecord): XmlNode | null {
+  const bounds = shapeBounds(shape);
+  const stored = readVocObjectFields(shape.dataset);
+  let bndbox = stored ? unchangedBndbox(stored, bounds, image) : null;
+  if (!bndbox) {
+    const [xmin, xmax] = [Math.max(0, Math.round(bounds.xMin)) + 1, Math.min(image.width, Math.round(bounds.xMax))];
+    const [ymin, ymax] = [Math.max(0, Math.round(bounds.yMin)) + 1, Math.min(image.height, Math.round(bounds.yMax))];
+    if (xmax < xmin || ymax < ymin) return null;
+    bndbox = { name: 'bndbox', children: [leaf('xmin', xmin), leaf('ymin', ymin), leaf('xmax', xmax), leaf('ymax', ymax)] };
+  }
+  const box = bndbox;
+  if (stored) {
+    // Everything else as the file had it: truncated is the annotator's word, not our clipping.
+    const children = stored.elements.map((node) => (node.name === 'name' ? leaf('name', label) : node.name === 'bndbox' ? box : node));
+    return { name: 'object', ...(stored.attributes ? { attributes: stored.attributes } : {}), children };
+  }
+  return { name: 'object', children: [leaf('name', label), leaf('pose', 'Unspecified'), leaf('truncated', truncated ? 1 : 0), leaf('difficult', 0), box] };
+}
+
+/**
+ * One XML per image, objects or not: at the path its file had in the import (Roboflow keeps
+ * them beside the images), else `Annotations/<relPath without extension>.xml`.
+ */
+export const exportVocPages: DatasetExporter = (labels, type) => {
+  const preparer = createExportPreparer(labels, type);
+  const taken = new Set<string>();
+  const claim = (path: string | null) => {
+    if (path === null || taken.has(path.toLowerCase())) return null;
+    taken.add(path.toLowerCase());
+    return path;
+  };
+  // A kept path wins only when free; the default one is unique as stems are, unless a kept path took it.
+  const pathOf = (entry: PreparedImage) => {
+    const fallback = `${VOC_FOLDER}/${entry.stem}.xml`;
+    return claim(readVocImageFields(entry.dataset)?.file ?? null) ?? claim(fallback) ?? claim(`${VOC_FOLDER}/${entry.image.relPath}.xml`) ?? `${VOC_FOLDER}/${entry.image.uuid}.xml`;
+  };
+  return { add: (items) => preparer.prepare(items).map((entry) => ({ path: pathOf(entry), content: buildVocXml(entry) })), finish: () => [] };
+};
 export const exportVoc = exportAllAtOnce(exportVocPages);
 
-/** Every `.xml` file given is read as one VOC annotation. */
+/**
+ * Every `.xml` file given is read as one VOC annotation. `<path>` and `<filename>` find the
+ * image (LabelImg's absolute paths, Roboflow's extension-less names) when they agree with the
+ * file's own name. When `<filename>` names another image, the devkit and MMDetection pair
+ * `Annotations/<id>.xml` with the image `<id>` whatever it says: the file's name wins when it
+ * names an image of the project, and the disagreement is reported. A class list beside them
+ * (`class_names.txt`, `classes.txt`) gives the labels their order.
+ */
 export function importVoc(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  return importEachFile(files, images, options, '.xml', ({ file, result, matcher, nextId, error }) => {
+  const result = importEachFile(files, images, options, '.xml', ({ file, result, matcher, nextId, error }) => {
     const parsed = parseXml(file.content);
     if (!parsed.ok) {
       error(`not readable XML (${parsed.error})`);
@@ -89,12 +139,17 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const filename = childText(root, 'filename') ?? '';
     const folder = childText(root, 'folder') ?? '';
     const names = [childText(root, 'path') ?? '', folder && filename ? `${folder}/${filename}` : filename].filter((n) => n !== '');
-    const target = matcher.match(names, [file.path.slice(0, -'.xml'.length)]);
+    const stem = file.path.slice(0, -'.xml'.length);
+    const named = filename || (childText(root, 'path') ?? '');
+    const target = sameImageName(named, stem) ? matcher.match(names, [stem]) : (matcher.match([], [stem]) ?? matcher.match(names, []));
     if (!target) {
       result.unmatched.push(filename || file.path);
       return;
     }
+    const byName = sameImageName(named, stem) ? null : matcher.match(names, []);
+    if (byName && byName !== target) error(`<filename> ${named} names ${byName.relPath}, but the file's own name pairs it with ${target.relPath}, where its objects went`);
     addMatched(result, target.relPath, []);
+    (result.imageFields ??= new Map()).set(target.relPath, vocImageFields(root, archivePath(file.path)));
     root.children
       .filter((element) => element.name === 'object')
       .forEach((object, i) => {
@@ -104,11 +159,29 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         const [xmin = NaN, ymin = NaN, xmax = NaN, ymax = NaN] = values;
         if (label === '') return error(`object ${i + 1} has no name`);
         if (!values.every(Number.isFinite)) return error(`object ${i + 1} (${label}) has no numeric bndbox`);
-        const shape = importedShape(boundsOutline(xmin, ymin, xmax, ymax), label, type, target, nextId());
-        if (shape) addMatched(result, target.relPath, [shape]);
-        else error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
+        const shape = importedShape(boundsCorners(vocEdges(xmin, ymin, xmax, ymax)), label, type, target, nextId(), vocObjectFields(object));
+        if (!shape) return error(`object ${i + 1} (${label}) has no area inside ${target.relPath} and was skipped`);
+        // 0 is read as the first column without a word: tools counting from 0 write it.
+        const outside = outsideImage({ xMin: Math.min(xmin, xmax), yMin: Math.min(ymin, ymax), xMax: Math.max(xmin, xmax), yMax: Math.max(ymin, ymax) }, target);
+        if (outside) error(`object ${i + 1} (${label}) reaches outside the ${target.width}×${target.height} image (${outside}) and was cut at its edge`);
+        addMatched(result, target.relPath, [shape]);
       });
   });
+  result.labels.push(...declaredClasses(files));
+  return result;
+}
+
+// labelme2datasets writes its class list beside the Annotations folder, with the segmentation
+// masks' background (and labelme's ignore class) first: not labels anyone draws.
+const CLASS_LISTS = ['class_names.txt', 'classes.txt', 'labels.txt'];
+const NOT_A_CLASS = new Set(['_background_', '__ignore__']);
+
+/** A class list beside the XML files (VOC has none of its own), nearest the root, so labels keep its order. */
+function declaredClasses(files: readonly ImportFile[]): string[] {
+  const lists = files.filter((f) => CLASS_LISTS.includes(baseName(normalisePath(f.path)).toLowerCase()));
+  const [list] = lists.sort((a, b) => normalisePath(a.path).split('/').length - normalisePath(b.path).split('/').length);
+  const names = (list?.content ?? '').split(/\r?\n|\r/).map((line) => line.trim());
+  return [...new Set(names.filter((name) => name !== '' && !NOT_A_CLASS.has(name)))];
 }
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));

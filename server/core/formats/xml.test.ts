@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childText, decodeEntities, escapeXml, parseXml } from './xml';
+import { asXmlNodes, childText, decodeEntities, escapeXml, parseXml, toXmlNode, xmlLines } from './xml';
 
 describe('xml', () => {
   it('escapes the five special characters and drops characters XML cannot hold', () => {
@@ -11,7 +11,7 @@ describe('xml', () => {
     expect(decodeEntities('&lt;&amp;&#65;&#x42;&unknown;')).toBe('<&AB&unknown;');
   });
 
-  it('reads elements, text, CDATA and ignores declarations, comments and attributes', () => {
+  it('reads elements, text, CDATA and attributes, and ignores declarations and comments', () => {
     const parsed = parseXml(`<?xml version="1.0"?>\n<!-- c --><annotation verified="no"><name>a &amp; b</name><x><![CDATA[<raw>]]></x><empty/></annotation>`);
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.root.name).toBe('annotation');
@@ -19,6 +19,19 @@ describe('xml', () => {
     expect(childText(parsed.root, 'name')).toBe('a & b');
     expect(childText(parsed.root, 'x')).toBe('<raw>');
     expect(childText(parsed.root, 'empty')).toBe('');
+    expect(parsed.root.attributes).toEqual({ verified: 'no' });
+  });
+
+  it('writes a kept element tree back, and refuses a stored tree that would not be XML', () => {
+    const parsed = parseXml(`<object a="1 &amp; 2"><name>x &lt; y</name><part><name>head</name></part><empty/></object>`);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const node = toXmlNode(parsed.root);
+    const [kept] = asXmlNodes(JSON.parse(JSON.stringify([node])) as unknown) ?? [];
+    const written = parseXml(xmlLines(kept ?? { name: 'none' }, 0).join('\n'));
+    expect(written.ok && toXmlNode(written.root)).toEqual(node);
+    expect(asXmlNodes([{ name: 'a><script' }])).toBeNull();
+    expect(asXmlNodes([{ name: 'a', children: [{ name: 'b', text: 3 }] }])).toBeNull();
+    expect(asXmlNodes({ name: 'a' })).toBeNull();
   });
 
   it('reports broken documents', () => {

@@ -19,6 +19,8 @@ export interface XmlElement {
   children: XmlElement[];
   /** Concatenated text directly inside the element, entities decoded. */
   text: string;
+  /** Only when the element has any (LabelImg's `verified="yes"`). */
+  attributes?: Record<string, string>;
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -35,12 +37,12 @@ export function decodeEntities(text: string): string {
 
 const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/\s*([^\s>]+)\s*>|<([^\s/>!?]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>|([^<]+)|(<)/g;
 
-/** The root element, or an error message. Attributes are not kept: VOC does not use them. */
+/** The root element, or an error message. */
 export function parseXml(source: string): { ok: true; root: XmlElement } | { ok: false; error: string } {
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
   for (const match of source.matchAll(TOKEN)) {
-    const [, cdata, closing, opening, , selfClosing, text, stray] = match;
+    const [, cdata, closing, opening, attributeText, selfClosing, text, stray] = match;
     const parent = stack[stack.length - 1];
     if (stray !== undefined) return { ok: false, error: `unexpected "<" at offset ${match.index}` };
     if (cdata !== undefined || text !== undefined) {
@@ -48,7 +50,8 @@ export function parseXml(source: string): { ok: true; root: XmlElement } | { ok:
       if (parent) parent.text += value;
       else if (value.trim() !== '') return { ok: false, error: 'text outside the root element' };
     } else if (opening !== undefined) {
-      const element: XmlElement = { name: opening, children: [], text: '' };
+      const attributes = readAttributes(attributeText ?? '');
+      const element: XmlElement = { name: opening, children: [], text: '', ...(attributes ? { attributes } : {}) };
       if (parent) parent.children.push(element);
       else if (root) return { ok: false, error: 'more than one root element' };
       else root = element;
@@ -71,3 +74,64 @@ export function childText(element: XmlElement, name: string): string | undefined
   const found = child(element, name);
   return found ? found.text.trim() : undefined;
 }
+
+function readAttributes(text: string): Record<string, string> | undefined {
+  const attributes: Record<string, string> = {};
+  for (const [, name = '', doubleQuoted, singleQuoted] of text.matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    attributes[name] = decodeEntities(doubleQuoted ?? singleQuoted ?? '');
+  }
+  return Object.keys(attributes).length > 0 ? attributes : undefined;
+}
+
+/** An element as kept in JSON (dataset fields): text only on leaves, trimmed as readers take it. */
+export interface XmlNode {
+  name: string;
+  attributes?: Record<string, string>;
+  text?: string;
+  children?: XmlNode[];
+}
+
+export function toXmlNode(element: XmlElement): XmlNode {
+  const base = { name: element.name, ...(element.attributes ? { attributes: element.attributes } : {}) };
+  return element.children.length > 0 ? { ...base, children: element.children.map(toXmlNode) } : { ...base, text: element.text.trim() };
+}
+
+const XML_NAME = /^[A-Za-z_][\w.-]*(:[\w.-]+)?$/;
+
+/** Nodes read back from stored JSON; null when anything is not of that shape (never trust a stored blob). */
+export function asXmlNodes(value: unknown): XmlNode[] | null {
+  if (!Array.isArray(value)) return null;
+  const nodes: XmlNode[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { name, attributes, text, children } = item as Record<string, unknown>;
+    if (typeof name !== 'string' || !XML_NAME.test(name)) return null;
+    const node: XmlNode = { name };
+    if (attributes !== undefined) {
+      if (typeof attributes !== 'object' || attributes === null || !Object.entries(attributes).every(([k, v]) => XML_NAME.test(k) && typeof v === 'string')) return null;
+      node.attributes = attributes as Record<string, string>;
+    }
+    if (text !== undefined) {
+      if (typeof text !== 'string') return null;
+      node.text = text;
+    }
+    if (children !== undefined) {
+      const parsed = asXmlNodes(children);
+      if (!parsed) return null;
+      node.children = parsed;
+    }
+    nodes.push(node);
+  }
+  return nodes;
+}
+
+/** The node's lines, two spaces per level. */
+export function xmlLines(node: XmlNode, indent: number): string[] {
+  const pad = '  '.repeat(indent);
+  const attributes = Object.entries(node.attributes ?? {}).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  if (node.children && node.children.length > 0) {
+    return [`${pad}<${node.name}${attributes}>`, ...node.children.flatMap((c) => xmlLines(c, indent + 1)), `${pad}</${node.name}>`];
+  }
+  return [`${pad}<${node.name}${attributes}>${escapeXml(node.text ?? '')}</${node.name}>`];
+}
+

@@ -87,16 +87,104 @@ describe('YOLO import', () => {
     expect(result.unmatched).toEqual(['labels/nope.txt']);
     expect(result.errors).toEqual([
       'labels/a.txt line 1: expected 4 numbers (cx cy w h) or at least 3 x y pairs, found 3',
-      'labels/a.txt line 2: class "3" is not a line of classes.txt',
-      'labels/a.txt line 3: class "x" is not a line of classes.txt',
+      'labels/a.txt line 2: class "3" is not named in classes.txt',
+      'labels/a.txt line 3: class "x" is not named in classes.txt',
       'labels/a.txt line 4: coordinates must be numbers',
       'labels/a.txt line 5: the object has no area inside a.jpg and was skipped',
     ]);
     expect(importYolo(files.slice(1), targets(['a.jpg']), 'bndbox')).toEqual({
       matched: new Map(),
       unmatched: [],
-      errors: ['classes.txt is missing: the class numbers of the label files cannot be named'],
+      errors: ['classes.txt is missing: the class numbers of the label files cannot be named (looked for classes.txt, obj.names, data.yaml)'],
       labels: [],
     });
+  });
+
+  it('reads the Darknet layout: obj.names via obj.data, labels beside the images, image lists not read as labels', () => {
+    const files = [
+      { path: 'obj.data', content: 'classes = 3\ntrain = data/train.txt\nnames = data/obj.names\nbackup = backup/\n' },
+      { path: 'obj.names', content: 'cat\ndog\nbird\n' },
+      { path: 'other.names', content: 'x\n' },
+      { path: 'train.txt', content: 'data/obj_train_data/a.jpg\n' },
+      { path: 'obj_train_data/a.txt', content: '2 0.5 0.5 0.2 0.2\n' },
+    ];
+    const result = importYolo(files, targets(['obj_train_data/a.jpg']), 'bndbox');
+    expect(result).toMatchObject({ unmatched: [], errors: [], labels: ['cat', 'dog', 'bird'] });
+    expect(result.matched.get('obj_train_data/a.jpg')?.map((s) => roughly(s))).toEqual([{ kind: 'box', label: 'bird', x1: 400, y1: 200, x2: 600, y2: 300 }]);
+  });
+
+  it.each([
+    ['a flow list', "train: ../train/images\nnc: 2\nnames: ['a', 'b # not a comment'] # two\n", ['a', 'b # not a comment']],
+    ['a block list at column 0', 'names:\n- a\n- "b: c"\nnc: 2\nroboflow:\n  version: 3\n', ['a', 'b: c']],
+    ['a block mapping', 'path: .\n# Classes\nnames:\n  0: a  # first\n  1: it\'s b\n', ['a', "it's b"]],
+    ['a flow mapping', 'names: {0: a, 1: "b"}\n', ['a', 'b']],
+  ])('reads class names from data.yaml written as %s', (_, yaml, names) => {
+    const files = [{ path: 'data.yaml', content: yaml }, { path: 'train/labels/x.txt', content: '1 0.5 0.5 0.2 0.2\n' }];
+    const result = importYolo(files, targets(['train/images/x.jpg']), 'bndbox');
+    expect(result.errors).toEqual([]);
+    expect(result.labels).toEqual(names);
+    expect(result.matched.get('train/images/x.jpg')?.[0]?.label).toBe(names[1]);
+  });
+
+  it('keeps a mapping\'s indexes, and reports a data.yaml whose names cannot be read', () => {
+    const gaps = importYolo([{ path: 'dataset.yaml', content: 'names:\n  0: a\n  3: d\n' }], [], 'bndbox');
+    expect([...(gaps.classNumbers ?? [])]).toEqual([['a', { yoloIndex: 0 }], ['d', { yoloIndex: 3 }]]);
+    const broken = importYolo([{ path: 'data.yaml', content: 'names:\n  - [a, b]\n' }], [], 'bndbox');
+    expect(broken.errors).toEqual([expect.stringContaining('data.yaml: name 0 is not a plain or quoted string')]);
+  });
+
+  it('skips READMEs and other text without label lines, but reports a broken file under labels/', () => {
+    const files = [
+      { path: 'classes.txt', content: 'cat\n' },
+      { path: 'README.dataset.txt', content: '# sharks\n0 wait, this line starts with a number\n' },
+      { path: 'notes.txt', content: 'taken on a Tuesday\n' },
+      { path: 'labels/a.txt', content: 'not yolo at all\n' },
+    ];
+    const result = importYolo(files, targets(['a.jpg']), 'bndbox');
+    expect(result.unmatched).toEqual([]);
+    expect(result.errors).toEqual(['labels/a.txt line 1: class "not" is not named in classes.txt']);
+  });
+
+  it('keeps the first vertex of a closed ring, and reports coordinates past the image edge', () => {
+    const files = [{ path: 'classes.txt', content: 'cat\n' }, { path: 'labels/a.txt', content: '0 0.1 0.1 0.5 0.1 0.3 0.9 0.1 0.1\n0 0.5 0.5 0.2 1.4\n' }];
+    const result = importYolo(files, targets(['a.jpg']), 'seg');
+    expect(result.matched.get('a.jpg')?.map((s) => roughly(s))).toEqual([
+      { kind: 'polygon', label: 'cat', points: [[100, 50], [500, 50], [300, 450]] },
+      { kind: 'polygon', label: 'cat', points: [[400, 500], [400, 0], [600, 0], [600, 500]] },
+    ]);
+    expect(result.errors).toEqual(['labels/a.txt line 2: the object reaches outside the 1000×500 image (y from -100 to 600) and was cut at its edge']);
+  });
+});
+
+describe('YOLO lines kept through an export', () => {
+  const files = [{ path: 'classes.txt', content: 'cat\ndog\n' }, { path: 'labels/a.txt', content: '1 0.5 0.5 0.2 0.2 0.87\n0 0.1 0.1 0.123456789 0.1 0.3 0.9\n' }];
+
+  it('writes an unchanged line as read: its extra column and every decimal', () => {
+    const read = importYolo(files, targets(['a.jpg']), 'bndbox');
+    const exported = exportYolo([item('a.jpg', read.matched.get('a.jpg') ?? [])], ['cat', 'dog'], 'bndbox').files;
+    expect(fileOf(exported, 'labels/a.txt')).toBe('1 0.5 0.5 0.2 0.2 0.87\n0 0.1 0.1 0.123456789 0.1 0.3 0.9\n');
+  });
+
+  it('computes a moved box again and keeps its extra column', () => {
+    const [moved, other] = importYolo(files, targets(['a.jpg']), 'bndbox').matched.get('a.jpg') ?? [];
+    if (moved?.kind !== 'box' || !other) throw new Error('two boxes expected');
+    const exported = exportYolo([item('a.jpg', [{ ...moved, x1: moved.x1 + 100, x2: moved.x2 + 100 }, other])], ['cat', 'dog'], 'bndbox').files;
+    expect(fileOf(exported, 'labels/a.txt')?.split('\n')[0]).toBe('1 0.600000 0.500000 0.200000 0.200000 0.87');
+  });
+});
+
+describe('YOLO export layout', () => {
+  it('writes a label file back at its imported path only while that stays inside the archive', () => {
+    const files = [{ path: 'classes.txt', content: 'cat\n' }, { path: '../../etc/a.txt', content: '0 0.5 0.5 0.2 0.2\n' }, { path: 'C:/data/b.txt', content: '0 0.5 0.5 0.2 0.2\n' }];
+    const read = importYolo(files, targets(['a.jpg', 'b.jpg']), 'bndbox');
+    const items = ['a.jpg', 'b.jpg'].map((relPath) => ({ ...item(relPath, read.matched.get(relPath) ?? []), annotation: { shapes: read.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: read.imageFields?.get(relPath) } }));
+    expect(exportYolo(items, ['cat'], 'bndbox').files.map((f) => f.path).slice(0, 2)).toEqual(['etc/a.txt', 'data/b.txt']);
+  });
+
+  it('writes labels beside images/ folders as Ultralytics looks for them, elsewhere under labels/', () => {
+    const { files } = exportYolo([item('images/a.jpg', []), item('train/images/b.jpg', []), item('c.jpg', []), item('a.jpg', [])], [], 'bndbox');
+    expect(files.map((f) => f.path).slice(0, 4)).toEqual(['labels/a.txt', 'train/labels/b.txt', 'labels/c.txt', 'labels/a.jpg.txt']);
+    const back = importYolo(files, targets(['images/a.jpg', 'train/images/b.jpg', 'c.jpg', 'a.jpg']), 'bndbox');
+    expect([...back.matched.keys()]).toEqual(['images/a.jpg', 'train/images/b.jpg', 'c.jpg', 'a.jpg']);
   });
 });

@@ -6,14 +6,13 @@
 import type { AnnotationType } from '@/server/core/types';
 import {
   addMatched,
-  baseName,
-  boundsOutline,
   createExportPreparer,
   createImageMatcher,
   createImportResult,
   exportAllAtOnce,
   idSource,
   importedShape,
+  archivePath,
   type DatasetExporter,
   type ImportFile,
   type ImportOptions,
@@ -25,14 +24,18 @@ import {
   createClassNumbering,
   DEFAULT_YOLO_INDEX_BASE,
   exportClass,
-  isPlaceholderClass,
   placeholderClass,
   type ClassNumbering,
 } from './class-numbering';
-import { shapeBounds, shapeOutline, type Point } from './geometry';
+import { polygonBounds, shapeBounds, shapeOutline } from './geometry';
+import { lineUnchanged, readYoloLineFields, yoloLineFields, yoloOutline } from './yolo-lines';
+import { outsideImage } from './outside-image';
+import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
+import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields } from './yolo-layout';
+
+export { YOLO_LABELS_FOLDER } from './yolo-layout';
 
 export const YOLO_CLASSES_PATH = 'classes.txt';
-export const YOLO_LABELS_FOLDER = 'labels';
 export const YOLO_DATA_PATH = 'data.yaml';
 
 const fixed = (value: number) => {
@@ -40,18 +43,27 @@ const fixed = (value: number) => {
   return text === '-0.000000' ? '0.000000' : text;
 };
 
-/** One line per object, `\n` after each; an image without objects gives an empty text. */
+/**
+ * One line per object, `\n` after each; an image without objects gives an empty text. The
+ * class is the table's number; a line read from a YOLO file is written back as it was while
+ * its shape is unchanged (yolo-lines.ts).
+ */
 export function buildYoloLabels(entry: PreparedImage, numbering: Pick<ClassNumbering, 'numberOf'>, type: AnnotationType): string {
   const { width, height } = entry.image;
   return entry.objects
     .map(({ label, shape }) => {
       const cls = numbering.numberOf(label);
+      const stored = readYoloLineFields(shape.dataset);
+      if (stored && lineUnchanged(stored, shape, type, entry.image)) return [cls, ...stored.coordinates].join(' ');
       if (type === 'seg') {
-        return [cls, ...shapeOutline(shape).flatMap((p) => [fixed(p.x / width), fixed(p.y / height)])].join(' ');
+        const outline = shapeOutline(shape);
+        const ring = stored?.closed && outline[0] ? [...outline, outline[0]] : outline;
+        return [cls, ...ring.flatMap((p) => [fixed(p.x / width), fixed(p.y / height)])].join(' ');
       }
       const b = shapeBounds(shape);
       const values = [(b.xMin + b.xMax) / 2 / width, (b.yMin + b.yMax) / 2 / height, (b.xMax - b.xMin) / width, (b.yMax - b.yMin) / height];
-      return [cls, ...values.map(fixed)].join(' ');
+      const extra = stored && stored.extra > 0 ? stored.coordinates.slice(-stored.extra) : [];
+      return [cls, ...values.map(fixed), ...extra].join(' ');
     })
     .map((line) => `${line}\n`)
     .join('');
@@ -73,21 +85,29 @@ function dataYaml(lines: readonly string[]): string {
 }
 
 /**
- * `labels/<relPath without extension>.txt`, then `classes.txt` (one label per line, line
- * number = class) and `data.yaml` last: labels found only on shapes of later pages still get
- * their numbers in them.
+ * Each image's label file (where yolo-layout.ts says), then `classes.txt` (one label per line,
+ * line number = class), `data.yaml` and a Darknet import's files last: labels found only on
+ * shapes of later pages still get their numbers in them.
  */
-export const exportYoloPages: DatasetExporter = (labels, type, options) => {
+export const exportYoloPages: DatasetExporter = (labels, type, options, project) => {
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
+  const labelPaths = createLabelPaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES]);
+  // Only a Darknet import writes the image list; other exports need not hold every path.
+  const imagePaths: string[] | null = project?.yolo?.darknet === undefined ? null : [];
   return {
-    add: (items) => preparer.prepare(items).map((entry) => ({ path: `${YOLO_LABELS_FOLDER}/${entry.stem}.txt`, content: buildYoloLabels(entry, numbering, type) })),
+    add: (items) =>
+      preparer.prepare(items).map((entry) => {
+        imagePaths?.push(entry.image.relPath);
+        return { path: labelPaths.pathOf(entry.stem, entry.image.relPath, entry.dataset), content: buildYoloLabels(entry, numbering, type) };
+      }),
     finish: () => {
       const lines = classLines(numbering);
       return [
         { path: YOLO_CLASSES_PATH, content: lines.map((line) => `${line}\n`).join('') },
         { path: YOLO_DATA_PATH, content: dataYaml(lines) },
+        ...(imagePaths ? darknetFiles(project, lines, imagePaths) : []),
       ];
     },
   };
@@ -95,60 +115,61 @@ export const exportYoloPages: DatasetExporter = (labels, type, options) => {
 export const exportYolo = exportAllAtOnce(exportYoloPages);
 
 /**
- * Needs a `classes.txt` among the files (the one nearest the root); every other `.txt` is a
- * label file matched to an image by its path without extension.
+ * Needs a class list (yolo-classes.ts says where it is looked for); every label file is
+ * matched to an image by its path without extension, `labels/` read as the `images/` beside it.
  */
 export function importYolo(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
   const result = createImportResult();
-  const textFiles = files.filter((f) => f.path.toLowerCase().endsWith('.txt'));
-  const isClasses = (path: string) => baseName(path.replace(/\\/g, '/')).toLowerCase() === YOLO_CLASSES_PATH;
-  const classesFile = textFiles.filter((f) => isClasses(f.path)).sort((a, b) => a.path.split(/[/\\]/).length - b.path.split(/[/\\]/).length)[0];
-  if (!classesFile) {
-    result.errors.push('classes.txt is missing: the class numbers of the label files cannot be named');
+  const found = findYoloClasses(files);
+  if (!found.ok) {
+    result.errors.push(found.error);
     return result;
   }
-  const classes = classesFile.content.split(/\r?\n|\r/).map((line) => line.trim());
-  while (classes.length > 0 && classes[classes.length - 1] === '') classes.pop();
-  result.labels.push(...classes.filter((label) => label !== '' && !isPlaceholderClass(label)));
+  const { names } = found.classes;
+  if (found.darknetData) result.projectFields = darknetProjectFields(found.darknetData, found.classes.path);
   result.classNumbers = new Map();
-  classes.forEach((label, index) => {
-    if (label !== '' && !isPlaceholderClass(label) && !result.classNumbers?.has(label)) result.classNumbers?.set(label, { yoloIndex: index });
-  });
+  for (const [index, label] of [...names].sort(([a], [b]) => a - b)) {
+    if (result.classNumbers.has(label)) continue;
+    result.labels.push(label);
+    result.classNumbers.set(label, { yoloIndex: index });
+  }
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
-  for (const file of textFiles.filter((f) => !isClasses(f.path))) {
-    const target = matcher.match([], [file.path.slice(0, -'.txt'.length)]);
+  for (const file of yoloLabelFiles(files, found.classes)) {
+    const stem = file.path.slice(0, -'.txt'.length);
+    // The stem as a name too: `labels/a.jpg.txt` is the label file of `a.jpg` (createLabelPaths).
+    const target = matcher.match([stem], [imagesStem(stem), stem]);
     if (!target) {
       result.unmatched.push(file.path);
       continue;
     }
     addMatched(result, target.relPath, []);
+    (result.imageFields ??= new Map()).set(target.relPath, yoloImageFields(archivePath(file.path)));
     file.content.split(/\r?\n|\r/).forEach((line, i) => {
       const error = (message: string) => result.errors.push(`${file.path} line ${i + 1}: ${message}`);
       const tokens = line.trim().split(/\s+/).filter((t) => t !== '');
       if (tokens.length === 0) return;
       const [clsText = '', ...rest] = tokens;
-      const cls = /^\d+$/.test(clsText) ? Number(clsText) : NaN;
-      const label = classes[cls];
-      if (!label) return error(`class "${clsText}" is not a line of classes.txt`);
+      const label = /^\d+$/.test(clsText) ? names.get(Number(clsText)) : undefined;
+      if (!label) return error(`class "${clsText}" is not named in ${found.classes.path}`);
       const numbers = rest.map(Number);
       if (!numbers.every(Number.isFinite)) return error('coordinates must be numbers');
       const outline = yoloOutline(numbers, target);
       if (!outline) return error(`expected 4 numbers (cx cy w h) or at least 3 x y pairs, found ${numbers.length}`);
-      const shape = importedShape(outline, label, type, target, nextId());
-      if (shape) addMatched(result, target.relPath, [shape]);
-      else error(`the object has no area inside ${target.relPath} and was skipped`);
+      const fields = yoloLineFields({ class: Number(clsText), coordinates: rest, extra: outline.extra, closed: outline.closed });
+      const shape = importedShape(outline.points, label, type, target, nextId(), fields);
+      if (!shape) return error(`the object has no area inside ${target.relPath} and was skipped`);
+      const outside = outsideImage(polygonBounds(outline.points), target);
+      if (outside) error(`the object reaches outside the ${target.width}×${target.height} image (${outside}) and was cut at its edge`);
+      addMatched(result, target.relPath, [shape]);
     });
   }
   return result;
 }
 
-function yoloOutline(numbers: readonly number[], size: ImportTarget): Point[] | null {
-  const { width, height } = size;
-  if (numbers.length === 4) {
-    const [cx = 0, cy = 0, w = 0, h = 0] = numbers;
-    return boundsOutline((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height);
-  }
-  if (numbers.length < 6 || numbers.length % 2 !== 0) return null;
-  return numbers.flatMap((value, i) => (i % 2 === 0 ? [{ x: value * width, y: (numbers[i + 1] ?? 0) * height }] : []));
+/** Ultralytics finds `a/labels/b.txt` for `a/images/b.jpg`: the last `labels` folder read as `images`. */
+function imagesStem(stem: string): string {
+  const segments = stem.split(/[/\\]/);
+  const at = segments.map((s) => s.toLowerCase()).lastIndexOf('labels');
+  return at < 0 || at === segments.length - 1 ? stem : [...segments.slice(0, at), 'images', ...segments.slice(at + 1)].join('/');
 }

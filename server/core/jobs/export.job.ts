@@ -100,7 +100,7 @@ async function writeDataset(
   context.progress(0, total);
   // The class table in class id order, not the panel's: the order a trained model's classes keep.
   const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
-  const writer = exporter(classes, project.type, options);
+  const writer = exporter(classes, project.type, options, repos.projects.datasetFields(project.id));
   await writeZipFile(target, async (zip) => {
     for (const page of exportItems(repos, project.id)) {
       for (const item of page) {

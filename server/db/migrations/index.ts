@@ -4,6 +4,7 @@ import { naturalSortKey } from './003-natural-sort-key';
 import { editVersion } from './004-edit-version';
 import { imageLabels } from './005-image-labels';
 import { classTable } from './006-class-table';
+import { datasetFields } from './007-dataset-fields';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields];

@@ -1,0 +1,74 @@
+// Where a YOLO export puts its files. Ultralytics looks for an image's labels by reading the
+// last `images` folder of its path as `labels`; Darknet (CVAT's "YOLO 1.1") keeps them beside
+// the images and names its classes in `obj.names`, listed by `obj.data` with a `train.txt`
+// of image paths. An imported dataset's own label file paths and Darknet files are kept
+// (image and project dataset fields), so its export lands where the source had them.
+import type { DatasetFields } from '@/server/core/types';
+import { archivePath } from './common';
+import { readDarknetData } from './yolo-classes';
+
+export const YOLO_LABELS_FOLDER = 'labels';
+
+/** The label file an image was imported from. */
+export const yoloImageFields = (labelFile: string): DatasetFields => ({ yolo: { labelFile } });
+
+/** A stored label path, only while it is a plain relative `.txt` path (never trust a stored blob). */
+function storedLabelFile(dataset: DatasetFields | undefined): string | null {
+  const file = dataset?.yolo?.labelFile;
+  if (typeof file !== 'string' || !file.toLowerCase().endsWith('.txt')) return null;
+  // Kept from whoever sent the import: written only while it stays inside the archive.
+  return archivePath(file) === file ? file : null;
+}
+
+/**
+ * Unique label file paths, case aside: the imported file's own path, else beside the
+ * `images` folder (`train/images/a.jpg` → `train/labels/a.txt`), else `labels/<stem>.txt`,
+ * or `labels/<relPath>.txt` when another image took that path.
+ */
+export function createLabelPaths(reserved: readonly string[]) {
+  const taken = new Set(reserved.map((path) => path.toLowerCase()));
+  const claim = (path: string | null) => {
+    if (path === null || taken.has(path.toLowerCase())) return null;
+    taken.add(path.toLowerCase());
+    return path;
+  };
+  const claimNumbered = (path: string): string => {
+    for (let n = 2; ; n++) {
+      const found = claim(path.replace(/\.txt$/, `~${n}.txt`));
+      if (found) return found;
+    }
+  };
+  return {
+    pathOf(stem: string, relPath: string, dataset: DatasetFields | undefined): string {
+      const segments = stem.split('/');
+      const at = segments.slice(0, -1).lastIndexOf('images');
+      const sibling = at < 0 ? null : `${[...segments.slice(0, at), YOLO_LABELS_FOLDER, ...segments.slice(at + 1)].join('/')}.txt`;
+      // With its extension the path names the image itself, which the import matches first.
+      const fallback = `${YOLO_LABELS_FOLDER}/${relPath}.txt`;
+      return claim(storedLabelFile(dataset)) ?? claim(sibling) ?? claim(`${YOLO_LABELS_FOLDER}/${stem}.txt`) ?? claim(fallback) ?? claimNumbered(fallback);
+    },
+  };
+}
+
+/** Project fields of a Darknet import: its `.data` file as written and the name of its class list. */
+export const darknetProjectFields = (dataFile: string, namesFile: string): DatasetFields => ({ yolo: { darknet: { data: dataFile, names: namesFile } } });
+
+/** Paths no label file may take: the Darknet files an export may write. */
+export const DARKNET_FILES = ['obj.names', 'obj.data', 'train.txt'];
+
+/** The Darknet files a project imported in that layout gets back: names, the `.data` file, the image list. */
+export function darknetFiles(project: DatasetFields | undefined, classLines: readonly string[], imagePaths: readonly string[]) {
+  const darknet = project?.yolo?.darknet;
+  if (typeof darknet !== 'object' || darknet === null) return [];
+  const { data } = darknet as Record<string, unknown>;
+  const source = typeof data === 'string' ? readDarknetData(data) : new Map<string, string>();
+  // The class count follows the table; the other settings (backup, valid …) stay as written.
+  const lines = [`classes = ${classLines.length}`, ...[...source].filter(([key]) => key !== 'classes').map(([key, value]) => `${key} = ${value}`)];
+  if (!source.has('train')) lines.push('train = data/train.txt');
+  if (!source.has('names')) lines.push('names = data/obj.names');
+  return [
+    { path: 'obj.names', content: classLines.map((line) => `${line}\n`).join('') },
+    { path: 'obj.data', content: `${lines.join('\n')}\n` },
+    { path: 'train.txt', content: imagePaths.map((relPath) => `data/${relPath}\n`).join('') },
+  ];
+}
