@@ -21,6 +21,16 @@ export const fixtureFiles = (fixture: string): ImportFile[] =>
     .filter((relPath) => fs.statSync(path.join(DATASETS, fixture, relPath)).isFile() && !relPath.endsWith('.md'))
     .map((relPath) => ({ path: relPath.split(path.sep).join('/'), content: fs.readFileSync(path.join(DATASETS, fixture, relPath), 'utf8') }));
 
+/** The images a COCO fixture lists, each beside the JSON file that lists it (Roboflow's layout). */
+export function cocoImageSizes(fixture: string): ImageSizes {
+  const sizes: Record<string, readonly [number, number]> = {};
+  for (const file of fixtureFiles(fixture).filter((f) => f.path.endsWith('.json'))) {
+    const { images } = JSON.parse(file.content) as { images: Array<{ file_name: string; width: number; height: number }> };
+    for (const image of images) sizes[path.posix.join(path.posix.dirname(file.path), image.file_name)] = [image.width, image.height];
+  }
+  return sizes;
+}
+
 export const fixtureJson = (fixture: string, relPath: string): unknown => JSON.parse(fs.readFileSync(path.join(DATASETS, fixture, relPath), 'utf8'));
 
 export interface RoundTrip {

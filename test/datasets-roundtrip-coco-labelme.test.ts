@@ -1,11 +1,10 @@
 // Lossless round trips (issue 19): each COCO and LabelMe fixture imported, exported in the same
 // format, and compared with its source file: ids, names and order equal, coordinates within
 // half a pixel, nothing dropped or added. Each case is a line of KNOWN-GAPS.md that was fixed.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnotationType, PixelEditorShape } from '@/server/core/types';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
-import { differences, fixtureFiles, fixtureJson, roundTrip, type ImageSizes } from './dataset-roundtrip-support';
+import { cocoImageSizes, differences, fixtureFiles, fixtureJson, roundTrip, type ImageSizes } from './dataset-roundtrip-support';
 
 let t: TestCore;
 
@@ -15,15 +14,6 @@ beforeAll(() => {
 
 afterAll(() => t.close());
 
-/** The images a COCO fixture lists, each beside the JSON file that lists it (Roboflow's layout). */
-function cocoImageSizes(fixture: string): ImageSizes {
-  const sizes: Record<string, readonly [number, number]> = {};
-  for (const file of fixtureFiles(fixture).filter((f) => f.path.endsWith('.json'))) {
-    const { images } = JSON.parse(file.content) as { images: Array<{ file_name: string; width: number; height: number }> };
-    for (const image of images) sizes[path.posix.join(path.posix.dirname(file.path), image.file_name)] = [image.width, image.height];
-  }
-  return sizes;
-}
 
 const jsonFiles = (fixture: string) => fixtureFiles(fixture).filter((file) => file.path.endsWith('.json')).map((file) => file.path).sort();
 

@@ -9,12 +9,10 @@ import type { ImportFile, TrainingFormat } from '@/server/core/formats';
 import type { AnnotationType, PixelEditorShape } from '@/server/core/types';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import { cocoImageSizes, DATASETS, type ImageSizes } from './dataset-roundtrip-support';
 
-const DATASETS = path.join(__dirname, 'fixtures', 'datasets');
 
 type Bounds = [xMin: number, yMin: number, xMax: number, yMax: number];
-/** relPath → [width, height] of the stand-in image, as the annotation file states it. */
-type ImageSizes = Record<string, readonly [number, number]>;
 
 // Each format's convention, so an expected box reads like the line of the file it comes from.
 const coco = ([x, y, w, h]: [number, number, number, number]): Bounds => [x, y, x + w, y + h];
@@ -69,15 +67,6 @@ const fixtureFiles = (fixture: string): ImportFile[] =>
     .filter((relPath) => fs.statSync(path.join(DATASETS, fixture, relPath)).isFile())
     .map((relPath) => ({ path: relPath.split(path.sep).join('/'), content: fs.readFileSync(path.join(DATASETS, fixture, relPath), 'utf8') }));
 
-/** The images a COCO fixture lists, each beside the JSON file that lists it (Roboflow's layout). */
-function cocoImageSizes(fixture: string): ImageSizes {
-  const sizes: Record<string, readonly [number, number]> = {};
-  for (const file of fixtureFiles(fixture).filter((f) => f.path.endsWith('.json'))) {
-    const { images } = JSON.parse(file.content) as { images: Array<{ file_name: string; width: number; height: number }> };
-    for (const image of images) sizes[path.posix.join(path.posix.dirname(file.path), image.file_name)] = [image.width, image.height];
-  }
-  return sizes;
-}
 
 const boundsOf = (shape: PixelEditorShape): Bounds => {
   if (shape.kind === 'box') return [shape.x, shape.y, shape.x + shape.w, shape.y + shape.h];
