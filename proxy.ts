@@ -12,6 +12,7 @@ export const config = {
     '/_next/:path*',
     '/api/trpc/:path*',
     '/api/image/:path*',
+    '/api/export/:path*',
     '/openapi.json',
     '/robots.txt',
     '/(favicon|icon|labelport-)(.*)',

@@ -40,7 +40,13 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
           ))}
           {start.error ? <p className="error small" role="alert">{errorText(start.error)}</p> : null}
           {data?.export_status === 1 ? <ProgressBar label="Exporting" done={data.progress?.[0]} total={data.progress?.[1]} /> : null}
-          {data?.export_status === 2 ? <p className="small" role="status">Written to <code>{data.project_config_path}</code></p> : null}
+          {data?.export_status === 2 ? (
+            <p className="small" role="status">
+              Written to <code>{data.project_config_path}</code>{' '}
+              {/* The route serves only the file this project's last export wrote. */}
+              <a className="button" href={`/api/export/${type}/${encodeURIComponent(name)}`} download>Download</a>
+            </p>
+          ) : null}
           {data?.export_status === 3 ? <p className="error small" role="alert">Export failed: {data.error_message}</p> : null}
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { invalidState } from './errors';
+import { notFound, invalidState } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { EXPORT_JOB_KEY, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import type { ExportOptions, ExportType } from './formats';
@@ -17,6 +17,18 @@ export function createExportService(deps: { projects: ProjectService; jobs: JobR
     },
     status(): JobStatusOf<'export'> | undefined {
       return jobs.status('export', EXPORT_JOB_KEY);
+    },
+    /**
+     * The file the last export of this project wrote, for the browser's download. Only that
+     * file: the path comes from the job, never from the request.
+     */
+    writtenFile(type: AnnotationType, name: string): string {
+      const project = projects.get(type, name);
+      const last = jobs.status('export', EXPORT_JOB_KEY);
+      if (last?.state !== 'succeeded' || last.result?.projectId !== project.id) {
+        throw notFound(`No finished export of ${name} to download; export it first`);
+      }
+      return last.result.path;
     },
   };
 }

@@ -25,6 +25,8 @@ export interface ExportParams {
 export interface ExportJobResult {
   /** The written file: the .json for cfg, the .zip otherwise. */
   path: string;
+  /** Whose export it was: a download for another project must not get this file. */
+  projectId: string;
 }
 
 const PAGE = 500;
@@ -135,6 +137,6 @@ export function createExportHandler(repos: Repositories, now: () => number): Job
         await writeDataset(repos, project, content.exporter, context, target, options);
         break;
     }
-    return { result: { path: target } satisfies ExportJobResult };
+    return { result: { path: target, projectId } satisfies ExportJobResult };
   };
 }

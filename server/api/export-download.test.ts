@@ -1,0 +1,82 @@
+// The workspace's "Download" of an export: exactly the file the project's last export wrote,
+// and nothing else (no other project's export, no path from the request).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { EXPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import { createExportDownloadHandler } from './export-download';
+import { exportStatusOutput } from './schemas/transfer.schema';
+
+const errorEnvelope = z.object({ message: z.literal(0), error_code: z.number().int(), error_message: z.string() });
+
+let t: TestCore;
+let download: ReturnType<typeof createExportDownloadHandler>;
+
+async function exportProject(name: string, exportType: string) {
+  expect((await t.rest.put(`/v2/bndbox/projects/${name}/export/${exportType}`)).body).toEqual({ message: 1 });
+  await t.core.jobs.settled(EXPORT_JOB_KEY);
+  const status = exportStatusOutput.parse((await t.rest.get('/v2/bndbox/projects/exportstatus')).body);
+  expect(status.export_status).toBe(2);
+  return status.project_config_path ?? '';
+}
+
+beforeAll(async () => {
+  t = createTestCore();
+  download = createExportDownloadHandler(() => t.core);
+  for (const name of ['shop', 'park']) {
+    const folder = await makeTempDir(`labelport-download-${name}-`);
+    await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });
+    await t.rest.put('/v2/projects', { status: 'raw', project_name: name, annotation_type: 'boundingbox', project_path: folder, label_file_path: '' });
+    await t.scanSettled('bndbox', name);
+  }
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('export download', () => {
+  it('refuses a project that has no finished export, in the JSON envelope', async () => {
+    const reply = await download('bndbox', 'shop');
+    expect(reply.status).toBe(404);
+    expect(errorEnvelope.parse(await reply.json()).error_message).toMatch(/export it first/);
+  });
+
+  it('streams exactly the zip the last export wrote, as an attachment', async () => {
+    const written = await exportProject('shop', 'coco');
+    const reply = await download('bndbox', 'shop');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/zip');
+    expect(reply.headers.get('content-disposition')).toContain(encodeURIComponent(path.basename(written)));
+    expect(Buffer.from(await reply.arrayBuffer()).equals(fs.readFileSync(written))).toBe(true);
+  });
+
+  it("refuses another project's name, an unknown project, a path-like name and an unknown type", async () => {
+    for (const [type, name] of [['bndbox', 'park'], ['bndbox', 'nowhere'], ['bndbox', '../../etc/passwd'], ['bndbox', '/etc/passwd'], ['picture', 'shop']] as const) {
+      const reply = await download(type, name);
+      expect(reply.status, `${type}/${name}`).toBeGreaterThanOrEqual(400);
+      expect(errorEnvelope.parse(await reply.json()).message).toBe(0);
+    }
+    // the seg type of the same name is another project
+    expect((await download('seg', 'shop')).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('follows the last export: a cfg export of the project downloads its .json', async () => {
+    const written = await exportProject('shop', 'cfg');
+    const reply = await download('bndbox', 'shop');
+    expect(reply.headers.get('content-type')).toBe('application/json');
+    expect(Buffer.from(await reply.arrayBuffer()).equals(fs.readFileSync(written))).toBe(true);
+    expect((await download('bndbox', 'park')).status).toBe(404);
+  });
+
+  it('says the file is gone when it was removed after the export', async () => {
+    const written = await exportProject('park', 'voc');
+    fs.renameSync(written, `${written}.moved`);
+    const reply = await download('bndbox', 'park');
+    expect(reply.status).toBe(404);
+    expect(errorEnvelope.parse(await reply.json()).error_message).toMatch(/gone/);
+  });
+});
