@@ -7,7 +7,7 @@ import { EXPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
 import type { AnnotationType } from '@/server/core/types';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import type { TestCore } from '@/server/testing/test-core';
-import { readZip } from '@/server/testing/zip-reader';
+import { readZip } from '@/server/files/zip-reader';
 
 export const DATASETS = path.join(__dirname, 'fixtures', 'datasets');
 

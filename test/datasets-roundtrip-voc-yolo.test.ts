@@ -12,7 +12,7 @@ import { EXPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
 import type { AnnotationType, PixelEditorShape } from '@/server/core/types';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
-import { readZip } from '@/server/testing/zip-reader';
+import { readZip } from '@/server/files/zip-reader';
 
 const DATASETS = path.join(__dirname, 'fixtures', 'datasets');
 

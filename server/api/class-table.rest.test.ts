@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
-import { readZip } from '@/server/testing/zip-reader';
+import { readZip } from '@/server/files/zip-reader';
 import { getOpenApiDocument } from './openapi';
 import { createCaller } from './root';
 import { classTableOutput, classUsageOutput } from './schemas/label.schema';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
-import { readZip } from '@/server/testing/zip-reader';
+import { readZip } from '@/server/files/zip-reader';
 import { EXPORT_JOB_KEY, IMPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
 import { thumbnailOutput } from './schemas/annotation.schema';
 import { loadingStatusOutput, projectMetaOutput } from './schemas/project.schema';

@@ -35,9 +35,9 @@ export type DeclaredNumbers = ReadonlyMap<string, { cocoId?: number; yoloIndex?:
  * the dataset declared for it when no label has that number yet. Runs inside the caller's
  * transaction, so imported shapes and their labels land together.
  */
-export function addMissingLabels(repos: Repositories, projectId: string, names: Iterable<string>, declared?: DeclaredNumbers): void {
-  const existing = repos.labels.table(projectId);
-  const known = new Set(existing.map((label) => label.name));
+/** The names addMissingLabels would add, in its order: an import's preview shows them. */
+export function missingLabels(repos: Repositories, projectId: string, names: Iterable<string>): string[] {
+  const known = new Set(repos.labels.table(projectId).map((label) => label.name));
   const fresh: string[] = [];
   // Kept exactly as the shapes spell it (spaces too), or the shapes would not find it.
   for (const name of names) {
@@ -45,7 +45,13 @@ export function addMissingLabels(repos: Repositories, projectId: string, names: 
     known.add(name);
     fresh.push(name);
   }
-  if (fresh.length === 0) return;
+  return fresh;
+}
+
+export function addMissingLabels(repos: Repositories, projectId: string, names: Iterable<string>, declared?: DeclaredNumbers): string[] {
+  const existing = repos.labels.table(projectId);
+  const fresh = missingLabels(repos, projectId, names);
+  if (fresh.length === 0) return fresh;
   const colored = assignLabelColors([...existing.map((label) => label.name), ...fresh], existing);
   const taken: Array<Pick<ClassRecord, 'cocoId' | 'yoloIndex'>> = [...existing];
   for (const label of colored.slice(existing.length)) {
@@ -53,6 +59,7 @@ export function addMissingLabels(repos: Repositories, projectId: string, names: 
     taken.push(numbers);
     repos.labels.append(projectId, { ...label, ...numbers });
   }
+  return fresh;
 }
 
 /** Labels of the shapes in the order they are met; unlabeled shapes give none. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage, writeImageFolder } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
-import { readZip } from '@/server/testing/zip-reader';
+import { readZip } from '@/server/files/zip-reader';
 import { EXPORT_JOB_KEY, IMPORT_JOB_KEY, addJobKey } from './jobs/job-kinds';
 
 let t: TestCore;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
-import { readZip } from '@/server/testing/zip-reader';
+import { readZip } from '@/server/files/zip-reader';
 import { request, startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
 import { snapshotFolder, tinyPng, waitFor } from './helpers';
 

@@ -42,12 +42,14 @@ export const transferRouter = router({
     }),
 
   importAnnotations: procedure
-    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file or folder path, or inline files), matched by image file name; replaces the shapes of matched images and adds the labels they bring'))
+    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file, folder or zip path, or inline files, a zip as base64), matched by image file name; replaces the shapes of matched images and adds the labels they bring; preview: true writes nothing and answers what it would do'))
     .input(annotationImportInput)
     .output(annotationImportOutput)
     .mutation(async ({ ctx, input }) =>
       toAnnotationImportOutput(
-        await ctx.core.annotationImports.importAnnotations(input.annotation_type, input.project_name, input.format, toAnnotationImportSource(input)),
+        await ctx.core.annotationImports.importAnnotations(input.annotation_type, input.project_name, input.format, toAnnotationImportSource(input), {
+          preview: input.preview === true,
+        }),
       ),
     ),
 });

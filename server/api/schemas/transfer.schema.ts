@@ -43,7 +43,18 @@ export const importFileInput = z.object({ config_path: z.string().min(1).max(409
 export const annotationImportInput = projectPathInput.extend({
   format: z.enum(TRAINING_FORMATS),
   source_path: z.string().min(1).max(4096).optional(),
-  files: z.array(z.object({ path: z.string().max(4096), content: z.string() })).max(200_000).optional(),
+  files: z
+    .array(
+      z.object({
+        path: z.string().max(4096),
+        content: z.string(),
+        // Absent for text (existing clients); base64 for a zip, whose entries are imported as a folder's files.
+        encoding: z.enum(['utf8', 'base64']).optional(),
+      }),
+    )
+    .max(200_000)
+    .optional(),
+  preview: z.boolean().optional().meta({ description: 'true: read and match only, write nothing, and answer what the import would do' }),
 });
 export type AnnotationImportInput = z.infer<typeof annotationImportInput>;
 
@@ -52,4 +63,6 @@ export const annotationImportOutput = z.object({
   matched_image_count: z.number().int(),
   unmatched_list: z.array(z.string()),
   error_list: z.array(z.string()),
+  /** Labels the import added (in a preview: would add). */
+  labels_added: z.array(z.string()),
 });
