@@ -18,6 +18,7 @@ import { errorText, useTRPC } from '@/components/trpc/provider';
 import { usableColor } from '@/components/ui/color';
 import { ClassesDialog } from './ClassesDialog';
 import { ExportMenu } from './ExportMenu';
+import { ImportDialog } from './ImportDialog';
 import { ImageStrip } from './ImageStrip';
 import { LabelPanel, useLabels } from './LabelPanel';
 import { NavigationButtons } from './NavigationButtons';
@@ -38,7 +39,7 @@ import { imageUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -181,6 +182,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         <SaveIndicator status={saveStatus} />
+        <button className="button" onClick={() => setDialog('import')}>Import…</button>
         <ExportMenu type={type} name={name} />
       </header>
       <ImageStrip
@@ -244,6 +246,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
+      <ImportDialog open={dialog === 'import'} onClose={closeDialog} type={type} name={name} flush={persistence.flush} />
       <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>

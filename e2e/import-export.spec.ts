@@ -1,0 +1,71 @@
+// Datasets in and out through the browser: an export downloaded from the Export menu, and
+// that zip imported into another project over the same images through the Import dialog
+// (preview, Apply, report), the editor then showing the imported shapes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { FIRST_IMAGE } from './pages';
+
+const coco = {
+  images: [
+    { id: 1, file_name: FIRST_IMAGE.file, width: FIRST_IMAGE.width, height: FIRST_IMAGE.height },
+    { id: 2, file_name: 'dog.png', width: 320, height: 240 },
+  ],
+  annotations: [
+    { id: 1, image_id: 1, category_id: 1, bbox: [2, 3, 10, 8] },
+    { id: 2, image_id: 2, category_id: 2, bbox: [20, 30, 100, 50] },
+  ],
+  categories: [{ id: 1, name: 'car' }, { id: 2, name: 'dog' }],
+};
+
+test('downloads a COCO export and imports it into another project through the dialog', async ({ page, world, api, editor }, testInfo) => {
+  await api.createProject('source', 'bndbox');
+  expect(await api.importFiles('source', 'coco', [{ path: 'instances.json', content: JSON.stringify(coco) }])).toMatchObject({ matched_image_count: 2 });
+  const sourceBoxes = await api.boxes('source');
+  expect(sourceBoxes).toHaveLength(2);
+
+  await editor.open('bndbox', 'source', '1 / 8');
+  await editor.exportAs('COCO (.zip)');
+  await expect(page.getByText('Written to')).toContainText('source_coco.zip');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('source_coco.zip');
+  const downloaded = testInfo.outputPath('source_coco.zip');
+  await download.saveAs(downloaded);
+  expect(fs.readFileSync(downloaded).equals(fs.readFileSync(path.join(world.imageFolder, 'source_coco.zip')))).toBe(true);
+
+  await api.createProject('target', 'bndbox');
+  await editor.open('bndbox', 'target', '1 / 8');
+  const shapesPanel = page.getByRole('region', { name: 'Shapes' });
+  await expect(shapesPanel.getByRole('listitem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(downloaded);
+  await expect(dialog.getByLabel('Format')).toHaveValue('coco');
+  // The export lists every image of the project, so every one of them matches.
+  await expect(dialog.getByRole('status', { name: 'Import preview' })).toContainText('8 images matched.');
+  await expect(dialog.getByRole('status', { name: 'Import preview' })).toContainText('Labels to add (2): car, dog');
+  expect(await api.boxes('target')).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import report' })).toContainText('Imported the shapes of 8 images.');
+  // The editor shows the imported box of the image in view without a reload.
+  await expect(shapesPanel.getByRole('listitem')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await api.boxes('target')).toEqual(sourceBoxes);
+  expect(await api.labels('target')).toEqual(['car', 'dog']);
+});
+
+test('the import dialog refuses a damaged zip with a clear message and imports nothing', async ({ page, api, editor }, testInfo) => {
+  await api.createProject('damaged', 'bndbox');
+  await editor.open('bndbox', 'damaged', '1 / 8');
+  const broken = testInfo.outputPath('broken_coco.zip');
+  fs.writeFileSync(broken, Buffer.from('PK\u0003\u0004 this is not really a zip'));
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(broken);
+  await expect(dialog.getByRole('alert')).toContainText('broken_coco.zip: Not a zip file, or a damaged one');
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  expect(await api.boxes('damaged')).toEqual([]);
+});
