@@ -81,13 +81,13 @@ function ImportForm({ onClose, type, name, flush }: ImportDialogProps) {
       },
     }),
   );
-  const request = (chosen: ImportFormat, preview: boolean) => ({ annotation_type: type, project_name: name, format: chosen, files, preview });
+  const request = (chosen: ImportFormat) => ({ annotation_type: type, project_name: name, format: chosen, files });
 
   const runPreview = (selected: SelectedFile[], chosen: ImportFormat | '') => {
     apply.reset();
     preview.reset();
     if (selected.length === 0 || chosen === '') return;
-    preview.mutate({ annotation_type: type, project_name: name, format: chosen, files: selected, preview: true });
+    preview.mutate({ annotation_type: type, project_name: name, format: chosen, files: selected, preview: 'true' });
   };
 
   const take = async (read: () => Promise<SelectedFile[]>) => {
@@ -126,7 +126,7 @@ function ImportForm({ onClose, type, name, flush }: ImportDialogProps) {
   const onApply = async () => {
     if (format === '') return;
     await flush();
-    apply.mutate(request(format, false));
+    apply.mutate(request(format));
   };
 
   const failure = preview.error ?? apply.error;

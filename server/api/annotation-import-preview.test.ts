@@ -53,7 +53,7 @@ describe('import preview', () => {
   it('answers matched, unmatched and the labels it would add, writes nothing, and the import then reports the same', async () => {
     const before = await projectState();
     const input: AnnotationImportInput = { annotation_type: 'bndbox', project_name: 'lot', format: 'coco', files: [{ path: 'instances.json', content: coco }] };
-    const preview = annotationImportOutput.parse(await caller.transfer.importAnnotations({ ...input, preview: true }));
+    const preview = annotationImportOutput.parse(await caller.transfer.importAnnotations({ ...input, preview: 'true' }));
     expect(preview).toMatchObject({ matched_image_count: 2, unmatched_list: ['missing.jpg'], labels_added: ['truck'] });
     expect(await projectState()).toEqual(before);
 
@@ -67,7 +67,7 @@ describe('import preview', () => {
   it('previews over REST too (a body field), zips included, and a second preview adds no label', async () => {
     const before = await projectState();
     const zip = buildZip([{ name: 'annotations/instances.json', data: coco, deflate: true }]).toString('base64');
-    const reply = await t.rest.put('/v2/bndbox/projects/lot/import/coco', { preview: true, files: [{ path: 'coco.zip', content: zip, encoding: 'base64' }] });
+    const reply = await t.rest.put('/v2/bndbox/projects/lot/import/coco', { preview: 'true', files: [{ path: 'coco.zip', content: zip, encoding: 'base64' }] });
     expect(annotationImportOutput.parse(reply.body)).toMatchObject({ matched_image_count: 2, unmatched_list: ['missing.jpg'], labels_added: [] });
     expect(await projectState()).toEqual(before);
   });
@@ -75,6 +75,6 @@ describe('import preview', () => {
   it('refuses a preview of a damaged zip with the same error as the import', async () => {
     const content = Buffer.from('PK\u0003\u0004 not really').toString('base64');
     const input: AnnotationImportInput = { annotation_type: 'bndbox', project_name: 'lot', format: 'coco', files: [{ path: 'x.zip', content, encoding: 'base64' }] };
-    await expect(caller.transfer.importAnnotations({ ...input, preview: true })).rejects.toThrow(/x\.zip: Not a zip file, or a damaged one/);
+    await expect(caller.transfer.importAnnotations({ ...input, preview: 'true' })).rejects.toThrow(/x\.zip: Not a zip file, or a damaged one/);
   });
 });

@@ -2,7 +2,7 @@
 // router is mounted before the project router so they win over /{project_name}.
 import { toAnnotationImportOutput, toAnnotationImportSource, toExportFormatOutput } from '../mappers/transfer.mapper';
 import { toExportStatus, toImportStatus } from '../mappers/status.mapper';
-import { SUCCESS, successOutput } from '../schemas/common.schema';
+import { parseBooleanText, SUCCESS, successOutput } from '../schemas/common.schema';
 import { EXPORT_FORMATS, EXPORT_TYPES } from '@/server/core/formats';
 import { annotationImportInput, annotationImportOutput, exportFormatsOutput, exportInput, exportStatusOutput, importFileInput, importStatusOutput, transferStatusInput } from '../schemas/transfer.schema';
 import { procedure, restMeta, router } from '../trpc';
@@ -42,13 +42,13 @@ export const transferRouter = router({
     }),
 
   importAnnotations: procedure
-    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file, folder or zip path, or inline files, a zip as base64), matched by image file name; replaces the shapes of matched images and adds the labels they bring; preview: true writes nothing and answers what it would do'))
+    .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file, folder or zip path, or inline files, a zip as base64), matched by image file name; replaces the shapes of matched images and adds the labels they bring; preview "true" writes nothing and answers what it would do'))
     .input(annotationImportInput)
     .output(annotationImportOutput)
     .mutation(async ({ ctx, input }) =>
       toAnnotationImportOutput(
         await ctx.core.annotationImports.importAnnotations(input.annotation_type, input.project_name, input.format, toAnnotationImportSource(input), {
-          preview: input.preview === true,
+          preview: input.preview !== undefined && parseBooleanText(input.preview),
         }),
       ),
     ),

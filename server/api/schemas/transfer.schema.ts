@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_TYPES, TRAINING_FORMATS } from '@/server/core/formats';
-import { annotationTypeParam, failureFields, projectPathInput } from './common.schema';
+import { annotationTypeParam, booleanText, failureFields, projectPathInput } from './common.schema';
 
 /** The bases are optional body fields (a classifai client sends no body): COCO and YOLO use them. */
 export const exportInput = projectPathInput.extend({
@@ -54,7 +54,8 @@ export const annotationImportInput = projectPathInput.extend({
     )
     .max(200_000)
     .optional(),
-  preview: z.boolean().optional().meta({ description: 'true: read and match only, write nothing, and answer what the import would do' }),
+  // Text like every boolean of the interface: a JSON true is refused, not coerced.
+  preview: booleanText.optional().meta({ description: '"true": read and match only, write nothing, and answer what the import would do' }),
 });
 export type AnnotationImportInput = z.infer<typeof annotationImportInput>;
 
