@@ -16,13 +16,15 @@ let folder: string;
 let uuid = '';
 
 const trpcInput = encodeURIComponent(JSON.stringify({ annotation_type: 'bndbox' }));
-/** One path of each kind: REST read, REST write, tRPC, image bytes, the page. */
+/** One path of each kind: REST read, REST write, tRPC, image bytes, export download, the page. */
 const paths = (): Array<{ method: string; path: string; body?: unknown }> => [
   { method: 'GET', path: '/bndbox/projects/meta' },
   { method: 'PUT', path: '/v2/projects', body: { status: 'raw', project_name: 'sneaky', annotation_type: 'bndbox', project_path: folder, label_file_path: '' } },
   { method: 'PUT', path: '/bndbox/projects/gate/star', body: { status: 'true' } },
   { method: 'GET', path: `/api/trpc/project.list?input=${trpcInput}` },
   { method: 'GET', path: `/api/image/bndbox/gate/${uuid}?size=thumb` },
+  // An export download hands out a whole dataset: a foreign page must never get it.
+  { method: 'GET', path: '/api/export/bndbox/gate' },
   { method: 'GET', path: '/' },
   { method: 'OPTIONS', path: '/v2/projects' },
 ];
