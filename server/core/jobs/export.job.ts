@@ -7,6 +7,7 @@ import { removeStalePartials, sha256Base64, writeFileAtomic } from '@/server/fil
 import { writeZipFile } from '@/server/media/zip-writer';
 import { notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
+import { createLossReport, isDatasetFormat } from '../formats/export-losses';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
 import { readPages } from '../paging';
 import type { Repositories } from '../repositories';
@@ -96,23 +97,27 @@ async function writeDataset(
   context: JobContext,
   target: string,
   options: ExportOptions | undefined,
+  exportType: string,
 ): Promise<void> {
   const total = repos.images.counts(project.id).total;
   let done = 0;
   context.progress(0, total);
   // The class table in class id order, not the panel's: the order a trained model's classes keep.
   const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
-  const writer = exporter(classes, project.type, options, repos.projects.datasetFields(project.id));
+  const projectFields = repos.projects.datasetFields(project.id);
+  const writer = exporter(classes, project.type, options, projectFields);
+  const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
   await writeZipFile(target, async (zip) => {
     for (const page of exportItems(repos, project.id)) {
       for (const item of page) {
         context.signal.throwIfAborted();
         for (const file of writer.add([item])) await zip.addText(file.content, file.path);
+        losses?.add(item);
         context.progress(++done, total);
         if (done % PAUSE_EVERY === 0) await nextTurn();
       }
     }
-    for (const file of writer.finish()) await zip.addText(file.content, file.path);
+    for (const file of [...writer.finish(), ...(losses?.finish() ?? [])]) await zip.addText(file.content, file.path);
   });
 }
 
@@ -134,7 +139,7 @@ export function createExportHandler(repos: Repositories, now: () => number): Job
         await writeConfigWithData(repos, project, context, now, target);
         break;
       case 'dataset':
-        await writeDataset(repos, project, content.exporter, context, target, options);
+        await writeDataset(repos, project, content.exporter, context, target, options, exportType);
         break;
     }
     return { result: { path: target, projectId } satisfies ExportJobResult };
