@@ -69,3 +69,25 @@ test('the import dialog refuses a damaged zip with a clear message and imports n
   await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
   expect(await api.boxes('damaged')).toEqual([]);
 });
+
+test('a classifai configuration imports as a new project from the home page', async ({ page, world, api, editor, home }) => {
+  await api.createProject('cfg-source', 'bndbox');
+  expect(await api.importFiles('cfg-source', 'coco', [{ path: 'instances.json', content: JSON.stringify(coco) }])).toMatchObject({ matched_image_count: 2 });
+  await editor.open('bndbox', 'cfg-source', '1 / 8');
+  await editor.exportAs('classifai configuration (.json)');
+  await expect(page.getByText('Written to')).toContainText('cfg-source.json');
+  // The same configuration under another name, beside the images it lists.
+  const written = JSON.parse(fs.readFileSync(path.join(world.imageFolder, 'cfg-source.json'), 'utf8')) as Record<string, unknown>;
+  const copy = path.join(world.imageFolder, 'cfg-copy.json');
+  fs.writeFileSync(copy, JSON.stringify({ ...written, project_name: 'cfg-copy' }));
+
+  await home.open();
+  await page.getByRole('button', { name: 'Import configuration…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a classifai configuration' });
+  await dialog.getByLabel('Configuration file').fill(copy);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Imported project cfg-copy.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(home.card('cfg-copy')).toBeVisible();
+  expect((await api.boxes('cfg-copy')).map((box) => box.label).sort()).toEqual(['car', 'dog']);
+});

@@ -4,12 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { CreateProjectDialog } from './CreateProjectDialog';
+import { ImportConfigDialog } from './ImportConfigDialog';
 import { ProjectCard } from './ProjectCard';
 
 export function HomePage() {
   const trpc = useTRPC();
   const projects = useQuery(trpc.project.overviews.queryOptions());
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const list = [...(projects.data ?? [])].sort((a, b) => Number(b.is_starred) - Number(a.is_starred) || b.last_modified_at - a.last_modified_at);
 
   return (
@@ -19,7 +21,10 @@ export function HomePage() {
           <h1>Labelport</h1>
           <p className="muted">Label a folder of images with boxes and polygons, on this machine.</p>
         </div>
-        <button className="button primary" onClick={() => setCreating(true)}>New project</button>
+        <div className="row">
+          <button className="button" onClick={() => setImporting(true)}>Import configuration…</button>
+          <button className="button primary" onClick={() => setCreating(true)}>New project</button>
+        </div>
       </header>
       {projects.error ? <p className="error" role="alert">{errorText(projects.error)}</p> : null}
       {projects.data && list.length === 0 ? (
@@ -36,6 +41,7 @@ export function HomePage() {
         </section>
       )}
       <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
+      <ImportConfigDialog open={importing} onClose={() => setImporting(false)} />
     </main>
   );
 }
