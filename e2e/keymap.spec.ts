@@ -35,6 +35,7 @@ test('the CVAT preset and a rebound key work after a reload, and the ? sheet sho
   await expect(sheet.locator('tr[data-action="image.next"] kbd').first()).toHaveText('F');
   await expect(sheet.locator('tr[data-action="tool.select"] kbd')).toHaveText('X');
   await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toBeHidden();
 
   // Back to the defaults in the dialog: D is next again.
   await page.keyboard.press('Control+,');
