@@ -6,6 +6,7 @@ import path from 'node:path';
 import { isDirectory, isFile, walkFolder } from '@/server/files/project-folder';
 import { looksLikeZip, readZip, ZipReadError } from '@/server/files/zip-reader';
 import { invalidInput } from './errors';
+import { mapLimited } from './jobs/map-limited';
 import type { ImportFile } from './formats';
 
 /** A file sent in the request: text as is, or bytes (a zip, or text sent as base64). */
@@ -16,12 +17,18 @@ export type ImportSource = { path: string } | { files: readonly InlineImportFile
 const MAX_FILES = 200_000;
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
 const MAX_ZIP_BYTES = 1024 * 1024 * 1024;
+const READ_CONCURRENCY = 16;
 // YOLO names its classes in .names (Darknet) or .yaml (Ultralytics) files, and Darknet's obj.data points at them.
 const ANNOTATION_FILE = /\.(json|xml|txt|ya?ml|names|data)$/i;
 
-function unzip(bytes: Buffer, zipName: string): ImportFile[] {
+/**
+ * budget: what the import may still unpack. Shared by every zip of one import, and checked
+ * against each zip's declared sizes before anything is inflated: ten small zip bombs must not
+ * add up to gigabytes in memory.
+ */
+function unzip(bytes: Buffer, zipName: string, budget = MAX_TOTAL_BYTES): ImportFile[] {
   try {
-    const entries = readZip(bytes, { select: (name) => ANNOTATION_FILE.test(name), limits: { maxEntries: MAX_FILES, maxTotalBytes: MAX_TOTAL_BYTES } });
+    const entries = readZip(bytes, { select: (name) => ANNOTATION_FILE.test(name), limits: { maxEntries: MAX_FILES, maxTotalBytes: budget } });
     if (entries.length === 0) throw invalidInput(`${zipName} holds no annotation files (.json, .xml, .txt, .yaml, .names, .data)`);
     return entries.map((entry) => ({ path: entry.name, content: entry.data.toString('utf8') }));
   } catch (error) {
@@ -48,6 +55,7 @@ async function readPath(sourcePath: string): Promise<ImportFile[]> {
       if ((await fsp.stat(absolute)).size > MAX_ZIP_BYTES) throw invalidInput(`${name} is larger than 1 GiB`);
       return unzip(await fsp.readFile(absolute), name);
     }
+    if ((await fsp.stat(absolute)).size > MAX_TOTAL_BYTES) throw invalidInput(`${name} is larger than 512 MB`);
     return [{ path: name, content: await fsp.readFile(absolute, 'utf8') }];
   }
   if (!(await isDirectory(absolute))) throw invalidInput(`No such file or folder: ${sourcePath}`);
@@ -55,17 +63,25 @@ async function readPath(sourcePath: string): Promise<ImportFile[]> {
   if (entries.length > MAX_FILES) throw invalidInput(`More than ${MAX_FILES} annotation files`);
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (total > MAX_TOTAL_BYTES) throw invalidInput('The annotation files are larger than 512 MB');
-  return Promise.all(entries.map(async (entry) => ({ path: entry.relPath, content: await fsp.readFile(entry.absPath, 'utf8') })));
+  // A few files open at a time: a folder of 200,000 label files must not run out of file handles.
+  return mapLimited(entries, READ_CONCURRENCY, async (entry) => ({ path: entry.relPath, content: await fsp.readFile(entry.absPath, 'utf8') }));
 }
 
-function expandInline(files: readonly InlineImportFile[]): ImportFile[] {
+function expandInline(files: readonly InlineImportFile[], maxTotalBytes: number): ImportFile[] {
+  let budget = maxTotalBytes;
+  const spend = (read: ImportFile[]) => {
+    budget -= read.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    if (budget < 0) throw invalidInput(`The annotation files are larger than ${Math.floor(maxTotalBytes / 2 ** 20)} MiB`);
+    return read;
+  };
   return files.flatMap((file) => {
-    if ('content' in file) return [file];
-    if (isZipName(file.path) || looksLikeZip(file.bytes)) return unzip(file.bytes, path.basename(file.path) || 'the zip');
-    return [{ path: file.path, content: file.bytes.toString('utf8') }];
+    if ('content' in file) return spend([file]);
+    if (isZipName(file.path) || looksLikeZip(file.bytes)) return spend(unzip(file.bytes, path.basename(file.path) || 'the zip', budget));
+    return spend([{ path: file.path, content: file.bytes.toString('utf8') }]);
   });
 }
 
-export async function readImportSource(source: ImportSource): Promise<readonly ImportFile[]> {
-  return checkTotals('files' in source ? expandInline(source.files) : await readPath(source.path));
+/** maxTotalBytes: what one import may hold unpacked (smaller in tests). */
+export async function readImportSource(source: ImportSource, maxTotalBytes = MAX_TOTAL_BYTES): Promise<readonly ImportFile[]> {
+  return checkTotals('files' in source ? expandInline(source.files, maxTotalBytes) : await readPath(source.path));
 }
