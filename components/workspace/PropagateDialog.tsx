@@ -15,7 +15,7 @@ import type { ImageListItem } from './useImageList';
 import type { ProjectType } from './useProject';
 
 /** No more images per copy: past this a mistake costs too much to undo image by image. */
-export const MAX_PROPAGATION = 500;
+const MAX_PROPAGATION = 500;
 
 interface PropagateProps {
   open: boolean;
@@ -51,7 +51,11 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
   const [busy, setBusy] = useState(false);
   // Closing the dialog stops a copy under way: the images done so far keep their copies.
   const open = useRef(true);
-  useEffect(() => () => void (open.current = false), []);
+  useEffect(() => {
+    // Set again on mount: React's development double mount ran the cleanup once already.
+    open.current = true;
+    return () => void (open.current = false);
+  }, []);
 
   const targets = (): number[] | string => {
     const [first, last] = mode === 'next' ? [index + 2, index + 1 + Number(count)] : [Number(from), Number(to)];

@@ -137,6 +137,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
   };
 
+  /** Reads the list anew from the start once this tab's saves landed, or it would count them wrong. */
+  const reopenList = (change: () => void) =>
+    void flush().finally(() => {
+      change();
+      setIndex(0);
+    });
+
   const commands: WorkspaceCommands = {
     next: () => go(index + 1, true),
     previous: () => go(index - 1, true),
@@ -195,25 +202,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         filter={filter}
         label={labelFilter}
         labels={labelNames}
-        onLabel={(next) => {
-          void flush().finally(() => {
-            setLabelFilter(next);
-            setIndex(0);
-          });
-        }}
-        onFilter={(next) => {
-          // The new list is read after this tab's saves landed, or it would count them wrong.
-          void flush().finally(() => {
-            setFilter(next);
-            setIndex(0);
-          });
-        }}
-        onRefresh={() => {
-          void flush().finally(() => {
-            list.refresh();
-            setIndex(0);
-          });
-        }}
+        onLabel={(next) => reopenList(() => setLabelFilter(next))}
+        onFilter={(next) => reopenList(() => setFilter(next))}
+        onRefresh={() => reopenList(list.refresh)}
         counts={list.counts}
       >
         <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />

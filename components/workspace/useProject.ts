@@ -2,9 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ProjectType } from '@/components/editor/model/types';
 import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
 
-export type ProjectType = 'bndbox' | 'seg';
+export type { ProjectType };
 
 /**
  * Opening the workspace loads the project and leaving it closes it, like the classifai

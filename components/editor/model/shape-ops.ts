@@ -17,7 +17,7 @@ export function shapeBounds(shape: EditorShape): Bounds {
   return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
 }
 
-export function unionBounds(shapes: readonly EditorShape[]): Bounds | null {
+function unionBounds(shapes: readonly EditorShape[]): Bounds | null {
   if (shapes.length === 0) return null;
   return shapes.map(shapeBounds).reduce((a, b) => ({ minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) }));
 }

@@ -7,7 +7,7 @@ import { asProjectShape } from './project-shapes';
 import { selectTool } from './select.tool';
 import type { EditorTool, ToolDefinition } from './tool';
 
-export const MIN_BOX_SIDE = 2;
+const MIN_BOX_SIDE = 2;
 
 export const boxTool: ToolDefinition = {
   id: 'box',
