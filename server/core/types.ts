@@ -35,7 +35,13 @@ export interface ImageRecord {
   fileSize: number;
   /** File modification time in ms, to notice a changed file. */
   mtimeMs: number;
+  /** The image's side of the project's train/val/test split; absent when it has none. */
+  split?: SplitName;
 }
+
+/** The sides of a dataset split, in the order exports and the workspace list them. */
+export const SPLIT_NAMES = ['train', 'val', 'test'] as const;
+export type SplitName = (typeof SPLIT_NAMES)[number];
 
 export interface OffsetToImage {
   x: number;
