@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExt
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
-import type { EditorStore } from './model/editor-store';
+import type { Draft, EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
 import type { ToolController } from './model/tools';
@@ -53,6 +53,23 @@ const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: Edito
 /** The rectangle spanned by a drag, drawn at a constant screen width. */
 function DraftRect({ from, to, ...style }: { from: Point; to: Point; stroke: string; fill?: string; strokeWidth: number; dash: number[] }) {
   return <Rect x={Math.min(from.x, to.x)} y={Math.min(from.y, to.y)} width={Math.abs(to.x - from.x)} height={Math.abs(to.y - from.y)} strokeScaleEnabled={false} {...style} />;
+}
+
+type SmartDraft = Extract<Draft, { kind: 'smart' }>;
+
+/** The smart polygon's box, its + and - hints and the outline found so far. */
+function SmartOutline({ draft, color, scale }: { draft: SmartDraft; color: string; scale: number }) {
+  const box = draft.box;
+  return (
+    <Group>
+      {draft.drag ? <DraftRect from={draft.drag.start} to={draft.drag.current} stroke={color} strokeWidth={2} dash={[6, 4]} /> : null}
+      {box ? <Rect x={box.x} y={box.y} width={box.w} height={box.h} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} opacity={draft.working ? 1 : 0.5} strokeScaleEnabled={false} /> : null}
+      {draft.outline ? <Line points={draft.outline.flatMap((p) => [p.x, p.y])} closed stroke={color} fill={withAlpha(color, 0.2)} strokeWidth={2} opacity={draft.working ? 0.5 : 1} strokeScaleEnabled={false} /> : null}
+      {draft.hints.map((hint, index) => (
+        <Circle key={index} x={hint.x} y={hint.y} radius={5 / scale} fill={hint.foreground ? '#3ddc84' : '#ff5c5c'} stroke="#ffffff" strokeWidth={1} strokeScaleEnabled={false} />
+      ))}
+    </Group>
+  );
 }
 
 /** The window-sized bitmap while it is sharp enough for the width drawn on screen, else the full one. */
@@ -126,7 +143,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const selected = picked.length === 1 && picked[0]?.id === state.selectedId ? picked[0] : null;
   const others = useStableList(useMemo(() => visible.filter((shape) => !state.selectedIds.includes(shape.id)), [visible, state.selectedIds]));
   const crosshair = useRef<Konva.Group>(null);
-  const showCrosshair = state.tool === 'box' && !spaceHeld;
+  const showCrosshair = (state.tool === 'box' || state.tool === 'smart') && !spaceHeld;
 
   // Pointer events only: Konva also reports the mouse events of the same press as pointer
   // events, which would count one click twice.
@@ -240,6 +257,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
             />
           ) : null}
           {draft?.kind === 'box' ? <DraftRect from={draft.start} to={draft.current} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} /> : null}
+          {draft?.kind === 'smart' ? <SmartOutline draft={draft} color={colorOf(state.activeLabel)} scale={view.scale} /> : null}
           {draft?.kind === 'marquee' ? <DraftRect from={draft.start} to={draft.current} stroke="#ffffff" fill="rgba(255,255,255,0.08)" strokeWidth={1} dash={[4, 4]} /> : null}
           {showCrosshair ? (
             <Group ref={crosshair}>
@@ -259,7 +277,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       </Stage>
       {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
       {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
-      <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && (state.tool === 'box' || state.tool === 'polygon')} />
+      <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && (state.tool === 'box' || state.tool === 'polygon' || state.tool === 'smart')} />
     </div>
   );
 }

@@ -58,6 +58,9 @@ async function decodeImage(url: string): Promise<DecodedImage> {
 const originals = createDecodeCache({ capacity: 4, decode: decodeImage });
 const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 
+/** The full-size decoded original (from the cache the canvas draws from). */
+export const decodedOriginal = (url: string): Promise<ImageBitmap> => originals.load(url).then((decoded) => decoded.full);
+
 /** Decodes these images' thumbnails and originals ahead of a switch; failures stay silent here. */
 export function predecodeImages(urls: readonly string[]): void {
   for (const url of urls) {

@@ -10,6 +10,8 @@ import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
+import { createOutliner } from '@/components/editor/smart-polygon/outliner';
+import { decodedOriginal } from '@/components/editor/useImageElement';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
@@ -58,7 +60,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [store] = useState(() => createEditorStore());
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
-    return createToolController(store, type);
+    return createToolController(store, type, { outline: createOutliner((uuid) => decodedOriginal(imageUrlOf(type, name, uuid))) });
   });
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);

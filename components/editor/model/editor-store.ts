@@ -5,12 +5,23 @@ import { createHistory, type HistoryMode } from './history';
 import { removeVertex } from './geometry';
 import { copiesFor, translate } from './shape-ops';
 import { emptyVisibility, isEditable, toggleIn, type Visibility } from './visibility';
+import type { OutlineHint } from './tools/tool';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
 
 export type Draft =
   | { kind: 'box'; start: Point; current: Point }
   | { kind: 'polygon'; points: Point[]; hover: Point | null }
   | { kind: 'marquee'; start: Point; current: Point }
+  | {
+      kind: 'smart';
+      /** The box being dragged, before it is let go. */
+      drag: { start: Point; current: Point } | null;
+      box: { x: number; y: number; w: number; h: number } | null;
+      hints: OutlineHint[];
+      /** The outline found so far (shown until a new one arrives). */
+      outline: Point[] | null;
+      working: boolean;
+    }
   | null;
 
 export interface EditorState {

@@ -6,12 +6,13 @@ import type { Point, ProjectType } from '../types';
 import { boxTool } from './box.tool';
 import { polygonTool } from './polygon.tool';
 import { selectTool } from './select.tool';
-import type { EditorTool, PointerInput, ToolDefinition } from './tool';
+import { smartTool } from './smart.tool';
+import type { EditorTool, Outliner, PointerInput, ToolDefinition } from './tool';
 
 const TOOLS_BY_PROJECT: Record<ProjectType, readonly ToolDefinition[]> = {
   // Each project's own shape first after select: that is the tool a project opens with.
-  bndbox: [selectTool, boxTool, polygonTool],
-  seg: [selectTool, polygonTool, boxTool],
+  bndbox: [selectTool, boxTool, polygonTool, smartTool],
+  seg: [selectTool, polygonTool, boxTool, smartTool],
 };
 
 export const toolsFor = (projectType: ProjectType): readonly ToolDefinition[] => TOOLS_BY_PROJECT[projectType];
@@ -24,8 +25,8 @@ export interface Modifiers {
   shift?: boolean;
 }
 
-export function createToolController(store: EditorStore, projectType: ProjectType) {
-  const tools = new Map<string, EditorTool>(toolsFor(projectType).map((definition) => [definition.id, definition.create({ store, projectType })]));
+export function createToolController(store: EditorStore, projectType: ProjectType, services: { outline?: Outliner } = {}) {
+  const tools = new Map<string, EditorTool>(toolsFor(projectType).map((definition) => [definition.id, definition.create({ store, projectType, ...services })]));
   let activeId = store.getState().tool;
   const active = (): EditorTool | undefined => {
     const { tool } = store.getState();

@@ -3,9 +3,26 @@
 import type { EditorStore } from '../editor-store';
 import type { Point, ProjectType } from '../types';
 
+/** A + (object) or - (background) hint of the smart polygon, in image pixels. */
+export interface OutlineHint extends Point {
+  foreground: boolean;
+}
+
+export interface OutlineRequest {
+  imageId: string;
+  /** Image pixels. */
+  box: { x: number; y: number; w: number; h: number };
+  hints: readonly OutlineHint[];
+}
+
+/** Finds the outline of the object in a box, in image pixels ([] when it finds none). */
+export type Outliner = (request: OutlineRequest) => Promise<Point[]>;
+
 export interface ToolContext {
   store: EditorStore;
   projectType: ProjectType;
+  /** The smart polygon's segmentation; absent where no browser runs it (the tool then only drafts). */
+  outline?: Outliner;
 }
 
 export interface PointerInput {

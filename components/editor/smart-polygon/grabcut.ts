@@ -1,0 +1,161 @@
+// GrabCut on a small RGBA crop: everything outside the dragged rectangle is background,
+// the inside starts as probable foreground, and rounds of "learn the two colour models,
+// then cut the pixel graph" move the inside's background pixels out. The user's + and -
+// clicks pin small discs to one side. Pure, so a Web Worker and the tests run the same code.
+import { assignComponents, fitModel, initialModel, type ColourModel } from './gmm';
+import { createCutGraph } from './max-flow';
+
+export interface CropImage {
+  /** RGBA, row by row, as ImageData holds it. */
+  pixels: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Seed {
+  x: number;
+  y: number;
+  /** True: this is the object (+); false: this is background (-). */
+  foreground: boolean;
+}
+
+export interface GrabCutOptions {
+  rounds?: number;
+  /** Radius in crop pixels of the disc a click pins; a tenth of the box's short side by default (a brush, not a pixel). */
+  seedRadius?: number;
+}
+
+/** Smoothness weight of the original paper: how much a colour edge is preferred as the cut. */
+const GAMMA = 50;
+const PINNED = 9 * GAMMA;
+
+const enum Pin {
+  Free = 0,
+  Background = 1,
+  Foreground = 2,
+}
+
+function pins(image: CropImage, rect: Rect, seeds: readonly Seed[], radius: number): Uint8Array {
+  const { width, height } = image;
+  const pinned = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const inside = x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h;
+      if (!inside) pinned[y * width + x] = Pin.Background;
+    }
+  }
+  for (const seed of seeds) {
+    for (let y = Math.max(0, Math.floor(seed.y - radius)); y <= Math.min(height - 1, Math.ceil(seed.y + radius)); y++) {
+      for (let x = Math.max(0, Math.floor(seed.x - radius)); x <= Math.min(width - 1, Math.ceil(seed.x + radius)); x++) {
+        if ((x - seed.x) ** 2 + (y - seed.y) ** 2 <= radius * radius) pinned[y * width + x] = seed.foreground ? Pin.Foreground : Pin.Background;
+      }
+    }
+  }
+  return pinned;
+}
+
+/** The four forward neighbour offsets (right, down, down-right, down-left) and their distances. */
+const NEIGHBOURS: readonly (readonly [number, number, number])[] = [
+  [1, 0, 1],
+  [0, 1, 1],
+  [1, 1, Math.SQRT2],
+  [-1, 1, Math.SQRT2],
+];
+
+function colourDistance(pixels: Uint8ClampedArray, a: number, b: number): number {
+  const dr = (pixels[a * 4] as number) - (pixels[b * 4] as number);
+  const dg = (pixels[a * 4 + 1] as number) - (pixels[b * 4 + 1] as number);
+  const db = (pixels[a * 4 + 2] as number) - (pixels[b * 4 + 2] as number);
+  return dr * dr + dg * dg + db * db;
+}
+
+/** Edge weights do not change between rounds: computed once. */
+function smoothnessWeights(image: CropImage): Float64Array {
+  const { pixels, width, height } = image;
+  const weights = new Float64Array(width * height * 4);
+  let sum = 0;
+  let count = 0;
+  const each = (visit: (node: number, direction: number, other: number, distance: number) => void) => {
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        NEIGHBOURS.forEach(([dx, dy, distance], direction) => {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && nx < width && ny < height) visit(y * width + x, direction, ny * width + nx, distance);
+        });
+      }
+    }
+  };
+  each((node, _direction, other) => {
+    sum += colourDistance(pixels, node, other);
+    count += 1;
+  });
+  const beta = sum > 0 ? count / (2 * sum) : 0;
+  each((node, direction, other, distance) => {
+    weights[node * 4 + direction] = (GAMMA * Math.exp(-beta * colourDistance(pixels, node, other))) / distance;
+  });
+  return weights;
+}
+
+function samplesWhere(mask: Uint8Array, value: number): Int32Array {
+  let count = 0;
+  for (const m of mask) if (m === value) count++;
+  const samples = new Int32Array(count);
+  let i = 0;
+  mask.forEach((m, node) => {
+    if (m === value) samples[i++] = node;
+  });
+  return samples;
+}
+
+/** 1 for the pixels of the object, 0 elsewhere. */
+export function grabCut(image: CropImage, rect: Rect, seeds: readonly Seed[] = [], options: GrabCutOptions = {}): Uint8Array {
+  const { pixels, width, height } = image;
+  const nodes = width * height;
+  const pinned = pins(image, rect, seeds, options.seedRadius ?? Math.max(2, Math.round(Math.min(rect.w, rect.h) / 10)));
+  let mask: Uint8Array = new Uint8Array(nodes);
+  pinned.forEach((pin, node) => (mask[node] = pin === Pin.Background ? 0 : 1));
+  const weights = smoothnessWeights(image);
+  let foregroundModel: ColourModel | null = null;
+  let backgroundModel: ColourModel | null = null;
+
+  for (let round = 0; round < (options.rounds ?? 4); round++) {
+    const foreground = samplesWhere(mask, 1);
+    const background = samplesWhere(mask, 0);
+    if (foreground.length === 0 || background.length === 0) break;
+    foregroundModel = foregroundModel ? fitModel(pixels, foreground, assignComponents(foregroundModel, pixels, foreground)) : initialModel(pixels, foreground);
+    backgroundModel = backgroundModel ? fitModel(pixels, background, assignComponents(backgroundModel, pixels, background)) : initialModel(pixels, background);
+
+    const graph = createCutGraph(nodes, nodes * 4);
+    for (let node = 0; node < nodes; node++) {
+      const pin = pinned[node];
+      if (pin === Pin.Background) graph.setTerminal(node, -PINNED);
+      else if (pin === Pin.Foreground) graph.setTerminal(node, PINNED);
+      else {
+        const r = pixels[node * 4] as number;
+        const g = pixels[node * 4 + 1] as number;
+        const b = pixels[node * 4 + 2] as number;
+        // Positive: the pixel fits the object's colours better, so calling it background costs that much.
+        graph.setTerminal(node, backgroundModel.cost(r, g, b) - foregroundModel.cost(r, g, b));
+      }
+      for (let direction = 0; direction < 4; direction++) {
+        const weight = weights[node * 4 + direction] as number;
+        if (weight === 0) continue;
+        const [dx, dy] = NEIGHBOURS[direction] as readonly [number, number, number];
+        graph.addEdge(node, node + dy * width + dx, weight);
+      }
+    }
+    const next = graph.cut();
+    const unchanged = next.every((value, node) => value === mask[node]);
+    mask = next;
+    if (unchanged) break;
+  }
+  return mask;
+}

@@ -1,0 +1,45 @@
+'use client';
+
+// The browser side of the smart polygon: reads the box's neighbourhood from the decoded
+// original (the same bitmap the canvas draws, so no second download or decode), scaled down
+// on an OffscreenCanvas, and hands the pixels to one shared worker.
+import type { Outliner } from '../model/tools/tool';
+import { fromCrop, outlineCrop } from './outline-crop';
+import type { OutlineAnswer, OutlineJob } from './outline.worker';
+
+let worker: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, (answer: OutlineAnswer) => void>();
+
+function outlineWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' });
+  started.onmessage = (event: MessageEvent<OutlineAnswer>) => {
+    waiting.get(event.data.id)?.(event.data);
+    waiting.delete(event.data.id);
+  };
+  worker = started;
+  return started;
+}
+
+/** bitmapOf: the decoded original of an image, by its uuid. */
+export function createOutliner(bitmapOf: (imageId: string) => Promise<ImageBitmap>): Outliner {
+  return async (request) => {
+    const bitmap = await bitmapOf(request.imageId);
+    const image = { width: bitmap.width, height: bitmap.height };
+    const crop = outlineCrop(request, image);
+    const canvas = new OffscreenCanvas(crop.width, crop.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('No 2D canvas for the smart polygon');
+    context.drawImage(bitmap, crop.source.x, crop.source.y, crop.source.w, crop.source.h, 0, 0, crop.width, crop.height);
+    const { data } = context.getImageData(0, 0, crop.width, crop.height);
+    const id = ++nextId;
+    const job: OutlineJob = { id, pixels: data, width: crop.width, height: crop.height, rect: crop.rect, seeds: crop.seeds };
+    const answer = await new Promise<OutlineAnswer>((resolve) => {
+      waiting.set(id, resolve);
+      outlineWorker().postMessage(job, [data.buffer]);
+    });
+    if (answer.error) throw new Error(answer.error);
+    return fromCrop(answer.points, crop, image);
+  };
+}

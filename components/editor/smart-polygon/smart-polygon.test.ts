@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { grabCut, type CropImage } from './grabcut';
+import { fillHoles, maskToPolygon, traceOutline } from './mask-outline';
+import type { Point } from '../model/types';
+
+/** A seeded noisy picture: a background of one colour family with a disc (or ring) of another. */
+function picture(width: number, height: number, inObject: (x: number, y: number) => boolean, seed = 7): CropImage {
+  let state = seed;
+  const noise = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return (state / 2 ** 32 - 0.5) * 40;
+  };
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const [r, g, b] = inObject(x, y) ? [200, 60, 40] : (x + y) % 20 < 10 ? [60, 120, 200] : [90, 160, 90];
+      pixels[i] = r + noise();
+      pixels[i + 1] = g + noise();
+      pixels[i + 2] = b + noise();
+      pixels[i + 3] = 255;
+    }
+  }
+  return { pixels, width, height };
+}
+
+const polygonArea = (points: readonly Point[]) =>
+  Math.abs(points.reduce((sum, p, i) => {
+    const q = points[(i + 1) % points.length] as Point;
+    return sum + p.x * q.y - q.x * p.y;
+  }, 0)) / 2;
+
+function insidePolygon(points: readonly Point[], x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const a = points[i] as Point;
+    const b = points[j] as Point;
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/** Intersection over union of a polygon with the true object, sampled at pixel centres. */
+function iou(points: readonly Point[], width: number, height: number, truth: (x: number, y: number) => boolean): number {
+  let both = 0;
+  let either = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const a = insidePolygon(points, x + 0.5, y + 0.5);
+      const b = truth(x, y);
+      if (a && b) both++;
+      if (a || b) either++;
+    }
+  }
+  return both / either;
+}
+
+describe('tracing a mask', () => {
+  it('outlines a rectangle by its four corners, clockwise', () => {
+    const mask = new Uint8Array(6 * 5);
+    for (let y = 1; y <= 3; y++) for (let x = 2; x <= 4; x++) mask[y * 6 + x] = 1;
+    expect(traceOutline(mask, 6, 5)).toEqual([
+      { x: 2, y: 1 },
+      { x: 5, y: 1 },
+      { x: 5, y: 4 },
+      { x: 2, y: 4 },
+    ]);
+  });
+
+  it('keeps pixels that touch only diagonally inside one outline', () => {
+    const mask = Uint8Array.from([1, 0, 0, 1]);
+    expect(polygonArea(traceOutline(mask, 2, 2))).toBe(2);
+  });
+
+  it('fills a hole but not a bay that opens to the border', () => {
+    const ring = (x: number, y: number) => Math.hypot(x - 10, y - 10) < 8 && Math.hypot(x - 10, y - 10) > 4;
+    const mask = Uint8Array.from({ length: 400 }, (_, i) => (ring(i % 20, Math.floor(i / 20)) ? 1 : 0));
+    expect(fillHoles(mask, 20, 20)[10 * 20 + 10]).toBe(1);
+    const bay = Uint8Array.from({ length: 400 }, (_, i) => (i % 20 < 10 && Math.floor(i / 20) !== 10 ? 1 : 0));
+    expect(fillHoles(bay, 20, 20)[10 * 20 + 5]).toBe(0);
+  });
+});
+
+describe('smart polygon', () => {
+  const disc = (x: number, y: number) => Math.hypot(x - 60, y - 50) < 28;
+
+  it('outlines an object inside a loose box closely', () => {
+    const image = picture(120, 100, disc);
+    const mask = grabCut(image, { x: 20, y: 12, w: 82, h: 78 });
+    const outline = maskToPolygon(mask, image.width, image.height);
+    expect(iou(outline, 120, 100, disc)).toBeGreaterThan(0.9);
+    expect(outline.length).toBeLessThan(60);
+  });
+
+  it('a minus click takes away a part of the same colour the box could not exclude', () => {
+    // Two discs of the object's colour in the box; the user marks the smaller one as background.
+    const two = (x: number, y: number) => disc(x, y) || Math.hypot(x - 100, y - 85) < 9;
+    const image = picture(120, 100, two);
+    const rect = { x: 20, y: 12, w: 95, h: 86 };
+    const first = grabCut(image, rect);
+    expect(first[85 * 120 + 100]).toBe(1);
+    const corrected = grabCut(image, rect, [{ x: 100, y: 85, foreground: false }], { seedRadius: 10 });
+    expect(corrected[85 * 120 + 100]).toBe(0);
+    expect(iou(maskToPolygon(corrected, 120, 100), 120, 100, disc)).toBeGreaterThan(0.9);
+  });
+
+  it('a plus click brings back a part the colour models left out', () => {
+    // A disc with a differently coloured cap: without help, the cap reads as background.
+    const image = picture(120, 100, disc);
+    for (let y = 22; y < 34; y++) {
+      for (let x = 50; x < 70; x++) {
+        if (!disc(x, y)) continue;
+        const i = (y * 120 + x) * 4;
+        image.pixels.set([60, 120, 200, 255], i);
+      }
+    }
+    const rect = { x: 20, y: 12, w: 82, h: 78 };
+    const helped = grabCut(image, rect, [{ x: 60, y: 27, foreground: true }], { seedRadius: 5 });
+    expect(helped[27 * 120 + 60]).toBe(1);
+  });
+
+  it('finds nothing to outline in an empty box', () => {
+    const image = picture(40, 40, () => false);
+    expect(maskToPolygon(new Uint8Array(1600), image.width, image.height)).toEqual([]);
+  });
+});
