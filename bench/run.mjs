@@ -17,12 +17,13 @@ import { w4 } from './w4-export.mjs';
 import { w5 } from './w5-editor.mjs';
 import { w6 } from './w6-scale.mjs';
 import { w7 } from './w7-switch.mjs';
+import { w8 } from './w8-editor.mjs';
 
 const { values: args } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, help: { type: 'boolean', default: false } },
 });
 if (args.help) {
-  console.log('usage: npm run bench -- [--quick] [--json FILE] [--only W1,W2,W3,W4,W5,W6,W7]');
+  console.log('usage: npm run bench -- [--quick] [--json FILE] [--only W1,W2,W3,W4,W5,W6,W7,W8]');
   process.exit(0);
 }
 if (!buildExists()) {
@@ -31,7 +32,7 @@ if (!buildExists()) {
 }
 
 const SIZES = args.quick ? { photo: 200, small: 1000, tiny: 10_000 } : { photo: 1000, small: 10_000, tiny: 100_000 };
-const selected = new Set((args.only ?? 'W1,W2,W3,W4,W5,W6,W7').toUpperCase().split(',').map((s) => s.trim()));
+const selected = new Set((args.only ?? 'W1,W2,W3,W4,W5,W6,W7,W8').toUpperCase().split(',').map((s) => s.trim()));
 const started = Date.now();
 const cpu = /^model name\s*:\s*(.*)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
 console.log(`Labelport bench${args.quick ? ' --quick' : ''}: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
@@ -80,7 +81,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanup()
 
 // The floor goes first: it needs a server with no project yet.
 const plan = [
-  ['floor', floor, [...selected].some((w) => w !== 'W5' && w !== 'W7')],
+  ['floor', floor, [...selected].some((w) => w !== 'W5' && w !== 'W7' && w !== 'W8')],
   ['W1', w1, selected.has('W1')],
   ['W2', w2, selected.has('W2')],
   ['W3', w3, selected.has('W3')],
@@ -89,6 +90,7 @@ const plan = [
   ['W6', w6, selected.has('W6')],
   ['W5', w5, selected.has('W5')],
   ['W7', w7, selected.has('W7')],
+  ['W8', w8, selected.has('W8')],
 ];
 const results = {};
 let failures = 0;

@@ -28,7 +28,7 @@ async function mapLimited(count, limit, fn) {
   }));
 }
 
-async function cached(name, generate) {
+export async function cached(name, generate) {
   const dir = path.join(CACHE, name);
   const marker = `${dir}.done`;
   try {
@@ -175,5 +175,28 @@ export function sizedPhotoFolder(width, height, count) {
       await fsp.writeFile(path.join(dir, `frame-${String(index).padStart(3, '0')}.jpg`), jpeg);
     });
     return { count, bytes, width, height };
+  });
+}
+
+/**
+ * A 1080p photo of one object for the smart polygon: an orange ellipse on a noisy two-tone
+ * striped background (sharp edges inside the background, so the cut has somewhere to go wrong).
+ */
+export function objectPhotoFolder() {
+  return cached('smart-photo-1080', async (dir) => {
+    const width = 1920;
+    const height = 1080;
+    const next = random(29);
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const object = ((x - 900) / 260) ** 2 + ((y - 520) / 180) ** 2 < 1;
+        const base = object ? [225, 120, 30] : Math.floor((x + y) / 60) % 2 ? [70, 110, 170] : [90, 140, 95];
+        const i = (y * width + x) * 3;
+        for (let c = 0; c < 3; c++) pixels[i + c] = clamp(base[c] + (next() - 0.5) * 36);
+      }
+    }
+    await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toFile(path.join(dir, 'object.jpg'));
+    return { object: { x: 640, y: 340, w: 520, h: 360 } };
   });
 }

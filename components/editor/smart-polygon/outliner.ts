@@ -24,6 +24,8 @@ function outlineWorker(): Worker {
 
 /** bitmapOf: the decoded original of an image, by its uuid. */
 export function createOutliner(bitmapOf: (imageId: string) => Promise<ImageBitmap>): Outliner {
+  // Started while the browser is idle: the first outline then does not wait for the worker's script.
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(() => void outlineWorker());
   return async (request) => {
     const bitmap = await bitmapOf(request.imageId);
     const image = { width: bitmap.width, height: bitmap.height };
