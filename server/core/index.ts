@@ -14,6 +14,9 @@ import { createExportHandler } from './jobs/export.job';
 import { createImportHandler } from './jobs/import.job';
 import { createFolderScanHandler } from './jobs/folder-scan.job';
 import { createThumbnailWarmHandler } from './jobs/thumbnail-warm.job';
+import { createTilePyramidHandler } from './jobs/tile-pyramid.job';
+import { createImageTiles, createTileMaker } from './image-tiles';
+import { createTileStore } from '@/server/files/tile-store';
 import { createImageThumbnails } from './image-thumbnails';
 import { createInteractiveActivity } from './interactive-activity';
 import { createLabelService } from './label.service';
@@ -40,6 +43,8 @@ export function createCore(edges: CoreEdges) {
   const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const activity = createInteractiveActivity();
   const imageThumbnails = createImageThumbnails({ repos, thumbnails });
+  const tileStore = createTileStore(edges.dataDir);
+  const tileMaker = createTileMaker(tileStore);
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
@@ -48,6 +53,7 @@ export function createCore(edges: CoreEdges) {
       export: createExportHandler(repos, now),
       import: createImportHandler(repos, chooser, now),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
+      tiles: createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker }),
     },
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
@@ -56,6 +62,7 @@ export function createCore(edges: CoreEdges) {
   const projects = createProjectService({ repos, jobs, imports, now });
   const labels = createLabelService({ repos, projects, now });
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
+  const tiles = createImageTiles({ repos, projects, thumbnails: imageThumbnails, jobs, store: tileStore, maker: tileMaker });
   const annotations = createAnnotationService({ repos, projects, now, activity });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);
@@ -67,6 +74,7 @@ export function createCore(edges: CoreEdges) {
     projects,
     labels,
     images,
+    tiles,
     annotations,
     imageFiles,
     choosers,

@@ -171,9 +171,15 @@ describe('PNG', () => {
       edit(copy);
       return copy;
     };
-    expect(await probeBoth('huge.png', variant((png) => png.writeUInt32BE(20_000, 16)))).toBeNull();
-    expect(await probeBoth('tall.png', variant((png) => png.writeUInt32BE(15_001, 20)))).toBeNull();
-    expect(await probeBoth('limit.png', variant((png) => png.writeUInt32BE(15_000, 16)))).toMatchObject({ width: 15_000, height: 2 });
+    // Past classifai's 15,000 px (shown from tiles), up to a JPEG's 65,500 a side and a gigapixel.
+    expect(await probeBoth('wide.png', variant((png) => png.writeUInt32BE(20_000, 16)))).toMatchObject({ width: 20_000, height: 2 });
+    expect(await probeBoth('tall.png', variant((png) => png.writeUInt32BE(65_501, 20)))).toBeNull();
+    expect(await probeBoth('limit.png', variant((png) => png.writeUInt32BE(65_500, 16)))).toMatchObject({ width: 65_500, height: 2 });
+    const gigapixel = (png: Buffer) => {
+      png.writeUInt32BE(40_000, 16);
+      png.writeUInt32BE(30_000, 20);
+    };
+    expect(await probeBoth('gigapixel.png', variant(gigapixel))).toBeNull();
     expect(await probeBoth('zero.png', variant((png) => png.writeUInt32BE(0, 16)))).toBeNull();
     expect(await probeBoth('colour-type-5.png', variant((png) => (png[25] = 5)))).toBeNull();
     expect(await probeBoth('rgb-4bit.png', variant((png) => (png[24] = 4)))).toBeNull();
@@ -331,8 +337,8 @@ describe('anything else', () => {
         const probe = probeImageBuffer(copy);
         if (probe) {
           expect(probe.width).toBeGreaterThan(0);
-          expect(probe.width).toBeLessThanOrEqual(15_000);
-          expect(probe.height).toBeLessThanOrEqual(15_000);
+          expect(probe.width).toBeLessThanOrEqual(65_500);
+          expect(probe.height).toBeLessThanOrEqual(65_500);
         }
       }
     }

@@ -18,8 +18,14 @@ export interface ImageProbe {
   depth: number;
 }
 
-/** classifai refuses images with a side over 15000 px. */
-export const MAX_SIDE = 15_000;
+/**
+ * classifai refuses images with a side over 15000 px; Labelport shows bigger ones from tiles,
+ * up to what a JPEG can hold on a side and a gigapixel in all. BMP keeps classifai's limit:
+ * it is decoded here, in memory, without libvips' streaming.
+ */
+export const MAX_SIDE = 65_500;
+export const MAX_PIXELS = 1_000_000_000;
+export const MAX_BMP_SIDE = 15_000;
 const FIRST_WINDOW = 64 * 1024;
 const LATER_WINDOW = 16 * 1024;
 /** Reads after the first. Phones put megabytes of extended XMP (depth maps) before the
@@ -76,7 +82,8 @@ class ByteWindows {
 
 function finish(format: ImageFormat, width: number, height: number, orientation: number, depth: number): ImageProbe | null {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) return null;
-  if (width > MAX_SIDE || height > MAX_SIDE) return null;
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return null;
+  if (format === 'bmp' && (width > MAX_BMP_SIDE || height > MAX_BMP_SIDE)) return null;
   const swap = orientation >= 5 && orientation <= 8;
   return { format, width: swap ? height : width, height: swap ? width : height, orientation, depth };
 }

@@ -15,6 +15,7 @@ import {
   nextUnlabeledInput,
   renameImageInput,
   renameImageOutput,
+  tileStatusOutput,
 } from '../schemas/image.schema';
 import { statusProcedure } from '../status';
 import { procedure, restMeta, router } from '../trpc';
@@ -69,6 +70,11 @@ export const imageRouter = router({
       message: 1 as const,
       uuid_list: [...(await ctx.core.imageFiles.remove(input.annotation_type, input.project_name, input.uuid_list))],
     })),
+
+  tiles: procedure
+    .input(imagePathInput)
+    .output(tileStatusOutput)
+    .query(({ ctx, input }) => ctx.core.tiles.status(input.annotation_type, input.project_name, input.uuid)),
 
   page: procedure
     .input(imagePageInput)

@@ -83,3 +83,15 @@ export const imagePositionOutput = z.object({ index: z.number().int(), uuid: z.s
 
 export const annotationsBatchInput = projectPathInput.extend({ uuids: z.array(z.string().max(256)).max(500) });
 
+
+/** A huge image's tile pyramid, for the editor: cut in the background on first ask. */
+export const tileStatusOutput = z.object({
+  state: z.enum(['cutting', 'ready', 'failed']),
+  width: z.number().int(),
+  height: z.number().int(),
+  tileSize: z.number().int(),
+  topLevel: z.number().int(),
+  done: z.number().int(),
+  total: z.number().int(),
+  message: z.string(),
+});

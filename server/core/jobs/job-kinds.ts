@@ -4,6 +4,7 @@ import type { FolderScanParams, FolderScanResult } from './folder-scan.job';
 import type { ConfigImportJobResult, ImportParams } from './import.job';
 import type { JobStatus } from './job-runner';
 import type { ThumbnailWarmParams, ThumbnailWarmResult } from './thumbnail-warm.job';
+import type { TilePyramidParams, TilePyramidResult } from './tile-pyramid.job';
 
 /** Every kind of long work, what it takes and what it records; createCore gives each exactly one handler. */
 export type JobKinds = {
@@ -12,6 +13,7 @@ export type JobKinds = {
   export: { params: ExportParams; result: ExportJobResult };
   import: { params: ImportParams; result: ConfigImportJobResult };
   thumbnails: { params: ThumbnailWarmParams; result: ThumbnailWarmResult };
+  tiles: { params: TilePyramidParams; result: TilePyramidResult };
 };
 
 export type JobStatusOf<K extends keyof JobKinds> = JobStatus<JobKinds[K]['result']>;

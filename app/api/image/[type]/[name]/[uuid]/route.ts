@@ -1,5 +1,6 @@
 // The workspace draws images from a URL, not from a base64 data URI in JSON: the browser
-// decodes and caches them. ?size=thumb answers the 100 px PNG. Local-only, like every path.
+// decodes and caches them. ?size=thumb answers the 100 px PNG; a huge image's editor view
+// reads ?size=preview (2048 px JPEG) and ?tile=level/column_row. Local-only, like every path.
 import { DomainError } from '@/server/core/errors';
 import { ANNOTATION_TYPES, type AnnotationType } from '@/server/core/types';
 import { toRestFailure } from '@/server/api/errors';
@@ -15,11 +16,19 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
   const { type, name, uuid } = await params;
   try {
     if (!ANNOTATION_TYPES.includes(type as AnnotationType)) throw new DomainError('invalid_input', `Unknown annotation type ${type}`);
-    const images = getCore().images;
-    const thumb = new URL(request.url).searchParams.get('size') === 'thumb';
-    const body = thumb
-      ? { mimeType: 'image/png', bytes: (await images.thumbnail(type as AnnotationType, name, uuid)).thumbnailPng }
-      : await images.source(type as AnnotationType, name, uuid);
+    const { images, tiles } = getCore();
+    const query = new URL(request.url).searchParams;
+    const size = query.get('size');
+    const tile = query.get('tile');
+    const annotationType = type as AnnotationType;
+    const body =
+      tile !== null
+        ? { mimeType: 'image/jpeg', bytes: await tiles.tile(annotationType, name, uuid, tile) }
+        : size === 'preview'
+          ? { mimeType: 'image/jpeg', bytes: await tiles.preview(annotationType, name, uuid) }
+          : size === 'thumb'
+            ? { mimeType: 'image/png', bytes: (await images.thumbnail(annotationType, name, uuid)).thumbnailPng }
+            : await images.source(annotationType, name, uuid);
     return new Response(new Uint8Array(body.bytes), {
       headers: { 'content-type': body.mimeType, 'cache-control': 'private, max-age=60' },
     });

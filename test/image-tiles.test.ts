@@ -1,0 +1,123 @@
+// Huge images on a real core: the preview at once, the pyramid cut as a job, tiles that are the
+// image's own pixels where the canvas will put them, and the limits of what a request may name.
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@/server/testing/image-fixtures';
+import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import { createTileStore } from '@/server/files/tile-store';
+import { isDomainError } from '@/server/core/errors';
+
+let t: TestCore;
+let folder: string;
+const WIDE = { width: 9000, height: 5000 };
+
+/** A picture whose every region differs: a colour gradient both ways with a grid of dark lines. */
+async function writeHuge(file: string, width: number, height: number, orientation?: number) {
+  const small = Buffer.alloc(300 * 200 * 3);
+  for (let y = 0; y < 200; y++) {
+    for (let x = 0; x < 300; x++) {
+      const i = (y * 300 + x) * 3;
+      const line = x % 25 === 0 || y % 25 === 0;
+      small[i] = line ? 20 : Math.round((x / 300) * 255);
+      small[i + 1] = line ? 20 : Math.round((y / 200) * 255);
+      small[i + 2] = line ? 20 : 128;
+    }
+  }
+  let image = sharp(small, { raw: { width: 300, height: 200, channels: 3 } }).resize(width, height, { kernel: 'nearest' });
+  if (orientation) image = sharp(await image.jpeg().toBuffer(), { limitInputPixels: false }).withMetadata({ orientation });
+  await image.jpeg({ quality: 90 }).toFile(file);
+}
+
+const uuidOf = (name: string, file: string) => {
+  const { uuids } = t.core.projects.loadingStatus('bndbox', name);
+  return uuids.find((uuid) => t.core.annotations.withImages('bndbox', name, [uuid])[0]?.image.relPath === file) ?? '';
+};
+
+async function ready(name: string, uuid: string) {
+  for (;;) {
+    const status = await t.core.tiles.status('bndbox', name, uuid);
+    if (status.state !== 'cutting') return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function pixels(input: Buffer | string, region?: { left: number; top: number; width: number; height: number }) {
+  let image = sharp(input, { limitInputPixels: false }).rotate();
+  if (region) image = image.extract(region);
+  return image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+const meanDifference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - (b[i] ?? 0)), 0) / a.length;
+
+beforeAll(async () => {
+  t = createTestCore();
+  folder = await makeTempDir('labelport-tiles-');
+  await writeHuge(path.join(folder, 'wide.jpg'), WIDE.width, WIDE.height);
+  // Stored 5000 wide and 9000 high, shown turned a quarter: the pyramid must be upright.
+  await writeHuge(path.join(folder, 'turned.jpg'), 5000, 9000, 6);
+  await t.core.projects.create({ source: 'folder', name: 'huge', type: 'bndbox', folder, labelFilePath: '' });
+  await t.scanSettled('bndbox', 'huge');
+}, 120_000);
+
+afterAll(() => t.close());
+
+describe('huge images in tiles', () => {
+  it('gives a 2048 px preview at once and cuts a pyramid whose tiles are the image where the canvas puts them', async () => {
+    const uuid = uuidOf('huge', 'wide.jpg');
+    const preview = await sharp(await t.core.tiles.preview('bndbox', 'huge', uuid)).metadata();
+    expect([preview.width, preview.height]).toEqual([2048, 1138]);
+
+    const first = await t.core.tiles.status('bndbox', 'huge', uuid);
+    expect(first).toMatchObject({ state: 'cutting', width: 9000, height: 5000, tileSize: 512, topLevel: 14 });
+    const done = await ready('huge', uuid);
+    expect(done.state).toBe('ready');
+
+    // Top level, column 3, row 2: image pixels 1536..2047 x 1024..1535.
+    const tile = await pixels(await t.core.tiles.tile('bndbox', 'huge', uuid, '14/3_2'));
+    expect([tile.info.width, tile.info.height]).toEqual([512, 512]);
+    const original = await pixels(path.join(folder, 'wide.jpg'), { left: 1536, top: 1024, width: 512, height: 512 });
+    expect(meanDifference(tile.data, original.data)).toBeLessThan(6);
+    // The last column is cut at the image's edge.
+    expect((await pixels(await t.core.tiles.tile('bndbox', 'huge', uuid, '14/17_9'))).info).toMatchObject({ width: 9000 - 17 * 512, height: 5000 - 9 * 512 });
+    // A second ask finds it ready without a new job.
+    expect(await t.core.tiles.status('bndbox', 'huge', uuid)).toMatchObject({ state: 'ready' });
+  }, 120_000);
+
+  it('cuts an EXIF-turned image upright', async () => {
+    const uuid = uuidOf('huge', 'turned.jpg');
+    const status = await ready('huge', uuid);
+    expect(status).toMatchObject({ state: 'ready', width: 9000, height: 5000 });
+    const tile = await pixels(await t.core.tiles.tile('bndbox', 'huge', uuid, '14/17_9'));
+    expect(tile.info).toMatchObject({ width: 9000 - 17 * 512, height: 5000 - 9 * 512 });
+  }, 120_000);
+
+  it('refuses tile names that are not level/column_row and tiles outside the image, without touching the disk around them', async () => {
+    const uuid = uuidOf('huge', 'wide.jpg');
+    await ready('huge', uuid);
+    for (const bad of ['../../../../etc/passwd', '14/3_2/../../x', '14/3-2', '']) {
+      const error = await t.core.tiles.tile('bndbox', 'huge', uuid, bad).catch((caught: unknown) => caught);
+      expect(isDomainError(error) && error.code).toBe('invalid_input');
+    }
+    const outside = await t.core.tiles.tile('bndbox', 'huge', uuid, '14/99_0').catch((caught: unknown) => caught);
+    expect(isDomainError(outside) && outside.code).toBe('not_found');
+  }, 60_000);
+
+  it('cuts again after the file changed, and keeps the store under its byte bound', async () => {
+    const store = createTileStore(t.dataDir, { maxBytes: 1 });
+    const key = { projectId: 'p', uuid: 'u', fileSize: 1, mtimeMs: 1 };
+    await store.cutPyramid(key, async (base) => {
+      await sharp({ create: { width: 600, height: 600, channels: 3, background: '#808080' } }).jpeg().tile({ size: 512, layout: 'dz' }).toFile(base);
+    });
+    expect(store.hasPyramid(key)).toBe(true);
+    const next = { ...key, mtimeMs: 2 };
+    await store.cutPyramid(next, async (base) => {
+      await sharp({ create: { width: 600, height: 600, channels: 3, background: '#404040' } }).jpeg().tile({ size: 512, layout: 'dz' }).toFile(base);
+    });
+    // The bound of 1 byte leaves room for the newest pyramid only.
+    expect(store.hasPyramid(next)).toBe(true);
+    expect(store.hasPyramid(key)).toBe(false);
+    expect(fs.readdirSync(path.join(t.dataDir, 'tiles', 'p')).filter((name) => name.startsWith('.partial'))).toEqual([]);
+  });
+});
