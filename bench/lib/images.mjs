@@ -200,3 +200,21 @@ export function objectPhotoFolder() {
     return { object: { x: 640, y: 340, w: 520, h: 360 } };
   });
 }
+
+/** Noise blocks scaled up without smoothing: detail at every zoom, a file that compresses like a photo's. */
+async function blockyPixels(width, height, seed) {
+  const small = { width: Math.ceil(width / 8), height: Math.ceil(height / 8) };
+  const next = random(seed);
+  const pixels = Buffer.alloc(small.width * small.height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = clamp(128 + (next() - 0.5) * 160);
+  return sharp(pixels, { raw: { ...small, channels: 3 } }).resize(width, height, { kernel: 'nearest' });
+}
+
+/** The huge images of W8: a 20,000 x 20,000 JPEG and a 100-megapixel PNG, one a folder. */
+export function hugeFolder(kind) {
+  const [width, height, write] = kind === 'jpeg' ? [20_000, 20_000, (image, file) => image.jpeg({ quality: 85 }).toFile(file)] : [10_000, 10_000, (image, file) => image.png({ compressionLevel: 6 }).toFile(file)];
+  return cached(`huge-${kind}`, async (dir) => {
+    await write(await blockyPixels(width, height, 41), path.join(dir, `huge.${kind === 'jpeg' ? 'jpg' : 'png'}`));
+    return { width, height };
+  });
+}

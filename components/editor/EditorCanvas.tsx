@@ -16,6 +16,9 @@ import type { ToolController } from './model/tools';
 import { isHidden } from './model/visibility';
 import { HANDLES, type EditorShape, type Point, type View } from './model/types';
 import { formatZoom } from './model/zoom';
+import { TileProgress } from './tiles/TileProgress';
+import type { PyramidStatus } from './tiles/useTilePyramid';
+import { useTilesInView } from './tiles/useTilesInView';
 import { useImageElement, type ShownImage } from './useImageElement';
 
 export interface CanvasHandle {
@@ -27,12 +30,18 @@ interface EditorCanvasProps {
   store: EditorStore;
   tools: ToolController;
   imageUrl: string | null;
+  /** What is decoded as the original: a huge image's preview (its tiles come over it), else imageUrl. */
+  originalUrl?: string | null;
+  /** A huge image's tile pyramid, once the server has begun it. */
+  pyramid?: PyramidStatus | null;
+  tileUrl?: (name: string) => string;
   colorOf: (label: string) => string;
   spaceHeld: boolean;
   onReady?: (handle: CanvasHandle) => void;
 }
 
 const fill = (color: string) => withAlpha(color, 0.15);
+const noTiles = (name: string) => name;
 /** One array for "no points yet": a new [] each render would make react-konva clear the guides the pointer just moved. */
 const NO_POINTS: number[] = [];
 
@@ -89,20 +98,21 @@ function useStableList<T>(items: T[]): T[] {
   return previous.current;
 }
 
-export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
+export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, tileUrl = noTiles, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
   const [viewport, setViewport] = useState({ width: 800, height: 600 });
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const pan = useRef<{ x: number; y: number; view: View } | null>(null);
-  const decoded = useImageElement(imageUrl);
+  const decoded = useImageElement(imageUrl, originalUrl ?? imageUrl);
   // The URL changes as soon as the user switches; the size and shapes come a query later. A
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
   const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
   const drawnOriginalOf = image?.original ? state.imageId : null;
   const picture = image ? bitmapFor(image, state.size.width * view.scale) : null;
+  const tiles = useTilesInView(image && pyramid?.state === 'ready' ? pyramid : null, tileUrl, view, viewport);
 
   // data-drawn-image-id says which image's original is on screen, with its shapes (they reach
   // the store together): what the image-switch benchmark (bench/w7-switch.mjs) and tests wait
@@ -118,6 +128,14 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
     const frame = requestAnimationFrame(() => element.setAttribute('data-drawn-image-id', drawnOriginalOf));
     return () => cancelAnimationFrame(frame);
   }, [drawnOriginalOf, picture]);
+  // Any picture of the image, the thumbnail included: when the user first sees it (bench W8).
+  const shownImageOf = image ? state.imageId : null;
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element || !shownImageOf) return;
+    const frame = requestAnimationFrame(() => element.setAttribute('data-shown-image-id', shownImageOf));
+    return () => cancelAnimationFrame(frame);
+  }, [shownImageOf]);
 
   useEffect(() => {
     const element = container.current;
@@ -195,7 +213,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
   const draft = state.draft;
   const handleSize = 8 / view.scale;
   return (
-    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length}>
+    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length} data-tiles={pyramid?.state ?? ''} data-tiles-sharp={tiles.complete ? 'true' : 'false'}>
       <Stage
         ref={stage}
         width={viewport.width}
@@ -217,6 +235,13 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
           {/* The thumbnail or the original, both stretched to the original's size. */}
           {picture ? <KonvaImage image={picture} x={0} y={0} width={width} height={height} /> : null}
         </Layer>
+        {tiles.level !== null ? (
+          <Layer listening={false}>
+            {tiles.drawn.map((tile) => (
+              <KonvaImage key={`${tile.level}/${tile.column}_${tile.row}`} image={tile.bitmap} x={tile.x} y={tile.y} width={tile.w} height={tile.h} />
+            ))}
+          </Layer>
+        ) : null}
         <ShapeLayer shapes={others} colorOf={colorOf} />
         <ShapeLayer shapes={picked} colorOf={colorOf} />
         <Layer listening={false}>
@@ -277,6 +302,7 @@ export function EditorCanvas({ store, tools, imageUrl, colorOf, spaceHeld, onRea
       </Stage>
       {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
       {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
+      {pyramid?.state === 'cutting' ? <TileProgress done={pyramid.done} total={pyramid.total} /> : null}
       <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && (state.tool === 'box' || state.tool === 'polygon' || state.tool === 'smart')} />
     </div>
   );

@@ -58,15 +58,16 @@ async function decodeImage(url: string): Promise<DecodedImage> {
 const originals = createDecodeCache({ capacity: 4, decode: decodeImage });
 const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 
-/** The full-size decoded original (from the cache the canvas draws from). */
+/** The decoded original, or what stands for it (from the cache the canvas draws from). */
 export const decodedOriginal = (url: string): Promise<ImageBitmap> => originals.load(url).then((decoded) => decoded.full);
 
-/** Decodes these images' thumbnails and originals ahead of a switch; failures stay silent here. */
-export function predecodeImages(urls: readonly string[]): void {
-  for (const url of urls) {
-    thumbs.load(thumbUrl(url)).catch(ignore);
-    originals.load(url).catch(ignore);
-  }
+/**
+ * Decodes an image's thumbnail and original ahead of a switch; failures stay silent here.
+ * original: what stands for the original (a huge image's preview), the image itself by default.
+ */
+export function predecodeImage(url: string, original = url): void {
+  thumbs.load(thumbUrl(url)).catch(ignore);
+  originals.load(original).catch(ignore);
 }
 
 interface Shown {
@@ -74,27 +75,28 @@ interface Shown {
   image: ShownImage;
 }
 
-export function useImageElement(url: string | null): ShownImage | null {
+/** original: what stands for the original (a huge image's 2048 px preview), the image itself by default. */
+export function useImageElement(url: string | null, original: string | null = url): ShownImage | null {
   const [shown, setShown] = useState<Shown | null>(null);
   useEffect(() => {
-    if (!url) return;
+    if (!url || !original) return;
     let current = true;
     thumbs.load(thumbUrl(url)).then((decoded) => {
       if (current) setShown((before) => (before?.url === url && before.image.original ? before : { url, image: { decoded, original: false } }));
     }, ignore);
-    originals.load(url).then((decoded) => {
+    originals.load(original).then((decoded) => {
       if (current) setShown((before) => (before?.url === url && before.image.decoded === decoded ? before : { url, image: { decoded, original: true } }));
     }, ignore);
     return () => {
       current = false;
     };
-  }, [url]);
+  }, [url, original]);
 
-  if (!url) return null;
+  if (!url || !original) return null;
   if (shown?.url === url && shown.image.original) return shown.image;
   // Read at render time, so an image decoded earlier is drawn in the very frame of the switch.
-  const original = originals.peek(url);
-  if (original) return { decoded: original, original: true };
+  const decodedOriginal = originals.peek(original);
+  if (decodedOriginal) return { decoded: decodedOriginal, original: true };
   const thumb = thumbs.peek(thumbUrl(url));
   if (thumb) return { decoded: thumb, original: false };
   return shown?.url === url ? shown.image : null;

@@ -12,6 +12,8 @@ import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
 import { createOutliner } from '@/components/editor/smart-polygon/outliner';
 import { decodedOriginal } from '@/components/editor/useImageElement';
+import { isHugeImage } from '@/components/editor/tiles/tile-view';
+import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
@@ -37,7 +39,7 @@ import { useEditorShortcuts } from './useEditorShortcuts';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useLabelEdits } from './useLabelEdits';
-import { imageUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
+import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 
@@ -60,7 +62,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [store] = useState(() => createEditorStore());
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
-    return createToolController(store, type, { outline: createOutliner((uuid) => decodedOriginal(imageUrlOf(type, name, uuid))) });
+    // A huge image is outlined from its preview: decoding it whole would take gigabytes.
+    const outline = createOutliner(async (uuid) => {
+      const { size } = store.getState();
+      const bitmap = await decodedOriginal(originalUrlOf(type, name, { uuid, ...size }));
+      return { bitmap, ...size };
+    });
+    return createToolController(store, type, { outline });
   });
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
@@ -103,7 +111,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return shapes;
   }, []);
   useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious: workflow.keepPrevious, takeCarried });
-  usePrefetchNeighbours(type, name, [list.itemAt(index + 1)?.uuid, list.itemAt(index - 1)?.uuid], persistence.ready);
+  usePrefetchNeighbours(type, name, [list.itemAt(index + 1), list.itemAt(index - 1)], persistence.ready);
+  const huge = current ? isHugeImage(current) : false;
+  const pyramid = useTilePyramid(type, name, current?.uuid, huge);
+  const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
+  const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
 
   const total = list.counts?.filtered ?? 0;
   const { leave } = persistence;
@@ -216,7 +228,17 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         {total === 0 && list.counts ? (
           <div className="empty">{filter === 'all' && labelFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
         ) : (
-          <EditorCanvas store={store} tools={tools} imageUrl={current ? imageUrlOf(type, name, current.uuid) : null} colorOf={colorOf} spaceHeld={spaceHeld} onReady={setCanvas} />
+          <EditorCanvas
+            store={store}
+            tools={tools}
+            imageUrl={currentUrl}
+            originalUrl={current ? originalUrlOf(type, name, current) : null}
+            pyramid={pyramid}
+            tileUrl={tileUrl}
+            colorOf={colorOf}
+            spaceHeld={spaceHeld}
+            onReady={setCanvas}
+          />
         )}
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
       </main>

@@ -22,18 +22,28 @@ function outlineWorker(): Worker {
   return started;
 }
 
-/** bitmapOf: the decoded original of an image, by its uuid. */
-export function createOutliner(bitmapOf: (imageId: string) => Promise<ImageBitmap>): Outliner {
+export interface OutlineSource {
+  /** The decoded picture: the original, or a huge image's smaller preview. */
+  bitmap: ImageBitmap;
+  /** The image's own size, in the pixels shapes are stored in. */
+  width: number;
+  height: number;
+}
+
+/** sourceOf: what to read an image's pixels from, by its uuid. */
+export function createOutliner(sourceOf: (imageId: string) => Promise<OutlineSource>): Outliner {
   // Started while the browser is idle: the first outline then does not wait for the worker's script.
   if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(() => void outlineWorker());
   return async (request) => {
-    const bitmap = await bitmapOf(request.imageId);
-    const image = { width: bitmap.width, height: bitmap.height };
+    const { bitmap, width, height } = await sourceOf(request.imageId);
+    const image = { width, height };
     const crop = outlineCrop(request, image);
+    const sx = bitmap.width / width;
+    const sy = bitmap.height / height;
     const canvas = new OffscreenCanvas(crop.width, crop.height);
     const context = canvas.getContext('2d', { willReadFrequently: true });
     if (!context) throw new Error('No 2D canvas for the smart polygon');
-    context.drawImage(bitmap, crop.source.x, crop.source.y, crop.source.w, crop.source.h, 0, 0, crop.width, crop.height);
+    context.drawImage(bitmap, crop.source.x * sx, crop.source.y * sy, crop.source.w * sx, crop.source.h * sy, 0, 0, crop.width, crop.height);
     const { data } = context.getImageData(0, 0, crop.width, crop.height);
     const id = ++nextId;
     const job: OutlineJob = { id, pixels: data, width: crop.width, height: crop.height, rect: crop.rect, seeds: crop.seeds };

@@ -1,0 +1,13 @@
+'use client';
+
+// Decoded tiles of huge images, shared by every canvas of the tab: a tile is 512 x 512, so a
+// few screens' worth of them (and the way back over ground just panned) stay decoded.
+import { createDecodeCache } from '../decode-cache';
+
+async function decodeTile(url: string): Promise<ImageBitmap> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return createImageBitmap(await response.blob());
+}
+
+export const tileBitmaps = createDecodeCache({ capacity: 192, decode: decodeTile });
