@@ -13,6 +13,7 @@ export interface DrawnTile extends TileRef {
 }
 
 export interface TilesInView {
+  /** Bottom first: coarser stand-ins, then the tiles of the level wanted. */
   drawn: DrawnTile[];
   /** Every tile in view is drawn: the view is as sharp as the screen. */
   complete: boolean;
@@ -44,9 +45,15 @@ export function useTilesInView(pyramid: Pyramid | null, tileUrl: (name: string) 
     };
   }, [names, tileUrl]);
 
-  const drawn = tiles.flatMap((tile) => {
-    const bitmap = tileBitmaps.peek(tileUrl(tileName(tile)));
-    return bitmap ? [{ ...tile, bitmap }] : [];
-  });
-  return pyramid ? { drawn, complete: drawn.length === tiles.length && tiles.length > 0, level } : NOTHING;
+  const decoded = (list: TileRef[]) =>
+    list.flatMap((tile) => {
+      const bitmap = tileBitmaps.peek(tileUrl(tileName(tile)));
+      return bitmap ? [{ ...tile, bitmap }] : [];
+    });
+  const sharp = decoded(tiles);
+  // Under them, the level below where it is still decoded: zooming in shows the last sharp
+  // view, not the blurrier preview, until the new tiles arrive.
+  const coarser = pyramid && level !== null && level > 0 && sharp.length < tiles.length ? decoded(tilesCovering(pyramid, level - 1, region)) : [];
+  const drawn = [...coarser, ...sharp];
+  return pyramid ? { drawn, complete: sharp.length === tiles.length && tiles.length > 0, level } : NOTHING;
 }
