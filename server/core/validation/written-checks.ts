@@ -81,7 +81,8 @@ export function checkVocFile(content: string, place: WrittenPlace, path: string,
     .filter((element) => element.name === 'object')
     .forEach((object, i) => {
       const where = `${path} object ${i + 1}`;
-      const name = childText(object, 'name') ?? '';
+      // The untrimmed text: readers trim it, so a name with a line break comes back another name.
+      const name = child(object, 'name')?.text ?? '';
       const spelling = unspellableLabel(name, 'voc');
       if (spelling) add({ rule: 'label-unspellable', ...place, detail: `${where}: ${spelling}` });
       const box = child(object, 'bndbox');
