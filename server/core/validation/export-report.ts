@@ -34,6 +34,17 @@ export function createExportReport(format: string, formatTitle: string) {
   };
 }
 
+/** Our own report.json at the root of an export (or of the folder it was unpacked into): not annotations. */
+export function isExportReport(file: ExportFile): boolean {
+  if (file.path !== 'report.json') return false;
+  try {
+    const data = JSON.parse(file.content) as unknown;
+    return typeof data === 'object' && data !== null && 'format' in data && 'checks' in data;
+  } catch {
+    return false;
+  }
+}
+
 export const entryJson = (entry: ValidationEntry) => ({
   image: entry.relPath,
   image_uuid: entry.imageUuid,
