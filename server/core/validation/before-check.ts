@@ -82,7 +82,9 @@ export function createBeforeCheck(options: BeforeCheckOptions) {
       const consequence = finding.rule === 'polygon-few-points' || finding.rule === 'zero-area' ? '; left out of the export' : finding.rule === 'outside-image' ? '; the export cuts it at the edge' : '';
       collector.add({ rule: finding.rule, ...place, detail: `${finding.detail}${consequence}` });
     }
-    if (yoloNumbering && label !== '') {
+    // Only a line read from a YOLO file is written back verbatim; computed ones come from the
+    // clipped shape and stay inside [0, 1], so they need no line built here.
+    if (yoloNumbering && label !== '' && pixel.dataset?.yolo) {
       const clipped = clipShape(pixel, item.image);
       if (!clipped) return;
       const line = buildYoloLabels({ image: item.image, stem: '', objects: [{ label, shape: clipped, truncated: false }] }, yoloNumbering, type).trimEnd();
