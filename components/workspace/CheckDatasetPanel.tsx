@@ -36,7 +36,8 @@ export function CheckDatasetPanel({ type, name, store, flush, jumpTo, onClose }:
   const queryClient = useQueryClient();
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
   const [format, setFormat] = useState<'all' | NonNullable<typeof formats.data>[number]['export_type']>('all');
-  const check = useQuery({ ...trpc.dataset.check.queryOptions({ annotation_type: type, project_name: name, format }), staleTime: 0 });
+  // Run on opening, on a format change and after fixes; not on every return to the tab (a big project takes a while).
+  const check = useQuery({ ...trpc.dataset.check.queryOptions({ annotation_type: type, project_name: name, format }), staleTime: 0, refetchOnWindowFocus: false });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
