@@ -79,6 +79,22 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
       return box;
     },
 
+    /** Saves one image's boxes (with the ids given) as a classifai client does, in image pixels. */
+    async saveBoxes(name: string, file: string, size: ImageSize, boxes: ReadonlyArray<RestBox & { id: string }>) {
+      const uuid = await loadProject('bndbox', name, async (status) => {
+        for (const candidate of status.uuid_list) {
+          const record = await getJson<ImageRecord>(`/bndbox/projects/${name}/uuid/${candidate}/thumbnail`);
+          if (path.basename(record.img_path) === file) return candidate;
+        }
+        throw new Error(`${name} has no image ${file}`);
+      });
+      const bnd_box = boxes.map((box) => ({ ...box, lineWidth: 2, color: null, distancetoImg: { x: box.x1, y: box.y1 } }));
+      const saved = await request.put(`${base}/bndbox/projects/${name}/uuid/${uuid}/update`, {
+        data: { uuid, bnd_box, img_x: 0, img_y: 0, img_w: size.width, img_h: size.height },
+      });
+      expect(await saved.json()).toEqual({ message: 1 });
+    },
+
     /** The project's one box; fails the test when there is none or more than one. */
     async onlyBox(name: string): Promise<RestBox> {
       const boxes = await this.boxes(name);

@@ -38,8 +38,11 @@ export interface RoundTrip {
   uuids: readonly string[];
   /** The exported file at this path of the zip, parsed; undefined when it is not there. */
   exported(relPath: string): unknown;
+  /** The dataset's own files: every zip also carries the export's report.json and report.md. */
   exportedPaths: string[];
 }
+
+const REPORT_FILES = ['report.json', 'report.md'];
 
 /** A project over blank images, the fixture imported (as a folder, or the files given), then exported in `format`. */
 export async function roundTrip(t: TestCore, name: string, format: TrainingFormat, type: AnnotationType, images: ImageSizes, files?: ImportFile[]) {
@@ -63,7 +66,7 @@ export async function roundTrip(t: TestCore, name: string, format: TrainingForma
       const entry = zip.find((file) => file.name === relPath);
       return entry ? (JSON.parse(entry.data.toString('utf8')) as unknown) : undefined;
     };
-    return { errors: summary.errors, uuids, exported, exportedPaths: zip.map((entry) => entry.name) };
+    return { errors: summary.errors, uuids, exported, exportedPaths: zip.map((entry) => entry.name).filter((name) => !REPORT_FILES.includes(name)) };
   };
   return { summary, uuids, exportAgain };
 }

@@ -38,12 +38,13 @@ async function importFixture(fixture: string, format: TrainingFormat, type: Anno
   return t.core.annotationImports.importAnnotations(type, project, format, { path: path.join(DATASETS, fixture) });
 }
 
-/** The export's files by path, as the zip next to the images holds them. */
+/** The dataset's files by path, as the zip next to the images holds them (its report.json and report.md aside). */
 async function exportFiles(fixture: string, type: AnnotationType, format: 'voc' | 'yolo'): Promise<Map<string, string>> {
   t.core.exports.start(type, fixture, format);
   await t.core.jobs.settled(EXPORT_JOB_KEY);
   const zipPath = t.core.exports.status()?.result?.path ?? '';
-  return new Map(readZip(fs.readFileSync(zipPath)).map((entry) => [entry.name, entry.data.toString('utf8')]));
+  const entries = readZip(fs.readFileSync(zipPath)).filter((entry) => entry.name !== 'report.json' && entry.name !== 'report.md');
+  return new Map(entries.map((entry) => [entry.name, entry.data.toString('utf8')]));
 }
 
 const source = (fixture: string, relPath: string) => fs.readFileSync(path.join(DATASETS, fixture, relPath), 'utf8');

@@ -113,6 +113,7 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
             {item('view.hideSelected', 'Hide selected', { disabled: selected.length === 0 })}
             {item('view.lockSelected', 'Lock / unlock selected', { disabled: selected.length === 0 })}
             {item('view.showAll', 'Show and unlock all')}
+            {item('view.checkDataset', 'Check dataset…')}
             {item('view.settings', 'Settings…')}
           </div>
         ) : null}

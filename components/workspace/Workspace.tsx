@@ -20,6 +20,7 @@ import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
 import { Toolbar } from '@/components/editor/Toolbar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { usableColor } from '@/components/ui/color';
+import { CheckDatasetPanel } from './CheckDatasetPanel';
 import { ClassesDialog } from './ClassesDialog';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
@@ -38,6 +39,7 @@ import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
+import { useJumpToShape } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
 import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
@@ -145,6 +147,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
   const navigation = useImageNavigation({ type, name, filter, label: labelFilter, total, index, go, onNothingLeft });
+  // A panel beside the canvas, not a modal: its entries open images while it stays open.
+  const [checking, setChecking] = useState(false);
+  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, store, go });
   const nextUnlabeled = () => {
     setNotice(null);
     // Asked after this tab's saves landed: the image just labelled must not count as to do.
@@ -171,6 +176,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     propagate: () => setDialog('propagate'),
     toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
+    checkDataset: () => setChecking(true),
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
   const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
@@ -241,6 +247,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           />
         )}
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
+        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={jumpTo} onClose={() => setChecking(false)} /> : null}
       </main>
       <aside className="sidepanel">
         <LabelPanel

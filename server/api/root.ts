@@ -1,5 +1,6 @@
 import { annotationRouter } from './routers/annotation.router';
 import { chooserRouter } from './routers/chooser.router';
+import { datasetRouter } from './routers/dataset.router';
 import { imageRouter } from './routers/image.router';
 import { labelRouter } from './routers/label.router';
 import { projectRouter } from './routers/project.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   annotation: annotationRouter,
   label: labelRouter,
   settings: settingsRouter,
+  dataset: datasetRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -144,7 +144,8 @@ describe('export cfgdata', () => {
     expect(status.project_config_path).toBe(path.join(folder, 'street.zip'));
     const entries = readZip(fs.readFileSync(path.join(folder, 'street.zip')));
     const base = path.basename(folder);
-    expect(entries.map((entry) => entry.name).sort()).toEqual([`${base}/a.jpg`, `${base}/c.png`, `${base}/street.json`, `${base}/sub/b.png`]);
+    // The export's report sits beside the folder, outside what classifai reads back.
+    expect(entries.map((entry) => entry.name).sort()).toEqual([`${base}/a.jpg`, `${base}/c.png`, `${base}/street.json`, `${base}/sub/b.png`, 'report.json', 'report.md'].sort());
     for (const rel of ['a.jpg', 'c.png', 'sub/b.png']) {
       expect(entries.find((entry) => entry.name === `${base}/${rel}`)?.data.equals(fs.readFileSync(path.join(folder, rel)))).toBe(true);
     }

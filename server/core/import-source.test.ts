@@ -13,3 +13,12 @@ describe('the unpacked size of one import', () => {
     await expect(readImportSource({ files: [{ path: 'big.json', content: ' '.repeat(700) }, zipOf('c.zip', 600)] }, 1000)).rejects.toThrow(/c\.zip|larger than/);
   });
 });
+
+describe("an export's own report", () => {
+  it('is left out of the files an import reads; a report.json of other content is read', async () => {
+    const ours = { path: 'report.json', content: JSON.stringify({ format: 'coco', checks: { before: [], after: [] }, cannot_hold: [] }) };
+    const theirs = { path: 'report.json', content: JSON.stringify({ images: [], annotations: [] }) };
+    expect((await readImportSource({ files: [ours, { path: 'a.json', content: '{}' }] })).map((file) => file.path)).toEqual(['a.json']);
+    expect(await readImportSource({ files: [theirs] })).toHaveLength(1);
+  });
+});

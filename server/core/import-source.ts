@@ -8,6 +8,7 @@ import { looksLikeZip, readZip, ZipReadError } from '@/server/files/zip-reader';
 import { invalidInput } from './errors';
 import { mapLimited } from './jobs/map-limited';
 import type { ImportFile } from './formats';
+import { isExportReport } from './validation/export-report';
 
 /** A file sent in the request: text as is, or bytes (a zip, or text sent as base64). */
 export type InlineImportFile = ImportFile | { path: string; bytes: Buffer };
@@ -83,5 +84,7 @@ function expandInline(files: readonly InlineImportFile[], maxTotalBytes: number)
 
 /** maxTotalBytes: what one import may hold unpacked (smaller in tests). */
 export async function readImportSource(source: ImportSource, maxTotalBytes = MAX_TOTAL_BYTES): Promise<readonly ImportFile[]> {
-  return checkTotals('files' in source ? expandInline(source.files, maxTotalBytes) : await readPath(source.path));
+  const files = 'files' in source ? expandInline(source.files, maxTotalBytes) : await readPath(source.path);
+  // Every export zip carries its report: importing the zip back must not read it as a dataset file.
+  return checkTotals(files.filter((file) => !isExportReport(file)));
 }

@@ -7,6 +7,7 @@ import { createAnnotationService } from './annotation.service';
 import { createChooserService } from './chooser.service';
 import { createImageFilesService } from './image-files.service';
 import { createImageService } from './image.service';
+import { createDatasetCheckService } from './dataset-check.service';
 import { createExportService } from './export.service';
 import { createImportService } from './import.service';
 import { createAddImagesHandler } from './jobs/add-images.job';
@@ -67,6 +68,7 @@ export function createCore(edges: CoreEdges) {
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);
   const exports = createExportService({ projects, jobs });
+  const datasetChecks = createDatasetCheckService({ repos, projects });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   const settings = createSettingsService({ dataDir: edges.dataDir });
   return {
@@ -79,6 +81,7 @@ export function createCore(edges: CoreEdges) {
     imageFiles,
     choosers,
     exports,
+    datasetChecks,
     imports,
     annotationImports,
     settings,

@@ -22,6 +22,7 @@ export interface WorkspaceCommands {
   propagate(): void;
   toggleKeepPrevious(): void;
   toggleAutoAdvance(): void;
+  checkDataset(): void;
 }
 
 export interface ActionContext {
@@ -156,6 +157,7 @@ export const ACTIONS: readonly EditorAction[] = [
     defaultKeys: ['Shift+h'],
     run: ({ store }) => store.setVisibility({ hiddenLabels: [], lockedLabels: [], hiddenShapes: [], lockedShapes: [] }),
   },
+  { id: 'view.checkDataset', title: 'Check dataset: what an export would find, with safe fixes', group: 'View', defaultKeys: ['Shift+c'], run: ({ workspace }) => workspace.checkDataset() },
   { id: 'view.settings', title: 'Keyboard and workflow settings', group: 'View', defaultKeys: ['Mod+,'], run: ({ workspace }) => workspace.settings() },
   { id: 'view.help', title: 'Show every shortcut', group: 'View', defaultKeys: ['?'], run: ({ workspace }) => workspace.help() },
 ];

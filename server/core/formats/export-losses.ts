@@ -1,12 +1,13 @@
 // What a dataset export cannot hold of the project: shapes it has to change (polygons written
-// as boxes) and the fields another format brought in that this one has no place for. Written
-// into the zip as report.md and report.json, so nobody finds out from a training run.
+// as boxes) and the fields another format brought in that this one has no place for. A
+// section of the zip's report.md and report.json, so nobody finds out from a training run.
 import type { DatasetFields } from '../types';
-import type { ExportFile, ExportItem } from './common';
+import type { ReportSection } from '../validation/export-report';
+import type { ExportItem } from './common';
 
 export type DatasetFormatKey = 'coco' | 'voc' | 'yolo' | 'labelme';
 
-const TITLES: Record<DatasetFormatKey, string> = { coco: 'COCO', voc: 'Pascal VOC', yolo: 'YOLO', labelme: 'labelme' };
+export const TITLES: Record<DatasetFormatKey, string> = { coco: 'COCO', voc: 'Pascal VOC', yolo: 'YOLO', labelme: 'labelme' };
 /** Pascal VOC has boxes only; the others keep outlines. */
 const HOLDS_POLYGONS: Record<DatasetFormatKey, boolean> = { coco: true, voc: false, yolo: true, labelme: true };
 
@@ -54,6 +55,9 @@ const FIELD_NAMES: Record<DatasetFormatKey, Record<Level, (values: Values) => st
   },
 };
 
+// Code-unit order: localeCompare may order differently on another machine, and the report must not.
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export const isDatasetFormat = (type: string): type is DatasetFormatKey => type in TITLES;
 
 export interface CannotHold {
@@ -92,12 +96,11 @@ export function createLossReport(target: DatasetFormatKey, projectFields: Datase
       foreign(item.annotation.dataset, 'image', (found) => void (found.images += 1));
     },
 
-    /** report.md and report.json, or nothing when the target holds everything. */
-    finish(): ExportFile[] {
+    /** The report's `cannot_hold` section; an empty list when the target holds everything. */
+    section(): ReportSection {
       const items: CannotHold[] = [];
       if (polygonsAsBoxes > 0) items.push({ from: 'geometry', what: 'polygon outlines (written as their bounding boxes)', shapes: polygonsAsBoxes, images: 0, project: false });
-      items.push(...[...fields.values()].sort((a, b) => a.from.localeCompare(b.from) || a.what.localeCompare(b.what)));
-      if (items.length === 0) return [];
+      items.push(...[...fields.values()].sort((a, b) => compare(a.from, b.from) || compare(a.what, b.what)));
       const where = (item: CannotHold) =>
         [item.shapes ? `${item.shapes} shape${item.shapes === 1 ? '' : 's'}` : '', item.images ? `${item.images} image${item.images === 1 ? '' : 's'}` : '', item.project ? 'the project' : '']
           .filter(Boolean)
@@ -105,12 +108,8 @@ export function createLossReport(target: DatasetFormatKey, projectFields: Datase
       const lines = items.map((item) =>
         item.from === 'geometry' ? `- ${item.shapes} ${item.what}.` : `- \`${item.what}\` from ${TITLES[item.from]}: on ${where(item)}; not written.`,
       );
-      const markdown = [`# What ${TITLES[target]} cannot hold of this project`, '', ...lines, ''].join('\n');
-      const json = JSON.stringify({ format: target, cannot_hold: items }, null, 2);
-      return [
-        { path: 'report.md', content: markdown },
-        { path: 'report.json', content: `${json}\n` },
-      ];
+      const heading = `## What ${TITLES[target]} cannot hold of this project`;
+      return { key: 'cannot_hold', json: items, markdown: [heading, '', ...(lines.length > 0 ? lines : ['Nothing: every shape and field is written.'])] };
     },
   };
 }

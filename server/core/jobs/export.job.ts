@@ -10,6 +10,7 @@ import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from
 import { createLossReport, isDatasetFormat } from '../formats/export-losses';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
 import { readPages } from '../paging';
+import { createExportChecks } from '../validation/export-checks';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type Project } from '../types';
 import type { JobKinds } from './job-kinds';
@@ -37,7 +38,7 @@ const PAUSE_EVERY = 50;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Present images with their shapes, read page by page so a big project never sits in memory whole. */
-function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
+export function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
   for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
     const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
     yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
@@ -70,18 +71,28 @@ async function writeConfigWithData(repos: Repositories, project: Project, contex
   const configPath = await writeConfig(repos, project, context, now);
   const folderName = path.basename(project.folder);
   const total = repos.images.counts(project.id).total;
+  const checks = createExportChecks('cfgdata', checkOptions(repos, project));
   let done = 0;
   await writeZipFile(target, async (zip) => {
     await zip.addFile(configPath, `${folderName}/${project.name}.json`);
     for (const page of exportItems(repos, project.id)) {
-      for (const { image } of page) {
+      for (const item of page) {
+        const { image } = item;
         context.signal.throwIfAborted();
+        checks.before(item);
         const absPath = await resolveExistingInside(project.folder, image.relPath);
         if (absPath) await zip.addFile(absPath, `${folderName}/${image.relPath}`);
         context.progress(++done, total);
       }
     }
+    for (const file of checks.reportFiles()) await zip.addText(file.content, file.path);
   });
+}
+
+/** What the checks need of the project beside its images: its classes, labels and dataset fields. */
+function checkOptions(repos: Repositories, project: Project, options?: ExportOptions) {
+  const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
+  return { type: project.type, classes, labels: project.labels, options, projectFields: repos.projects.datasetFields(project.id) };
 }
 
 /**
@@ -97,7 +108,7 @@ async function writeDataset(
   context: JobContext,
   target: string,
   options: ExportOptions | undefined,
-  exportType: string,
+  exportType: ExportType,
 ): Promise<void> {
   const total = repos.images.counts(project.id).total;
   let done = 0;
@@ -107,17 +118,24 @@ async function writeDataset(
   const projectFields = repos.projects.datasetFields(project.id);
   const writer = exporter(classes, project.type, options, projectFields);
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
+  const checks = createExportChecks(exportType, { type: project.type, classes, labels: project.labels, options, projectFields });
   await writeZipFile(target, async (zip) => {
     for (const page of exportItems(repos, project.id)) {
       for (const item of page) {
         context.signal.throwIfAborted();
-        for (const file of writer.add([item])) await zip.addText(file.content, file.path);
+        checks.before(item);
+        for (const file of writer.add([item])) {
+          checks.written(file, item);
+          await zip.addText(file.content, file.path);
+        }
         losses?.add(item);
         context.progress(++done, total);
         if (done % PAUSE_EVERY === 0) await nextTurn();
       }
     }
-    for (const file of [...writer.finish(), ...(losses?.finish() ?? [])]) await zip.addText(file.content, file.path);
+    const shared = writer.finish();
+    for (const file of shared) checks.written(file);
+    for (const file of [...shared, ...checks.reportFiles(losses?.section() ?? null)]) await zip.addText(file.content, file.path);
   });
 }
 

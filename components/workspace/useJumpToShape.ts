@@ -1,0 +1,50 @@
+'use client';
+
+// "Check dataset" entries open their image in the strip's list and select the shape once the
+// image's shapes are in the editor (they load after the switch).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { EditorStore } from '@/components/editor/model/editor-store';
+import { useTRPC } from '@/components/trpc/provider';
+import type { ImageFilter } from './useImageList';
+import type { ProjectType } from './useProject';
+
+export interface ShapePlace {
+  imageUuid: string;
+  relPath: string;
+  shapeId?: string;
+}
+
+export function useJumpToShape(options: { type: ProjectType; name: string; filter: ImageFilter; label: string | undefined; store: EditorStore; go: (index: number) => void }) {
+  const { type, name, filter, label, store, go } = options;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pending = useRef<ShapePlace | null>(null);
+
+  const selectIfShown = useCallback(() => {
+    const wanted = pending.current;
+    const state = store.getState();
+    if (!wanted || state.imageId !== wanted.imageUuid) return;
+    pending.current = null;
+    if (wanted.shapeId && state.shapes.some((shape) => shape.id === wanted.shapeId)) store.select([wanted.shapeId]);
+  }, [store]);
+  useEffect(() => {
+    const unsubscribe = store.subscribe(selectIfShown);
+    return () => void unsubscribe();
+  }, [store, selectIfShown]);
+
+  /** False when the image is not in the strip's list (another filter, or gone). */
+  return useCallback(
+    async (place: ShapePlace): Promise<boolean> => {
+      const list = { annotation_type: type, project_name: name, filter, label, name: place.relPath };
+      const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions(list), staleTime: 0 });
+      // A match by part of the name is another image: only this one will do.
+      if (!found || found.uuid !== place.imageUuid) return false;
+      pending.current = place;
+      if (store.getState().imageId === place.imageUuid) selectIfShown();
+      else go(found.index);
+      return true;
+    },
+    [type, name, filter, label, queryClient, trpc, store, go, selectIfShown],
+  );
+}

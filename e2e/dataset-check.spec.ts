@@ -1,0 +1,46 @@
+// "Check dataset" as a user meets it: a project whose boxes reach past the image edge and one
+// of no area, the counts per rule, an entry that opens its image with the shape selected,
+// "Clip all" stored for every image, and Ctrl+Z taking back one image's fix.
+import path from 'node:path';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { expect, test } from './fixtures';
+
+const SIZE = { width: 100, height: 80 };
+
+test('check a dataset, jump to an entry, clip all, undo one image', async ({ api, editor, page }) => {
+  const folder = await makeTempDir('labelport-e2e-check-');
+  for (const file of ['a.png', 'b.png', 'c.png']) await writeImage(path.join(folder, file), { format: 'png', ...SIZE });
+  await api.createProject('checked', 'bndbox', { labels: ['car'], folder });
+  await api.saveBoxes('checked', 'a.png', SIZE, [{ id: 'a-flat', x1: 10, y1: 10, x2: 10, y2: 40, label: 'car' }]);
+  await api.saveBoxes('checked', 'b.png', SIZE, [
+    { id: 'b-ok', x1: 10, y1: 10, x2: 30, y2: 30, label: 'car' },
+    { id: 'b-out', x1: 80, y1: 10, x2: 130, y2: 40, label: 'car' },
+  ]);
+  await api.saveBoxes('checked', 'c.png', SIZE, [{ id: 'c-out', x1: 50, y1: 60, x2: 90, y2: 100, label: 'car' }]);
+
+  await editor.open('bndbox', 'checked', '1 / 3');
+  await page.keyboard.press('Shift+C');
+  const panel = page.getByRole('region', { name: 'Check dataset' });
+  const outside = panel.getByRole('listitem', { name: 'Coordinates outside the image' });
+  await expect(outside.getByLabel('Count')).toHaveText('2');
+  await expect(panel.getByRole('listitem', { name: /Shape with no area/ }).getByLabel('Count')).toHaveText('1');
+
+  await outside.getByRole('button', { name: 'c.png · c-out' }).click();
+  await expect(editor.position()).toHaveText('3 / 3');
+  await expect(page.getByRole('region', { name: 'Shapes' }).locator('.shape-row.active')).toHaveCount(1);
+
+  await outside.getByRole('button', { name: 'Clip all' }).click();
+  await expect(outside).toHaveCount(0);
+  await editor.waitSaved();
+  expect(await api.boxesOf('checked', 'b.png')).toEqual([
+    expect.objectContaining({ x1: 10, y1: 10, x2: 30, y2: 30 }),
+    expect.objectContaining({ x1: 80, y1: 10, x2: 100, y2: 40 }),
+  ]);
+  expect(await api.boxesOf('checked', 'c.png')).toEqual([expect.objectContaining({ x1: 50, y1: 60, x2: 90, y2: 80 })]);
+
+  // The fix of the image shown is one undo step there; the other image keeps its fix.
+  await page.keyboard.press('Control+z');
+  await editor.waitSaved();
+  await expect.poll(async () => (await api.boxesOf('checked', 'c.png'))[0]?.y2).toBe(100);
+  expect((await api.boxesOf('checked', 'b.png'))[1]).toEqual(expect.objectContaining({ x2: 100 }));
+});
