@@ -4,6 +4,7 @@ import { imageRouter } from './routers/image.router';
 import { labelRouter } from './routers/label.router';
 import { projectRouter } from './routers/project.router';
 import { settingsRouter } from './routers/settings.router';
+import { splitRouter } from './routers/split.router';
 import { transferRouter } from './routers/transfer.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   annotation: annotationRouter,
   label: labelRouter,
   settings: settingsRouter,
+  split: splitRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ import { createExportHandler } from './jobs/export.job';
 import { createImportHandler } from './jobs/import.job';
 import { createFolderScanHandler } from './jobs/folder-scan.job';
 import { createThumbnailWarmHandler } from './jobs/thumbnail-warm.job';
+import { createFindDuplicatesHandler } from './jobs/find-duplicates.job';
 import { createImageThumbnails } from './image-thumbnails';
 import { createInteractiveActivity } from './interactive-activity';
 import { createLabelService } from './label.service';
@@ -21,6 +22,7 @@ import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
 import { createProjectService } from './project.service';
 import { createSettingsService } from './settings.service';
+import { createSplitService } from './split.service';
 import type { Repositories } from './repositories';
 
 export interface CoreEdges {
@@ -48,6 +50,7 @@ export function createCore(edges: CoreEdges) {
       export: createExportHandler(repos, now),
       import: createImportHandler(repos, chooser, now),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
+      duplicates: createFindDuplicatesHandler({ repos, thumbnails: imageThumbnails }),
     },
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
@@ -62,6 +65,7 @@ export function createCore(edges: CoreEdges) {
   const exports = createExportService({ projects, jobs });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   const settings = createSettingsService({ dataDir: edges.dataDir });
+  const splits = createSplitService({ repos, projects, jobs, now });
   return {
     dataDir: edges.dataDir,
     projects,
@@ -74,12 +78,14 @@ export function createCore(edges: CoreEdges) {
     imports,
     annotationImports,
     settings,
+    splits,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {
       await jobs.shutdown();
       // Saves already queued were accepted: they commit (and are answered) before the close.
       annotations.flushSaves();
+      imageThumbnails.flushHashes();
       edges.closeStorage();
     },
   };
