@@ -95,6 +95,12 @@ describe('split', () => {
     expect(perSide.val).toBeGreaterThanOrEqual(2);
     const carImages = overview.per_label.filter((entry) => entry.label === 'car').reduce((sum, entry) => sum + entry.images, 0);
     expect(carImages).toBe(6);
+    const report = t.core.splits.reportSection('bndbox', 'splits');
+    expect(report.json.split.images).toEqual({ ...perSide, none: 0 });
+    expect(report.json.duplicates.groups).toEqual([
+      { kind: 'exact', images: ['photo-5.png', 'zz-photo-5-copy.png'] },
+      { kind: 'near', images: ['street-small.jpg', 'street.png'] },
+    ]);
     // The split rides on the records the export reads.
     const records = t.core.annotations.withImages('bndbox', 'splits', [await uuidOf('street.png')]);
     expect(records[0]?.image.split).toBe(sides['street.png']);

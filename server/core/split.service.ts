@@ -7,6 +7,7 @@ import { duplicatesJobKey, type JobKinds, type JobStatusOf } from './jobs/job-ki
 import type { ProjectService } from './project.service';
 import type { Repositories, SideCounts, SplitSettings } from './repositories';
 import { assignSplit, type SplitPercentages } from './split-assignment';
+import { splitReportSectionOf, type SplitReportSection } from './split-report';
 import { SPLIT_NAMES, type AnnotationType, type SplitName } from './types';
 
 export interface SplitOverview {
@@ -85,6 +86,11 @@ export function createSplitService(deps: { repos: Repositories; projects: Projec
 
     duplicatesStatus(type: AnnotationType, name: string): JobStatusOf<'duplicates'> | undefined {
       return jobs.status('duplicates', duplicatesJobKey(projects.get(type, name).id));
+    },
+
+    /** The split and duplicates section of an export report, as the project is now. */
+    reportSection(type: AnnotationType, name: string): SplitReportSection {
+      return splitReportSectionOf(repos, projects.get(type, name).id);
     },
 
     duplicates(type: AnnotationType, name: string): DuplicateOverview {
