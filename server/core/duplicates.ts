@@ -56,11 +56,20 @@ function createUnionFind(size: number) {
   };
 }
 
-/** The 64 bits cut into `bands` runs of bits: two hashes within bands - 1 bits agree on one run at least. */
-function bandsOf(hash: string, bands: number): string[] {
-  const bits = BigInt(`0x${hash}`).toString(2).padStart(64, '0');
-  const width = Math.ceil(64 / bands);
-  return Array.from({ length: bands }, (_, band) => `${band}:${bits.slice(band * width, (band + 1) * width)}`);
+/**
+ * The 64 bits cut into `bands` runs of near-equal width (a number per run, tagged with its
+ * band): two hashes at most bands - 1 bits apart agree on one run at least (pigeonhole).
+ */
+function bandKeys(hash: bigint, bands: number): number[] {
+  const keys: number[] = [];
+  let start = 0;
+  for (let band = 0; band < bands; band += 1) {
+    const width = Math.floor(64 / bands) + (band < 64 % bands ? 1 : 0);
+    const value = Number((hash >> BigInt(64 - start - width)) & ((1n << BigInt(width)) - 1n));
+    keys.push(band * 2 ** 32 + value);
+    start += width;
+  }
+  return keys;
 }
 
 /**
@@ -88,21 +97,27 @@ export function findDuplicateGroups(images: readonly SplitCandidate[], maxBits =
   joinEqual((index) => hashed[index]?.contentHash ?? '');
   const distinct = [...joinEqual((index) => hashed[index]?.perceptualHash ?? '')];
   if (maxBits > 0) {
-    // Pigeonhole: maxBits differing bits leave one of maxBits + 1 bands identical.
-    const buckets = new Map<string, number[]>();
-    for (const [hash, index] of distinct) {
-      for (const band of bandsOf(hash, maxBits + 1)) {
-        const bucket = buckets.get(band);
-        if (bucket) bucket.push(index);
-        else buckets.set(band, [index]);
+    // Each distinct dHash as two 32-bit halves: a comparison is two XORs and two popcounts.
+    const high = new Uint32Array(distinct.length);
+    const low = new Uint32Array(distinct.length);
+    const buckets = new Map<number, number[]>();
+    distinct.forEach(([hash], at) => {
+      const value = BigInt(`0x${hash}`);
+      high[at] = Number(value >> 32n);
+      low[at] = Number(value & 0xffffffffn);
+      for (const key of bandKeys(value, maxBits + 1)) {
+        const bucket = buckets.get(key);
+        if (bucket) bucket.push(at);
+        else buckets.set(key, [at]);
       }
-    }
+    });
     for (const bucket of buckets.values()) {
       for (let i = 0; i < bucket.length; i += 1) {
         const a = bucket[i] ?? 0;
         for (let j = i + 1; j < bucket.length; j += 1) {
           const b = bucket[j] ?? 0;
-          if (sets.find(a) !== sets.find(b) && hammingDistance(hashed[a]?.perceptualHash ?? '', hashed[b]?.perceptualHash ?? '') <= maxBits) sets.union(a, b);
+          const bits = popcount32(((high[a] ?? 0) ^ (high[b] ?? 0)) >>> 0) + popcount32(((low[a] ?? 0) ^ (low[b] ?? 0)) >>> 0);
+          if (bits <= maxBits) sets.union(distinct[a]?.[1] ?? 0, distinct[b]?.[1] ?? 0);
         }
       }
     }

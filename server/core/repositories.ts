@@ -159,6 +159,7 @@ export interface SplitCandidate {
   relPath: string;
   contentHash: string | null;
   perceptualHash: string | null;
+  split: SplitName | null;
 }
 
 export interface SideCount {

@@ -61,8 +61,11 @@ export function createSplitService(deps: { repos: Repositories; projects: Projec
       const groups = findDuplicateGroups(candidates).map((group) => group.members.map((member) => member.uuid));
       const images = candidates.map(({ uuid, relPath }) => ({ uuid, relPath, labels: labels.get(uuid) ?? [] }));
       const sides = assignSplit({ images, groups, seed, percentages });
+      // Each row written rewrites its shapes too: only the images that change side are written
+      // (at 100,000 images a first split writes ~1 s; the same split again writes nothing).
+      const current = new Map(candidates.map((candidate) => [candidate.uuid, candidate.split]));
       const bySide = new Map<SplitName, string[]>(SPLIT_NAMES.map((side) => [side, []]));
-      for (const [uuid, side] of sides) bySide.get(side)?.push(uuid);
+      for (const [uuid, side] of sides) if (current.get(uuid) !== side) bySide.get(side)?.push(uuid);
       repos.inTransaction(() => {
         for (const [side, uuids] of bySide) repos.splits.setSide(project.id, uuids, side);
         repos.splits.saveSettings(project.id, { seed, percentages, splitAt: now() });

@@ -17,6 +17,7 @@ interface CandidateRow {
   rel_path: string;
   content_hash: string | null;
   perceptual_hash: string | null;
+  split: SplitName | null;
 }
 
 const DEFAULT_SETTINGS: SplitSettings = { seed: 1, percentages: { train: 80, val: 20, test: 0 }, splitAt: null };
@@ -27,7 +28,7 @@ export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
     'UPDATE projects SET split_seed = @seed, split_train = @train, split_val = @val, split_test = @test, split_at = @splitAt WHERE id = @projectId',
   );
   const candidates = sqlite.prepare<[string], CandidateRow>(
-    'SELECT uuid, rel_path, content_hash, perceptual_hash FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path',
+    'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path',
   );
   const imageLabels = sqlite.prepare<[string], { uuid: string; label: string }>('SELECT uuid, label FROM image_labels WHERE project_id = ? AND present = 1');
   const setSide = sqlite.prepare('UPDATE images SET split = ? WHERE project_id = ? AND uuid = ?');
@@ -60,7 +61,7 @@ export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
     },
     saveSettings: (projectId, { seed, percentages, splitAt }) => void saveSettings.run({ projectId, seed, ...percentages, splitAt }),
     candidates: (projectId): SplitCandidate[] =>
-      candidates.all(projectId).map((row) => ({ uuid: row.uuid, relPath: row.rel_path, contentHash: row.content_hash, perceptualHash: row.perceptual_hash })),
+      candidates.all(projectId).map((row) => ({ uuid: row.uuid, relPath: row.rel_path, contentHash: row.content_hash, perceptualHash: row.perceptual_hash, split: row.split })),
     imageLabels: (projectId) => imageLabels.all(projectId),
     setSide: (projectId, uuids, side) => {
       for (const uuid of uuids) setSide.run(side, projectId, uuid);
