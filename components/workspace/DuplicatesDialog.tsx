@@ -39,7 +39,7 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
         </button>
         {list && !running ? (
           <span className="muted small" aria-label="Duplicate summary">
-            {list.groups.length === 0 ? 'No duplicates found' : `${list.groups.length} groups`}
+            {list.groups.length === 0 ? 'No duplicates found' : list.groups.length === 1 ? '1 group' : `${list.groups.length} groups`}
             {list.unhashed > 0 ? ` · ${list.unhashed} images not checked yet` : ''}
           </span>
         ) : null}
