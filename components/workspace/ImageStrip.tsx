@@ -70,6 +70,7 @@ export function ImageStrip(props: ImageStripProps) {
       >
         {item ? <img src={props.thumbUrl(item.uuid)} alt="" loading="lazy" width={48} height={48} /> : <span className="strip-placeholder" />}
         <span className="strip-name">{item?.img_path ?? '…'}</span>
+        {item?.split ? <span className={`strip-split ${item.split}`} aria-label={`Split: ${item.split}`}>{item.split}</span> : null}
         {item && item.shape_count > 0 ? <span className="strip-count">{item.shape_count}</span> : null}
       </button>,
     );

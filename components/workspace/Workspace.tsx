@@ -22,6 +22,7 @@ import { errorText, useTRPC } from '@/components/trpc/provider';
 import { usableColor } from '@/components/ui/color';
 import { CheckDatasetPanel } from './CheckDatasetPanel';
 import { ClassesDialog } from './ClassesDialog';
+import { DuplicatesDialog } from './DuplicatesDialog';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { ImageStrip } from './ImageStrip';
@@ -29,6 +30,8 @@ import { LabelPanel, useLabels } from './LabelPanel';
 import { NavigationButtons } from './NavigationButtons';
 import { PropagateDialog } from './PropagateDialog';
 import { SettingsDialog } from './SettingsDialog';
+import { SplitDialog } from './SplitDialog';
+import { SplitSideControl } from './SplitSideControl';
 import { ShapeList } from './ShapeList';
 import { StatsPanel } from './StatsPanel';
 import { ThumbnailProgress } from './ThumbnailProgress';
@@ -44,8 +47,9 @@ import { useLabelEdits } from './useLabelEdits';
 import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
+import { useImageSplitSide } from './useSplit';
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -57,6 +61,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const list = useImageList(type, name, filter, labelFilter);
   const [index, setIndex] = useState(0);
   const current = list.itemAt(index);
+  const splitSide = useImageSplitSide(type, name, list.setSplit);
   const labels = useLabels(type, name).data ?? [];
   const labelNames = useMemo(() => labels.map((label) => label.name), [labels]);
   const colorOf = useCallback((label: string) => usableColor(labels.find((item) => item.name === label)?.color), [labels]);
@@ -177,6 +182,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
     checkDataset: () => setChecking(true),
+    setSplit: (side) => current && splitSide.set(current.uuid, side),
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
   const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
@@ -208,7 +214,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           keyHint={keyHint}
         />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
+        <SplitSideControl side={current?.split} disabled={!current} onChange={(side) => current && splitSide.set(current.uuid, side)} error={splitSide.error} />
         <SaveIndicator status={saveStatus} />
+        <button className="button" onClick={() => setDialog('split')}>Split…</button>
+        <button className="button" onClick={() => setDialog('duplicates')}>Duplicates…</button>
         <button className="button" onClick={() => setDialog('import')}>Import…</button>
         <ExportMenu type={type} name={name} />
       </header>
@@ -270,6 +279,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
       <ImportDialog open={dialog === 'import'} onClose={closeDialog} type={type} name={name} flush={persistence.flush} />
       <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} />
+      <SplitDialog open={dialog === 'split'} onClose={closeDialog} type={type} name={name} onSplit={() => void list.refreshSplits()} />
+      <DuplicatesDialog
+        open={dialog === 'duplicates'}
+        onClose={closeDialog}
+        type={type}
+        name={name}
+        thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
+        onOpen={(imgPath) => void navigation.goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
+      />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>
   );

@@ -12,6 +12,8 @@ export interface ImageListItem {
   width: number;
   height: number;
   shape_count: number;
+  /** The image's side of the project's split; absent: none. */
+  split?: 'train' | 'val' | 'test';
 }
 
 export const PAGE_SIZE = 100;
@@ -81,6 +83,44 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     });
   }, []);
 
+  /** Images were put on a side in this tab: their badges follow without a reload. */
+  const setSplit = useCallback((uuids: readonly string[], side: ImageListItem['split'] | null) => {
+    const changed = new Set(uuids);
+    setPages((current) => {
+      const next = new Map(current);
+      for (const [page, items] of current) {
+        if (!items.some((item) => changed.has(item.uuid))) continue;
+        next.set(page, items.map((item) => {
+          if (!changed.has(item.uuid)) return item;
+          const { split: _previous, ...rest } = item;
+          return side ? { ...rest, split: side } : rest;
+        }));
+      }
+      return next;
+    });
+  }, []);
+
+  /**
+   * After a whole split: the loaded pages take their images' new sides. Only the sides are
+   * merged, by uuid: a filtered list must not shift under the cursor.
+   */
+  const refreshSplits = useCallback(async () => {
+    const fetched = await Promise.all([...pages.keys()].map((page) => fetchPage(page, PAGE_SIZE, 0)));
+    const sides = new Map(fetched.flatMap((data) => data.items.map((item) => [item.uuid, item.split] as const)));
+    setPages((current) => {
+      const next = new Map<number, ImageListItem[]>();
+      for (const [page, items] of current) {
+        next.set(page, items.map((item) => {
+          if (!sides.has(item.uuid) || sides.get(item.uuid) === item.split) return item;
+          const { split: _previous, ...rest } = item;
+          const side = sides.get(item.uuid);
+          return side ? { ...rest, split: side } : rest;
+        }));
+      }
+      return next;
+    });
+  }, [pages, fetchPage]);
+
   const itemAt = (index: number): ImageListItem | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 
   const ensure = useCallback(
@@ -98,6 +138,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     ensure,
     requestPage,
     setShapeCount,
+    setSplit,
+    refreshSplits,
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */
     refresh: () => setVersion((value) => value + 1),
     /** Re-reads the counts only, keeping the pages in view (stable identity). */

@@ -5,6 +5,7 @@ import { imageRouter } from './routers/image.router';
 import { labelRouter } from './routers/label.router';
 import { projectRouter } from './routers/project.router';
 import { settingsRouter } from './routers/settings.router';
+import { splitRouter } from './routers/split.router';
 import { transferRouter } from './routers/transfer.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   label: labelRouter,
   settings: settingsRouter,
   dataset: datasetRouter,
+  split: splitRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import { resolveExistingInside } from '@/server/files/project-folder';
 import type { ThumbnailCache, ThumbnailKey } from '@/server/files/thumbnail-cache';
-import { makeThumbnailPng, probeImageFile } from '@/server/media/image-media';
+import { makeThumbnailWithHashes, probeImageFile } from '@/server/media/image-media';
 import { invalidState } from './errors';
-import type { Repositories } from './repositories';
+import type { ImageHashes, Repositories } from './repositories';
 import type { ImageRecord, Project } from './types';
 
 export interface CurrentImageFile {
@@ -13,8 +13,51 @@ export interface CurrentImageFile {
   absPath: string;
 }
 
+/** Hashes wait for this many more, or this long, before one transaction stores them. */
+const HASH_BATCH = 64;
+const HASH_DELAY_MS = 1000;
+
 export function createImageThumbnails(deps: { repos: Repositories; thumbnails: ThumbnailCache }) {
   const { repos, thumbnails } = deps;
+
+  // Each COMMIT waits for an fsync (synchronous = FULL): one per thumbnail would slow both the
+  // cold thumbnails and the pre-generation. Hashes are stored in batches instead; one lost to
+  // a kill is only computed again by the next decode or "find duplicates".
+  let pendingHashes: Array<{ projectId: string; uuid: string; hashes: ImageHashes }> = [];
+  let hashTimer: ReturnType<typeof setTimeout> | undefined;
+  const flushHashes = () => {
+    clearTimeout(hashTimer);
+    hashTimer = undefined;
+    const batch = pendingHashes;
+    pendingHashes = [];
+    if (batch.length === 0) return;
+    // A row deleted meanwhile is simply not updated.
+    repos.inTransaction(() => {
+      for (const { projectId, uuid, hashes } of batch) repos.splits.setHashes(projectId, uuid, hashes);
+    });
+  };
+  const storeHashes = (projectId: string, uuid: string, hashes: ImageHashes) => {
+    pendingHashes.push({ projectId, uuid, hashes });
+    if (pendingHashes.length >= HASH_BATCH) flushHashes();
+    else if (!hashTimer) {
+      hashTimer = setTimeout(flushHashes, HASH_DELAY_MS);
+      hashTimer.unref?.();
+    }
+  };
+
+  /** The thumbnail and the hashes of a checked file, from one read and one decode; the hashes are stored. */
+  const decode = async (project: Project, file: CurrentImageFile): Promise<Buffer> => {
+    // The row holds the probe's facts (checked against size and mtime by current()): no second
+    // header read. Orientation is not stored; sharp applies the file's EXIF itself.
+    const { format, width, height, depth } = file.image;
+    try {
+      const made = await makeThumbnailWithHashes(file.absPath, { format, width, height, depth, orientation: 1 });
+      storeHashes(project.id, file.image.uuid, { contentHash: made.contentHash, perceptualHash: made.perceptualHash });
+      return made.png;
+    } catch (error) {
+      throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
 
   const keyOf = (project: Project, image: ImageRecord): ThumbnailKey => ({
     projectId: project.id,
@@ -48,24 +91,29 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     const key = keyOf(project, file.image);
     const cached = await thumbnails.get(key);
     if (cached) return cached;
-    // The row holds the probe's facts (checked against size and mtime by current()): no second
-    // header read. Orientation is not stored; sharp applies the file's EXIF itself.
-    const { format, width, height, depth } = file.image;
-    let png: Buffer;
-    try {
-      png = await makeThumbnailPng(file.absPath, { format, width, height, depth, orientation: 1 });
-    } catch (error) {
-      throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const png = await decode(project, file);
     const stored = thumbnails.put(key, png);
     if (storeInBackground) stored.catch(() => undefined);
     else await stored;
     return png;
   };
 
+  /**
+   * Hashes a checked file (its thumbnail is cached on the way when absent): what "find
+   * duplicates" does for the images no thumbnail decode has hashed yet.
+   */
+  const hash = async (project: Project, file: CurrentImageFile): Promise<void> => {
+    const key = keyOf(project, file.image);
+    const png = await decode(project, file);
+    if (!(await thumbnails.has(key))) await thumbnails.put(key, png);
+  };
+
   return {
     current,
     thumbnailOf,
+    hash,
+    /** Stores the hashes still waiting (a job's end, the server's close). */
+    flushHashes,
     /** Cheap: one access() on the key the stored row gives, no read of the image. */
     isCached: (project: Project, image: ImageRecord): Promise<boolean> => thumbnails.has(keyOf(project, image)),
   };

@@ -18,6 +18,7 @@ import { createThumbnailWarmHandler } from './jobs/thumbnail-warm.job';
 import { createTilePyramidHandler } from './jobs/tile-pyramid.job';
 import { createImageTiles, createTileMaker } from './image-tiles';
 import { createTileStore } from '@/server/files/tile-store';
+import { createFindDuplicatesHandler } from './jobs/find-duplicates.job';
 import { createImageThumbnails } from './image-thumbnails';
 import { createInteractiveActivity } from './interactive-activity';
 import { createLabelService } from './label.service';
@@ -25,6 +26,7 @@ import { createJobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
 import { createProjectService } from './project.service';
 import { createSettingsService } from './settings.service';
+import { createSplitService } from './split.service';
 import type { Repositories } from './repositories';
 
 export interface CoreEdges {
@@ -55,6 +57,7 @@ export function createCore(edges: CoreEdges) {
       import: createImportHandler(repos, chooser, now),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
       tiles: createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker }),
+      duplicates: createFindDuplicatesHandler({ repos, thumbnails: imageThumbnails }),
     },
     now,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
@@ -71,6 +74,7 @@ export function createCore(edges: CoreEdges) {
   const datasetChecks = createDatasetCheckService({ repos, projects });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   const settings = createSettingsService({ dataDir: edges.dataDir });
+  const splits = createSplitService({ repos, projects, jobs, now });
   return {
     dataDir: edges.dataDir,
     projects,
@@ -85,12 +89,14 @@ export function createCore(edges: CoreEdges) {
     imports,
     annotationImports,
     settings,
+    splits,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {
       await jobs.shutdown();
       // Saves already queued were accepted: they commit (and are answered) before the close.
       annotations.flushSaves();
+      imageThumbnails.flushHashes();
       edges.closeStorage();
     },
   };

@@ -6,6 +6,7 @@ import type {
   ImageAnnotation,
   ImageRecord,
   Project,
+  SplitName,
 } from './types';
 
 export interface ProjectRepository {
@@ -139,6 +140,60 @@ export interface AnnotationRepository {
   labelUsage(projectId: string, label: string): LabelUsage;
 }
 
+/** The seed and percentages a project's split is made with; splitAt null: never split. */
+export interface SplitSettings {
+  seed: number;
+  percentages: Record<SplitName, number>;
+  splitAt: number | null;
+}
+
+/** What finds an image's duplicates: 16 hex digits each, null until its pixels were decoded. */
+export interface ImageHashes {
+  contentHash: string;
+  perceptualHash: string;
+}
+
+/** A present image as splitting and duplicate grouping see it. */
+export interface SplitCandidate {
+  uuid: string;
+  relPath: string;
+  contentHash: string | null;
+  perceptualHash: string | null;
+  split: SplitName | null;
+}
+
+export interface SideCount {
+  /** null: images without a side. */
+  side: SplitName | null;
+  images: number;
+}
+
+export interface SideCounts {
+  /** Every present image. */
+  perSide: SideCount[];
+  /** The images with a shape of each label. */
+  perLabel: Array<SideCount & { label: string }>;
+  /** The images without shapes. */
+  unlabeled: SideCount[];
+}
+
+/** The project's split and the images' hashes (every query over present images only). */
+export interface SplitRepository {
+  settings(projectId: string): SplitSettings;
+  saveSettings(projectId: string, settings: SplitSettings): void;
+  /** Every present image, in path byte order. */
+  candidates(projectId: string): SplitCandidate[];
+  /** Each present image's distinct labels, as (uuid, label) pairs. */
+  imageLabels(projectId: string): Array<{ uuid: string; label: string }>;
+  setSide(projectId: string, uuids: readonly string[], side: SplitName | null): void;
+  /** How many images each side holds: in all, per label, without shapes. */
+  sideCounts(projectId: string): SideCounts;
+  setHashes(projectId: string, uuid: string, hashes: ImageHashes): void;
+  /** Present images without hashes, in path byte order, after `afterRelPath` (keyset paging). */
+  unhashedPage(projectId: string, afterRelPath: string, limit: number): ImageRecord[];
+  countUnhashed(projectId: string): number;
+}
+
 export type JobState = 'running' | 'succeeded' | 'failed';
 
 export interface JobRow<Result = unknown> {
@@ -169,6 +224,7 @@ export interface Repositories {
   images: ImageRepository;
   annotations: AnnotationRepository;
   jobs: JobRepository;
+  splits: SplitRepository;
   /** fn runs in one transaction; called inside another, it is a savepoint (a throw undoes only fn). */
   inTransaction<T>(fn: () => T): T;
 }

@@ -1,4 +1,4 @@
-import type { ImageFormat, ImageRecord } from '@/server/core/types';
+import type { ImageFormat, ImageRecord, SplitName } from '@/server/core/types';
 
 export interface ImageRow {
   project_id: string;
@@ -10,9 +10,10 @@ export interface ImageRow {
   depth: number;
   file_size: number;
   mtime_ms: number;
+  split: SplitName | null;
 }
 
-export const IMAGE_COLUMNS = ['project_id', 'uuid', 'rel_path', 'format', 'width', 'height', 'depth', 'file_size', 'mtime_ms'] as const;
+export const IMAGE_COLUMNS = ['project_id', 'uuid', 'rel_path', 'format', 'width', 'height', 'depth', 'file_size', 'mtime_ms', 'split'] as const;
 
 export const toImageRecord = (row: ImageRow): ImageRecord => ({
   uuid: row.uuid,
@@ -24,4 +25,6 @@ export const toImageRecord = (row: ImageRow): ImageRecord => ({
   depth: row.depth,
   fileSize: row.file_size,
   mtimeMs: row.mtime_ms,
+  // Absent rather than undefined: a record without a side reads as it did before splits.
+  ...(row.split ? { split: row.split } : {}),
 });

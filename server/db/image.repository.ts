@@ -46,7 +46,7 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   const setPresent = sqlite.prepare('UPDATE images SET present = ? WHERE project_id = ? AND uuid = ?');
   const updateFacts = sqlite.prepare(
     `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth,
-     file_size = @fileSize, mtime_ms = @mtimeMs WHERE project_id = @projectId AND uuid = @uuid`,
+     file_size = @fileSize, mtime_ms = @mtimeMs, content_hash = NULL, perceptual_hash = NULL WHERE project_id = @projectId AND uuid = @uuid`,
   );
   const rename = sqlite.prepare(
     'UPDATE images SET rel_path = @relPath, sort_key = natural_sort_key(@relPath) WHERE project_id = @projectId AND uuid = @uuid',
@@ -82,7 +82,8 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
     setPresent: (projectId, list, present) => {
       for (const uuid of list) setPresent.run(present ? 1 : 0, projectId, uuid);
     },
-    updateFileFacts: (projectId, uuid, facts) => void updateFacts.run({ projectId, uuid, ...facts }),
+    updateFileFacts: (projectId, uuid, { format, width, height, depth, fileSize, mtimeMs }) =>
+      void updateFacts.run({ projectId, uuid, format, width, height, depth, fileSize, mtimeMs }),
     rename: (projectId, uuid, relPath) => void rename.run({ relPath, projectId, uuid }),
     delete: (projectId, uuid) => void remove.run(projectId, uuid),
   };

@@ -5,6 +5,7 @@ import { createImageRepository } from './image.repository';
 import { createJobRepository } from './job.repository';
 import { createLabelRepository } from './label.repository';
 import { createProjectRepository } from './project.repository';
+import { createSplitRepository } from './split.repository';
 
 export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   const labels = createLabelRepository(db.sqlite);
@@ -49,6 +50,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     },
     annotations: { ...annotations, save: touching(annotations.save, true) },
     jobs: createJobRepository(db.sqlite),
+    splits: createSplitRepository(db.sqlite),
     inTransaction: db.inTransaction,
   };
 }

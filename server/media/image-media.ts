@@ -60,3 +60,75 @@ export async function cutTilePyramid(absPath: string, probe: ImageProbe, base: s
   const image = await open(absPath, probe, undefined);
   await image.jpeg({ quality: 85 }).tile({ size: tileSize, overlap: 0, layout: 'dz' }).toFile(base);
 }
+
+export interface ThumbnailWithHashes {
+  png: Buffer;
+  /** The first 64 bits of the file's SHA-256, as 16 hex digits: same bytes, same value. */
+  contentHash: string;
+  /** A 64-bit dHash of the upright picture, as 16 hex digits: near-identical pictures differ in few bits. */
+  perceptualHash: string;
+}
+
+// dHash: a 9x8 greyscale, one bit per horizontally adjacent pair (left brighter than right).
+const HASH_WIDTH = 9;
+const HASH_HEIGHT = 8;
+
+/**
+ * The dHash of raw pixels (`channels` bytes a pixel: grey, grey+alpha, RGB or RGBA). The 9x8
+ * greyscale is an area average done here: the thumbnail's pixels are few, and a third sharp
+ * pipeline cost more than the arithmetic.
+ */
+export function differenceHash(pixels: Uint8Array, width: number, height: number, channels: number): string {
+  const grey = new Float64Array(HASH_WIDTH * HASH_HEIGHT);
+  for (let row = 0; row < HASH_HEIGHT; row += 1) {
+    const top = Math.floor((row * height) / HASH_HEIGHT);
+    const bottom = Math.max(top + 1, Math.floor(((row + 1) * height) / HASH_HEIGHT));
+    for (let column = 0; column < HASH_WIDTH; column += 1) {
+      const left = Math.floor((column * width) / HASH_WIDTH);
+      const right = Math.max(left + 1, Math.floor(((column + 1) * width) / HASH_WIDTH));
+      let sum = 0;
+      let count = 0;
+      for (let y = top; y < Math.min(bottom, height); y += 1) {
+        for (let x = left; x < Math.min(right, width); x += 1) {
+          const at = (y * width + x) * channels;
+          // Rec. 601 luma, as libvips' greyscale; one or two channels are grey already.
+          sum += channels >= 3 ? 0.299 * (pixels[at] ?? 0) + 0.587 * (pixels[at + 1] ?? 0) + 0.114 * (pixels[at + 2] ?? 0) : (pixels[at] ?? 0);
+          count += 1;
+        }
+      }
+      grey[row * HASH_WIDTH + column] = count > 0 ? sum / count : 0;
+    }
+  }
+  let hex = '';
+  for (let row = 0; row < HASH_HEIGHT; row += 1) {
+    let byte = 0;
+    for (let column = 0; column < HASH_WIDTH - 1; column += 1) {
+      byte = (byte << 1) | ((grey[row * HASH_WIDTH + column] ?? 0) > (grey[row * HASH_WIDTH + column + 1] ?? 0) ? 1 : 0);
+    }
+    hex += byte.toString(16).padStart(2, '0');
+  }
+  return hex;
+}
+
+/**
+ * The thumbnail of makeThumbnailPng plus the image's hashes, from one read of the file and one
+ * decode: the file's bytes are hashed (in the thread pool, beside the decode) and decoded to
+ * the thumbnail's pixels, from which both the PNG and the dHash are made.
+ */
+export async function makeThumbnailWithHashes(absPath: string, probe: ImageProbe): Promise<ThumbnailWithHashes> {
+  const size = thumbnailSize(probe.width, probe.height);
+  const bytes = await fsp.readFile(absPath);
+  const digest = crypto.subtle.digest('SHA-256', bytes);
+  let decoded: Sharp;
+  if (probe.format === 'bmp') {
+    const bitmap = decodeBmp(bytes, { maxSide: 1024 });
+    decoded = sharp(bitmap.data, { ...LIMITS, raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
+  } else {
+    decoded = sharp(bytes, LIMITS).rotate();
+  }
+  const { data, info } = await decoded.resize(size.width, size.height, { fit: 'fill' }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
+  const contentHash = Buffer.from(await digest).subarray(0, 8).toString('hex');
+  const perceptualHash = differenceHash(data, info.width, info.height, info.channels);
+  return { png, contentHash, perceptualHash };
+}

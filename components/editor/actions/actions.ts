@@ -23,6 +23,8 @@ export interface WorkspaceCommands {
   toggleKeepPrevious(): void;
   toggleAutoAdvance(): void;
   checkDataset(): void;
+  /** Puts the open image on a side of the project's split (kept until the next split). */
+  setSplit(side: 'train' | 'val' | 'test'): void;
 }
 
 export interface ActionContext {
@@ -34,7 +36,7 @@ export interface ActionContext {
   workspace: WorkspaceCommands;
 }
 
-export type ActionGroup = 'Tools' | 'Labels' | 'Edit' | 'Shapes' | 'Propagate' | 'Navigate' | 'View';
+export type ActionGroup = 'Tools' | 'Labels' | 'Edit' | 'Shapes' | 'Propagate' | 'Navigate' | 'Split' | 'View';
 
 export interface EditorAction {
   id: string;
@@ -127,6 +129,10 @@ export const ACTIONS: readonly EditorAction[] = [
   { id: 'image.nextUnlabeled', title: 'Next image without shapes', group: 'Navigate', defaultKeys: ['u'], run: ({ workspace }) => workspace.nextUnlabeled() },
   { id: 'image.goTo', title: 'Go to an image by number or file name', group: 'Navigate', defaultKeys: ['g'], run: ({ workspace }) => workspace.goTo() },
   { id: 'workflow.autoAdvance', title: 'Auto-advance: next image once a shape is labelled (on/off)', group: 'Navigate', defaultKeys: ['Shift+a'], run: ({ workspace }) => workspace.toggleAutoAdvance() },
+  // Shifted letters: Alt+1-8 switch browser tabs on Linux and never reach the page.
+  { id: 'split.train', title: 'Put the image in the train split', group: 'Split', defaultKeys: ['Shift+t'], run: ({ workspace }) => workspace.setSplit('train') },
+  { id: 'split.val', title: 'Put the image in the val split', group: 'Split', defaultKeys: ['Shift+v'], run: ({ workspace }) => workspace.setSplit('val') },
+  { id: 'split.test', title: 'Put the image in the test split', group: 'Split', defaultKeys: ['Shift+e'], run: ({ workspace }) => workspace.setSplit('test') },
   { id: 'view.fit', title: 'Fit the image to the view', group: 'View', defaultKeys: ['f'], run: ({ workspace }) => workspace.fit() },
   { id: 'view.actualSize', title: 'Actual size (100%)', group: 'View', defaultKeys: ['0'], run: ({ workspace }) => workspace.actualSize() },
   {

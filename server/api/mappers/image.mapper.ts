@@ -52,6 +52,7 @@ export function toImagePageOutput(page: ImagePage): ImagePageOutput {
       width: image.width,
       height: image.height,
       shape_count: shapeCount,
+      ...(image.split ? { split: image.split } : {}),
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPLIT_NAMES } from '@/server/core/types';
 import { failureFields, projectPathInput } from './common.schema';
 
 export const addImagesInput = projectPathInput.extend({
@@ -67,6 +68,8 @@ export const imagePageOutput = z.object({
       width: z.number().int(),
       height: z.number().int(),
       shape_count: z.number().int(),
+      /** The image's side of the split; absent: none. */
+      split: z.enum(SPLIT_NAMES).optional(),
     }),
   ),
 });

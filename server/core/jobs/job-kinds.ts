@@ -1,5 +1,6 @@
 import type { AddImagesParams, AddImagesResult } from './add-images.job';
 import type { ExportJobResult, ExportParams } from './export.job';
+import type { FindDuplicatesParams, FindDuplicatesResult } from './find-duplicates.job';
 import type { FolderScanParams, FolderScanResult } from './folder-scan.job';
 import type { ConfigImportJobResult, ImportParams } from './import.job';
 import type { JobStatus } from './job-runner';
@@ -14,12 +15,14 @@ export type JobKinds = {
   import: { params: ImportParams; result: ConfigImportJobResult };
   thumbnails: { params: ThumbnailWarmParams; result: ThumbnailWarmResult };
   tiles: { params: TilePyramidParams; result: TilePyramidResult };
+  duplicates: { params: FindDuplicatesParams; result: FindDuplicatesResult };
 };
 
 export type JobStatusOf<K extends keyof JobKinds> = JobStatus<JobKinds[K]['result']>;
 
 export const scanJobKey = (projectId: string) => `scan:${projectId}`;
 export const thumbnailJobKey = (projectId: string) => `thumbnails:${projectId}`;
+export const duplicatesJobKey = (projectId: string) => `duplicates:${projectId}`;
 export const addJobKey = (projectId: string) => `add:${projectId}`;
 /** Export and import statuses are global in classifai (one value for the whole server). */
 export const EXPORT_JOB_KEY = 'export';

@@ -53,7 +53,7 @@ export function createThumbnailWarmHandler(deps: {
   activity: InteractiveActivity;
 }): JobHandler<{ params: ThumbnailWarmParams; result: ThumbnailWarmResult }> {
   const { repos, thumbnails, activity } = deps;
-  return async ({ projectId }, { progress, setPhase, signal }: JobContext) => {
+  const warm = async ({ projectId }: ThumbnailWarmParams, { progress, setPhase, signal }: JobContext) => {
     const result: ThumbnailWarmResult = { made: 0, cached: 0, failed: 0, stopped: false };
     setPhase('making');
     let done = 0;
@@ -83,5 +83,13 @@ export function createThumbnailWarmHandler(deps: {
       }
     }
     return { result };
+  };
+  return async (params, context) => {
+    try {
+      return await warm(params, context);
+    } finally {
+      // The hashes of the thumbnails made are in the database once the job reports its end.
+      thumbnails.flushHashes();
+    }
   };
 }

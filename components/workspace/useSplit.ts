@@ -1,0 +1,70 @@
+'use client';
+
+// The project's split and duplicates over tRPC: the overview and the split itself, per-image
+// sides, and "find duplicates" with its progress and groups.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '@/components/trpc/provider';
+import type { ProjectType } from './useProject';
+
+export type SplitSide = 'train' | 'val' | 'test';
+export const SPLIT_SIDES: readonly SplitSide[] = ['train', 'val', 'test'];
+
+export function useSplitOverview(type: ProjectType, name: string, enabled: boolean) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ids = { annotation_type: type, project_name: name };
+  const overview = useQuery({ ...trpc.split.overview.queryOptions(ids), enabled });
+  const run = useMutation(
+    trpc.split.run.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.split.overview.queryKey(ids), data);
+        // Every strip page now shows other sides.
+        void queryClient.invalidateQueries(trpc.image.page.queryFilter());
+      },
+    }),
+  );
+  return { overview, run };
+}
+
+/** Sets images' sides; the caller updates what it shows once it succeeds. */
+export function useSetSplitSide(type: ProjectType, name: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.split.setSide.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries(trpc.split.overview.queryFilter({ annotation_type: type, project_name: name })),
+    }),
+  );
+}
+
+export function useDuplicates(type: ProjectType, name: string, enabled: boolean) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ids = { annotation_type: type, project_name: name };
+  const status = useQuery({
+    ...trpc.split.duplicatesStatus.queryOptions(ids),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 500 : false),
+  });
+  const running = status.data?.state === 'running';
+  const groups = useQuery({ ...trpc.split.duplicates.queryOptions(ids), enabled: enabled && !running });
+  const find = useMutation(
+    trpc.split.findDuplicates.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.split.duplicatesStatus.queryKey(ids), data);
+        void queryClient.invalidateQueries(trpc.split.duplicates.queryFilter(ids));
+      },
+    }),
+  );
+  return { status, groups, find, running };
+}
+
+/** The open image's side: set over tRPC, then shown on its strip row (onStored). */
+export function useImageSplitSide(type: ProjectType, name: string, onStored: (uuids: readonly string[], side: SplitSide | null) => void) {
+  const setSide = useSetSplitSide(type, name);
+  return {
+    set: (uuid: string, side: SplitSide | null) =>
+      setSide.mutate({ annotation_type: type, project_name: name, uuids: [uuid], side }, { onSuccess: () => onStored([uuid], side) }),
+    error: setSide.error,
+  };
+}

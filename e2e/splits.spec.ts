@@ -1,0 +1,101 @@
+// Splits and duplicates in the workspace: a re-encoded, resized copy of a picture is found as
+// a near duplicate, a seeded split keeps it on its original's side, each strip row shows its
+// side, and a side changed on one image is stored (read back over tRPC, and after a reload).
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { makeTempDir } from '@/server/testing/image-fixtures';
+import { writePicture } from '@/server/testing/picture-fixtures';
+import { expect, test } from './fixtures';
+
+const PROJECT = 'splits';
+
+interface PageItem {
+  uuid: string;
+  img_path: string;
+  split?: string;
+}
+
+/** Each image's stored side, read over tRPC as the workspace reads its strip. */
+async function storedSides(request: APIRequestContext, base: string): Promise<Record<string, string | null>> {
+  const input = encodeURIComponent(JSON.stringify({ annotation_type: 'bndbox', project_name: PROJECT, limit: 100 }));
+  const reply = await request.get(`${base}/api/trpc/image.page?input=${input}`);
+  expect(reply.ok()).toBe(true);
+  const body = (await reply.json()) as { result: { data: { items: PageItem[] } } };
+  return Object.fromEntries(body.result.data.items.map((item) => [item.img_path, item.split ?? null]));
+}
+
+test('find duplicates, split with a seed, see each side on the strip, change one image and keep it', async ({ api, editor, page, world }) => {
+  const folder = await makeTempDir('labelport-e2e-splits-');
+  await writePicture(path.join(folder, 'street.png'), { seed: 1, width: 640, height: 480, format: 'png' });
+  // The same picture at half size, re-encoded as a rough JPEG: other bytes, same look.
+  await writePicture(path.join(folder, 'street-copy.jpg'), { seed: 1, width: 320, height: 240, format: 'jpeg', quality: 50 });
+  for (const seed of [2, 3, 4, 5]) await writePicture(path.join(folder, `photo-${seed}.png`), { seed, width: 320, height: 240, format: 'png' });
+  await api.createProject(PROJECT, 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', PROJECT, '1 / 6');
+  const strip = editor.imageStrip();
+  await expect(strip.locator('.strip-split')).toHaveCount(0);
+
+  // Duplicates: exactly one group, near, the picture and its copy.
+  await page.getByRole('button', { name: 'Duplicates…' }).click();
+  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
+  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
+  const groups = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
+  await expect(groups).toHaveCount(1);
+  await expect(groups.first()).toHaveAttribute('data-kind', 'near');
+  await expect(groups.first().locator('.duplicate-member')).toHaveText(['street-copy.jpg', 'street.png']);
+  await expect(duplicates.getByLabel('Duplicate summary')).toHaveText('1 group');
+  await duplicates.getByRole('button', { name: 'Close' }).click();
+
+  // A seeded split: every image gets a side, the copy the side of its original.
+  await page.getByRole('button', { name: 'Split…' }).click();
+  const split = page.getByRole('dialog', { name: 'Split' });
+  await split.getByLabel('train percent').fill('50');
+  await split.getByLabel('val percent').fill('50');
+  await split.getByLabel('test percent').fill('0');
+  await split.getByLabel('Seed').fill('11');
+  await split.getByRole('button', { name: 'Split', exact: true }).click();
+  const all = split.locator('tr[data-row="All images"]');
+  await expect(all.locator('td[data-side="none"]')).toHaveText('0');
+  await expect(all.locator('td[data-side="test"]')).toHaveText('0');
+  const trainCount = Number(await all.locator('td[data-side="train"]').textContent());
+  expect(trainCount).toBeGreaterThanOrEqual(2);
+  expect(trainCount).toBeLessThanOrEqual(4);
+  await split.getByRole('button', { name: 'Close' }).click();
+
+  const sides = await storedSides(page.request, world.server.url);
+  expect(Object.values(sides).every((side) => side === 'train' || side === 'val')).toBe(true);
+  expect(sides['street-copy.jpg']).toBe(sides['street.png']);
+  // The strip shows each stored side on its row (rows are in natural path order).
+  const rows = strip.locator('.strip-row');
+  await expect(rows).toHaveCount(6);
+  for (const [index, file] of ['photo-2.png', 'photo-3.png', 'photo-4.png', 'photo-5.png', 'street-copy.jpg', 'street.png'].entries()) {
+    await expect(rows.nth(index).locator('.strip-split'), file).toHaveText(sides[file] ?? '');
+  }
+
+  // The open image (photo-2.png) moves to the other side with the top bar's select.
+  const control = page.getByLabel('Split side of this image');
+  await expect(control).toHaveValue(sides['photo-2.png'] ?? '');
+  const other = sides['photo-2.png'] === 'train' ? 'val' : 'train';
+  await control.selectOption(other);
+  await expect(rows.nth(0).locator('.strip-split')).toHaveText(other);
+  await expect.poll(async () => (await storedSides(page.request, world.server.url))['photo-2.png']).toBe(other);
+
+  // Shift+E puts it in test; a reload shows what is stored.
+  // Keys go to the workspace, not to the select that still has the focus.
+  await control.blur();
+  await page.keyboard.press('Shift+E');
+  await expect(control).toHaveValue('test');
+  await expect.poll(async () => (await storedSides(page.request, world.server.url))['photo-2.png']).toBe('test');
+  await page.reload();
+  await editor.waitImageShown();
+  await expect(page.getByLabel('Split side of this image')).toHaveValue('test');
+  await expect(editor.imageStrip().locator('.strip-row').nth(0).locator('.strip-split')).toHaveText('test');
+  // The other images kept the sides of the split.
+  const after = await storedSides(page.request, world.server.url);
+  expect({ ...after, 'photo-2.png': sides['photo-2.png'] }).toEqual(sides);
+
+  // A click on a duplicate opens it.
+  await page.getByRole('button', { name: 'Duplicates…' }).click();
+  await page.getByRole('dialog', { name: 'Duplicates' }).locator('.duplicate-member', { hasText: 'street.png' }).click();
+  await expect(editor.position()).toHaveText('6 / 6');
+});

@@ -1,0 +1,81 @@
+// The split and duplicates section of an export's report (report.json and report.md). The
+// export report takes it as it is; nothing here depends on the time or on uuids, so two
+// exports of unchanged data give the same section byte for byte.
+import { findDuplicateGroups, type DuplicateGroup } from './duplicates';
+import type { Repositories, SideCount, SideCounts, SplitSettings } from './repositories';
+import { SPLIT_NAMES, type SplitName } from './types';
+
+type SideTally = Record<SplitName | 'none', number>;
+
+export interface SplitReportJson {
+  split: {
+    /** null: the project was never split (then every image counts under "none"). */
+    seed: number | null;
+    percentages: Record<SplitName, number> | null;
+    images: SideTally;
+    /** Images with a shape of each label, per side; labels in byte order. */
+    labels: Record<string, SideTally>;
+    unlabeled: SideTally;
+  };
+  duplicates: {
+    /** Images not hashed yet, so in no group ("find duplicates" hashes them). */
+    unhashed: number;
+    groups: Array<{ kind: DuplicateGroup['kind']; images: string[] }>;
+  };
+}
+
+export interface SplitReportSection {
+  json: SplitReportJson;
+  /** Lines of report.md, headings included. */
+  markdown: string[];
+}
+
+const tally = (counts: readonly SideCount[]): SideTally => {
+  const result: SideTally = { train: 0, val: 0, test: 0, none: 0 };
+  for (const { side, images } of counts) result[side ?? 'none'] += images;
+  return result;
+};
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+// Markdown table cells: a label may hold | or a line break.
+const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+const row = (name: string, counts: SideTally) => `| ${cell(name)} | ${SPLIT_NAMES.map((side) => counts[side]).join(' | ')} | ${counts.none} |`;
+
+export function splitReportSection(settings: SplitSettings, counts: SideCounts, groups: readonly DuplicateGroup[], unhashed: number): SplitReportSection {
+  const labels: Record<string, SideTally> = {};
+  const perLabel = new Map<string, SideCount[]>();
+  for (const entry of counts.perLabel) perLabel.set(entry.label, [...(perLabel.get(entry.label) ?? []), entry]);
+  for (const label of [...perLabel.keys()].sort(byText)) labels[label] = tally(perLabel.get(label) ?? []);
+  const neverSplit = settings.splitAt === null;
+  const json: SplitReportJson = {
+    split: {
+      seed: neverSplit ? null : settings.seed,
+      percentages: neverSplit ? null : { ...settings.percentages },
+      images: tally(counts.perSide),
+      labels,
+      unlabeled: tally(counts.unlabeled),
+    },
+    duplicates: { unhashed, groups: groups.map((group) => ({ kind: group.kind, images: group.members.map((member) => member.relPath) })) },
+  };
+
+  const markdown = ['## Split', ''];
+  if (json.split.percentages) {
+    const { train, val, test } = json.split.percentages;
+    markdown.push(`Seed ${json.split.seed}: train ${train}%, val ${val}%, test ${test}%. Duplicate groups are kept on one side.`);
+  } else markdown.push('The project has not been split: every image is under "none".');
+  markdown.push('', '| Images | train | val | test | none |', '| --- | ---: | ---: | ---: | ---: |', row('all', json.split.images));
+  for (const [label, tallyOfLabel] of Object.entries(labels)) markdown.push(row(`with ${label}`, tallyOfLabel));
+  markdown.push(row('without shapes', json.split.unlabeled), '', '## Duplicates', '');
+  const exact = groups.filter((group) => group.kind === 'exact').length;
+  markdown.push(`${groups.length} groups of duplicate images (${exact} exact copies, ${groups.length - exact} near copies).`);
+  if (unhashed > 0) markdown.push(`${unhashed} images are not hashed yet and are in no group: run "Find duplicates" first.`);
+  if (groups.length > 0) markdown.push('');
+  for (const group of json.duplicates.groups) markdown.push(`- ${group.kind}: ${group.images.map((image) => `\`${image}\``).join(', ')}`);
+  return { json, markdown };
+}
+
+/** The section for a project as it is stored now: what the export job calls. */
+export function splitReportSectionOf(repos: Repositories, projectId: string): SplitReportSection {
+  const groups = findDuplicateGroups(repos.splits.candidates(projectId));
+  return splitReportSection(repos.splits.settings(projectId), repos.splits.sideCounts(projectId), groups, repos.splits.countUnhashed(projectId));
+}

@@ -1,0 +1,74 @@
+// The project's train/val/test split and the images' duplicate-finding hashes (migration 008).
+import type { ImageHashes, SplitCandidate, SplitRepository, SplitSettings } from '@/server/core/repositories';
+import type { SplitName } from '@/server/core/types';
+import type { SqliteDatabase } from './database';
+import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from './image-row';
+
+interface SettingsRow {
+  split_seed: number;
+  split_train: number;
+  split_val: number;
+  split_test: number;
+  split_at: number | null;
+}
+
+interface CandidateRow {
+  uuid: string;
+  rel_path: string;
+  content_hash: string | null;
+  perceptual_hash: string | null;
+  split: SplitName | null;
+}
+
+const DEFAULT_SETTINGS: SplitSettings = { seed: 1, percentages: { train: 80, val: 20, test: 0 }, splitAt: null };
+
+export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
+  const settings = sqlite.prepare<[string], SettingsRow>('SELECT split_seed, split_train, split_val, split_test, split_at FROM projects WHERE id = ?');
+  const saveSettings = sqlite.prepare(
+    'UPDATE projects SET split_seed = @seed, split_train = @train, split_val = @val, split_test = @test, split_at = @splitAt WHERE id = @projectId',
+  );
+  const candidates = sqlite.prepare<[string], CandidateRow>(
+    'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path',
+  );
+  const imageLabels = sqlite.prepare<[string], { uuid: string; label: string }>('SELECT uuid, label FROM image_labels WHERE project_id = ? AND present = 1');
+  const setSide = sqlite.prepare('UPDATE images SET split = ? WHERE project_id = ? AND uuid = ?');
+  const perSide = sqlite.prepare<[string], { side: SplitName | null; images: number }>(
+    'SELECT split AS side, count(*) AS images FROM images WHERE project_id = ? AND present = 1 GROUP BY split',
+  );
+  // The images row is read by its primary key for each label row: no scan of the shapes.
+  const perLabel = sqlite.prepare<[string], { side: SplitName | null; label: string; images: number }>(
+    `SELECT i.split AS side, l.label AS label, count(*) AS images
+     FROM image_labels AS l JOIN images AS i ON i.project_id = l.project_id AND i.uuid = l.uuid
+     WHERE l.project_id = ? AND l.present = 1 GROUP BY l.label, i.split`,
+  );
+  const unlabeledPerSide = sqlite.prepare<[string], { side: SplitName | null; images: number }>(
+    'SELECT split AS side, count(*) AS images FROM images WHERE project_id = ? AND present = 1 AND shape_count = 0 GROUP BY split',
+  );
+  const setHashes = sqlite.prepare('UPDATE images SET content_hash = @contentHash, perceptual_hash = @perceptualHash WHERE project_id = @projectId AND uuid = @uuid');
+  const columns = IMAGE_COLUMNS.join(', ');
+  const unhashed = sqlite.prepare<[string, string, number], ImageRow>(
+    `SELECT ${columns} FROM images WHERE project_id = ? AND present = 1 AND perceptual_hash IS NULL AND rel_path > ? ORDER BY rel_path LIMIT ?`,
+  );
+  const countUnhashed = sqlite
+    .prepare<[string], number>('SELECT count(*) FROM images WHERE project_id = ? AND present = 1 AND perceptual_hash IS NULL')
+    .pluck();
+
+  return {
+    settings: (projectId) => {
+      const row = settings.get(projectId);
+      if (!row) return DEFAULT_SETTINGS;
+      return { seed: row.split_seed, percentages: { train: row.split_train, val: row.split_val, test: row.split_test }, splitAt: row.split_at };
+    },
+    saveSettings: (projectId, { seed, percentages, splitAt }) => void saveSettings.run({ projectId, seed, ...percentages, splitAt }),
+    candidates: (projectId): SplitCandidate[] =>
+      candidates.all(projectId).map((row) => ({ uuid: row.uuid, relPath: row.rel_path, contentHash: row.content_hash, perceptualHash: row.perceptual_hash, split: row.split })),
+    imageLabels: (projectId) => imageLabels.all(projectId),
+    setSide: (projectId, uuids, side) => {
+      for (const uuid of uuids) setSide.run(side, projectId, uuid);
+    },
+    sideCounts: (projectId) => ({ perSide: perSide.all(projectId), perLabel: perLabel.all(projectId), unlabeled: unlabeledPerSide.all(projectId) }),
+    setHashes: (projectId, uuid, hashes: ImageHashes) => void setHashes.run({ projectId, uuid, ...hashes }),
+    unhashedPage: (projectId, afterRelPath, limit) => unhashed.all(projectId, afterRelPath, limit).map(toImageRecord),
+    countUnhashed: (projectId) => countUnhashed.get(projectId) ?? 0,
+  };
+}

@@ -1,0 +1,67 @@
+// The hashes "find duplicates" groups by, on real pictures written by sharp: a resized or
+// re-encoded copy stays within a few bits, a different picture is far.
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hammingDistance, NEAR_DUPLICATE_BITS } from '@/server/core/duplicates';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { writePicture } from '@/server/testing/picture-fixtures';
+import { makeThumbnailPng, makeThumbnailWithHashes, probeImageFile } from './image-media';
+
+let folder: string;
+const file = (name: string) => path.join(folder, name);
+const hashesOf = async (name: string) => {
+  const probe = await probeImageFile(file(name));
+  if (!probe) throw new Error(`${name} is not an image`);
+  return makeThumbnailWithHashes(file(name), probe);
+};
+
+beforeAll(async () => {
+  folder = await makeTempDir('labelport-hashes-');
+  await writePicture(file('original.png'), { seed: 7, width: 640, height: 480, format: 'png' });
+  await writePicture(file('smaller.jpg'), { seed: 7, width: 320, height: 240, format: 'jpeg', quality: 55 });
+  await writePicture(file('recompressed.webp'), { seed: 7, width: 640, height: 480, format: 'webp', quality: 40 });
+  for (const seed of [8, 9, 10, 11]) await writePicture(file(`other-${seed}.png`), { seed, width: 640, height: 480, format: 'png' });
+  fs.copyFileSync(file('original.png'), file('copy.png'));
+  await writeImage(file('rotated.jpg'), { format: 'jpeg', width: 90, height: 60, orientation: 6, gradient: true });
+}, 30_000);
+
+describe('makeThumbnailWithHashes', () => {
+  it('gives a resized or re-encoded copy a perceptual hash a few bits away, and different pictures far ones', async () => {
+    const original = await hashesOf('original.png');
+    for (const copy of ['smaller.jpg', 'recompressed.webp']) {
+      const near = await hashesOf(copy);
+      expect(near.contentHash, copy).not.toBe(original.contentHash);
+      expect(hammingDistance(original.perceptualHash, near.perceptualHash), copy).toBeLessThanOrEqual(NEAR_DUPLICATE_BITS);
+    }
+    for (const seed of [8, 9, 10, 11]) {
+      const other = await hashesOf(`other-${seed}.png`);
+      expect(hammingDistance(original.perceptualHash, other.perceptualHash), `seed ${seed}`).toBeGreaterThan(2 * NEAR_DUPLICATE_BITS);
+    }
+  });
+
+  it('gives a byte-for-byte copy the same content hash, and hashes are 16 hex digits', async () => {
+    const [original, copy] = await Promise.all([hashesOf('original.png'), hashesOf('copy.png')]);
+    expect(copy).toMatchObject({ contentHash: original.contentHash, perceptualHash: original.perceptualHash });
+    expect(original.contentHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(original.perceptualHash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('makes the same thumbnail a request would: the size and pixels of makeThumbnailPng, upright', async () => {
+    for (const name of ['original.png', 'rotated.jpg']) {
+      const probe = (await probeImageFile(file(name)))!;
+      const made = await hashesOf(name);
+      const plain = await makeThumbnailPng(file(name), probe);
+      const [a, b] = await Promise.all([made.png, plain].map((png) => sharp(png).raw().toBuffer({ resolveWithObject: true })));
+      expect(a?.info.width, name).toBe(b?.info.width);
+      expect(a?.info.height, name).toBe(b?.info.height);
+      expect(a?.data.equals(b?.data ?? Buffer.alloc(0)), name).toBe(true);
+    }
+  });
+
+  it('rejects an undecodable file', async () => {
+    fs.writeFileSync(file('cut.png'), fs.readFileSync(file('original.png')).subarray(0, 200));
+    await expect(makeThumbnailWithHashes(file('cut.png'), { format: 'png', width: 640, height: 480, depth: 3, orientation: 1 })).rejects.toThrow(Error);
+  });
+});
