@@ -77,7 +77,7 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     if (stat.size === image.fileSize && mtimeMs === image.mtimeMs) return { image, absPath };
     const probe = await probeImageFile(absPath);
     if (!probe) throw invalidState(`The file of image ${image.uuid} is no longer a readable image`);
-    const facts = { format: probe.format, width: probe.width, height: probe.height, depth: probe.depth, fileSize: stat.size, mtimeMs };
+    const facts = { format: probe.format, width: probe.width, height: probe.height, depth: probe.depth, orientation: probe.orientation, fileSize: stat.size, mtimeMs };
     repos.inTransaction(() => repos.images.updateFileFacts(project.id, image.uuid, facts));
     return { image: { ...image, ...facts }, absPath };
   };

@@ -35,6 +35,8 @@ export interface ImageRecord {
   fileSize: number;
   /** File modification time in ms, to notice a changed file. */
   mtimeMs: number;
+  /** EXIF orientation 1-8 of the file's header; absent when not read yet (a project from before it was stored). */
+  orientation?: number;
   /** The image's side of the project's train/val/test split; absent when it has none. */
   split?: SplitName;
 }

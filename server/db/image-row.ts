@@ -11,9 +11,10 @@ export interface ImageRow {
   file_size: number;
   mtime_ms: number;
   split: SplitName | null;
+  orientation: number | null;
 }
 
-export const IMAGE_COLUMNS = ['project_id', 'uuid', 'rel_path', 'format', 'width', 'height', 'depth', 'file_size', 'mtime_ms', 'split'] as const;
+export const IMAGE_COLUMNS = ['project_id', 'uuid', 'rel_path', 'format', 'width', 'height', 'depth', 'file_size', 'mtime_ms', 'split', 'orientation'] as const;
 
 export const toImageRecord = (row: ImageRow): ImageRecord => ({
   uuid: row.uuid,
@@ -27,4 +28,5 @@ export const toImageRecord = (row: ImageRow): ImageRecord => ({
   mtimeMs: row.mtime_ms,
   // Absent rather than undefined: a record without a side reads as it did before splits.
   ...(row.split ? { split: row.split } : {}),
+  ...(row.orientation ? { orientation: row.orientation } : {}),
 });

@@ -12,8 +12,8 @@ const FILTERS: Record<ImageFilter, string> = {
 
 export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   const insert = sqlite.prepare(
-    `INSERT INTO images (project_id, uuid, rel_path, sort_key, format, width, height, depth, file_size, mtime_ms)
-     VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs)`,
+    `INSERT INTO images (project_id, uuid, rel_path, sort_key, format, width, height, depth, file_size, mtime_ms, orientation)
+     VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs, @orientation)`,
   );
   const find = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
   const uuids = sqlite
@@ -45,7 +45,7 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   const paths = sqlite.prepare<[string], ImageRow & { present: number }>(`SELECT ${COLUMNS}, present FROM images WHERE project_id = ?`);
   const setPresent = sqlite.prepare('UPDATE images SET present = ? WHERE project_id = ? AND uuid = ?');
   const updateFacts = sqlite.prepare(
-    `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth,
+    `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth, orientation = @orientation,
      file_size = @fileSize, mtime_ms = @mtimeMs, content_hash = NULL, perceptual_hash = NULL WHERE project_id = @projectId AND uuid = @uuid`,
   );
   const rename = sqlite.prepare(
@@ -58,7 +58,7 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   return {
     ...lists,
     insertMany: (projectId, images: readonly NewImage[]) => {
-      for (const image of images) insert.run({ projectId, ...image });
+      for (const image of images) insert.run({ projectId, ...image, orientation: image.orientation ?? null });
     },
     find: (projectId, uuid) => {
       const row = find.get(projectId, uuid);
@@ -74,16 +74,16 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
     pathIndex: (projectId) => {
       const index = new Map<string, StoredImagePath>();
       for (const row of paths.iterate(projectId)) {
-        const { uuid, relPath, format, width, height, depth, fileSize, mtimeMs } = toRecord(row);
-        index.set(row.rel_path, { uuid, relPath, format, width, height, depth, fileSize, mtimeMs, present: row.present === 1 });
+        const { uuid, relPath, format, width, height, depth, fileSize, mtimeMs, orientation } = toRecord(row);
+        index.set(row.rel_path, { uuid, relPath, format, width, height, depth, fileSize, mtimeMs, ...(orientation ? { orientation } : {}), present: row.present === 1 });
       }
       return index;
     },
     setPresent: (projectId, list, present) => {
       for (const uuid of list) setPresent.run(present ? 1 : 0, projectId, uuid);
     },
-    updateFileFacts: (projectId, uuid, { format, width, height, depth, fileSize, mtimeMs }) =>
-      void updateFacts.run({ projectId, uuid, format, width, height, depth, fileSize, mtimeMs }),
+    updateFileFacts: (projectId, uuid, { format, width, height, depth, fileSize, mtimeMs, orientation }) =>
+      void updateFacts.run({ projectId, uuid, format, width, height, depth, fileSize, mtimeMs, orientation: orientation ?? null }),
     rename: (projectId, uuid, relPath) => void rename.run({ relPath, projectId, uuid }),
     delete: (projectId, uuid) => void remove.run(projectId, uuid),
   };

@@ -53,8 +53,9 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<JobKind
       const batch = entries.slice(start, start + BATCH);
       const probed = await mapLimited(batch, PROBES_IN_FLIGHT, async (entry) => {
         const stored = known.get(entry.relPath);
-        // Unchanged size and mtime: the stored header facts still hold, skip the read.
-        if (stored && stored.fileSize === entry.size && stored.mtimeMs === entry.mtimeMs) return { entry, image: stored, changed: false };
+        // Unchanged size and mtime: the stored header facts still hold, skip the read (unless
+        // the orientation was never read: a project from before it was stored).
+        if (stored && stored.fileSize === entry.size && stored.mtimeMs === entry.mtimeMs && stored.orientation !== undefined) return { entry, image: stored, changed: false };
         const probe = await probeImageFile(entry.absPath);
         if (!probe) return { entry, image: null, changed: true };
         const image: NewImage = {
@@ -64,6 +65,7 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<JobKind
           width: probe.width,
           height: probe.height,
           depth: probe.depth,
+          orientation: probe.orientation,
           fileSize: entry.size,
           mtimeMs: entry.mtimeMs,
         };

@@ -65,6 +65,7 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
         width: probe.width,
         height: probe.height,
         depth: probe.depth,
+        orientation: probe.orientation,
         fileSize: stat.size,
         mtimeMs: Math.trunc(stat.mtimeMs),
       });

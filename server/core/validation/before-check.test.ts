@@ -78,10 +78,13 @@ describe('before checks', () => {
     expect(rules(findings('coco', one(box(1, 1, 5, 5, ''))))).toEqual(['shape-unlabelled']);
   });
 
-  it('image-size-mismatch: only where a decoded size is known', () => {
-    const decodedSizeOf = () => ({ width: 50, height: 100 });
-    expect(rules(findings('voc', one(box(1, 1, 5, 5)), 'bndbox', { decodedSizeOf }))).toEqual(['image-size-mismatch']);
-    expect(findings('voc', one(box(1, 1, 5, 5)), 'bndbox', { decodedSizeOf: () => ({ width: 100, height: 50 }) })).toEqual([]);
+  it('image-size-mismatch: a file whose pixels lie sideways until EXIF orientation turns them', () => {
+    const turned = (orientation: number) => [{ ...item('a.jpg', [box(1, 1, 5, 5)], undefined, 100, 50), image: { ...item('a.jpg', []).image, width: 100, height: 50, orientation } }];
+    expect(rules(findings('voc', turned(6)))).toEqual(['image-size-mismatch']);
+    expect(findings('voc', turned(6))[0]?.detail).toContain('decodes to 50 x 100 without EXIF');
+    // Upright, or turned half way round: the same size either way.
+    expect(findings('voc', turned(1))).toEqual([]);
+    expect(findings('voc', turned(3))).toEqual([]);
   });
 
   it('counts every finding but keeps at most the cap, sorted by image path', () => {

@@ -3,9 +3,9 @@
 import { createClassNumbering, DEFAULT_YOLO_INDEX_BASE, type ExportClass, type ExportOptions } from '../formats/class-numbering';
 import type { ExportItem } from '../formats/common';
 import { readProjectFields } from '../formats/coco-fields';
-import { clipShape, toPixelShapes, type PixelSize } from '../formats/geometry';
+import { clipShape, toPixelShapes } from '../formats/geometry';
 import { buildYoloLabels } from '../formats/yolo';
-import type { AnnotationType, DatasetFields, ImageRecord, Shape } from '../types';
+import type { AnnotationType, DatasetFields, Shape } from '../types';
 import { createRuleCollector, type RuleResult } from './collector';
 import { geometryFindings } from './geometry-checks';
 import { unspellableLabel } from './label-checks';
@@ -21,12 +21,6 @@ export interface BeforeCheckOptions {
   labels: readonly string[];
   options?: ExportOptions;
   projectFields?: DatasetFields;
-  /**
-   * The size the image decodes to, where something already decoded it. Nothing stores one
-   * today, so the check does not decode files itself: that would cost an export a full decode
-   * of every image.
-   */
-  decodedSizeOf?: (image: ImageRecord) => PixelSize | undefined;
 }
 
 const NO_PLACE = { imageUuid: '', relPath: '' };
@@ -94,9 +88,12 @@ export function createBeforeCheck(options: BeforeCheckOptions) {
 
   return {
     add(item: ExportItem): void {
-      const decoded = options.decodedSizeOf?.(item.image);
-      if (decoded && (decoded.width !== item.image.width || decoded.height !== item.image.height) && applies('image-size-mismatch')) {
-        collector.add({ rule: 'image-size-mismatch', imageUuid: item.image.uuid, relPath: item.image.relPath, detail: `header ${item.image.width} x ${item.image.height}, decoded ${decoded.width} x ${decoded.height}` });
+      // Sizes are stored upright; EXIF orientation 5-8 means the pixels in the file lie sideways,
+      // so a reader that ignores EXIF (a bare PIL Image.open) decodes the other size.
+      const { orientation, width, height } = item.image;
+      if (orientation !== undefined && orientation >= 5 && applies('image-size-mismatch')) {
+        const detail = `decodes to ${height} x ${width} without EXIF; ${width} x ${height} once EXIF orientation ${orientation} is applied (the size written)`;
+        collector.add({ rule: 'image-size-mismatch', imageUuid: item.image.uuid, relPath: item.image.relPath, detail });
       }
       const pixels = toPixelShapes(item.annotation, item.image);
       const seen = new Set<string>();

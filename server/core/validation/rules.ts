@@ -42,7 +42,7 @@ export const RULES = [
   { id: 'coco-missing-info', title: 'COCO file without info or licenses', severity: 'error', formats: ['coco'] },
   { id: 'label-unspellable', title: 'Label the format cannot spell', severity: 'error', formats: [...CLASSIFAI, 'voc', 'yolo'] },
   { id: 'shape-unlabelled', title: 'Shape without a label (left out of the export)', severity: 'warning', formats: TRAINING },
-  { id: 'image-size-mismatch', title: 'Image header size differs from its decoded size', severity: 'error', formats: [...CLASSIFAI, ...TRAINING] },
+  { id: 'image-size-mismatch', title: 'Image decodes to another size unless EXIF orientation is applied', severity: 'warning', formats: [...CLASSIFAI, ...TRAINING] },
 ] as const satisfies ReadonlyArray<Omit<ValidationRule, 'id'> & { id: string }>;
 
 export type RuleId = (typeof RULES)[number]['id'];
