@@ -44,7 +44,7 @@ function* exportItems(repos: Repositories, projectId: string): Generator<ExportI
   }
 }
 
-async function writeConfig(repos: Repositories, project: Project, context: JobContext, now: () => number): Promise<string> {
+async function writeConfig(repos: Repositories, project: Project, context: JobContext): Promise<string> {
   const total = repos.images.counts(project.id).total;
   const images: ExportImage[] = [];
   let hashedCount = 0;
@@ -62,12 +62,17 @@ async function writeConfig(repos: Repositories, project: Project, context: JobCo
     images.push(...hashed);
   }
   const target = path.join(project.folder, exportFileName(project.name, exportFormat('cfg')));
-  await writeFileAtomic(target, serializeClassifaiConfig(buildClassifaiConfig(project, images, new Date(now()))));
+  // classifai writes the export time as updated_date; its import only requires the field to be
+  // there (reference E.2, C.3 step 5) and never reads it back. The project's last change is a
+  // date of the same pattern that stays put while nothing changes, so two exports of unchanged
+  // data are the same bytes and a configuration kept in git diffs cleanly.
+  const updated = new Date(project.lastModifiedAt);
+  await writeFileAtomic(target, serializeClassifaiConfig(buildClassifaiConfig(project, images, updated)));
   return target;
 }
 
-async function writeConfigWithData(repos: Repositories, project: Project, context: JobContext, now: () => number, target: string): Promise<void> {
-  const configPath = await writeConfig(repos, project, context, now);
+async function writeConfigWithData(repos: Repositories, project: Project, context: JobContext, target: string): Promise<void> {
+  const configPath = await writeConfig(repos, project, context);
   const folderName = path.basename(project.folder);
   const total = repos.images.counts(project.id).total;
   let done = 0;
@@ -121,7 +126,7 @@ async function writeDataset(
   });
 }
 
-export function createExportHandler(repos: Repositories, now: () => number): JobHandler<JobKinds['export']> {
+export function createExportHandler(repos: Repositories): JobHandler<JobKinds['export']> {
   return async ({ projectId, exportType, options }, context) => {
     const project = repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
@@ -133,10 +138,10 @@ export function createExportHandler(repos: Repositories, now: () => number): Job
     const { content } = format;
     switch (content.kind) {
       case 'classifai_config':
-        await writeConfig(repos, project, context, now);
+        await writeConfig(repos, project, context);
         break;
       case 'classifai_config_with_images':
-        await writeConfigWithData(repos, project, context, now, target);
+        await writeConfigWithData(repos, project, context, target);
         break;
       case 'dataset':
         await writeDataset(repos, project, content.exporter, context, target, options, exportType);
