@@ -2,6 +2,7 @@
 // pixel-space objects of an image, label numbering, file stems and image matching.
 import type { AnnotationType, BoxShape, DatasetFields, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
 import { exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
+import { layoutOf, type ExportLayout } from './export-layout';
 import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
 
 export interface ExportItem {
@@ -15,9 +16,22 @@ export interface ExportFile {
   content: string;
 }
 
+/** A file too big to hold as one string (COCO's JSON of a big project): its text in pieces, made as they are written. */
+export interface StreamedExportFile {
+  path: string;
+  chunks: Iterable<string>;
+}
+
+export type WrittenFile = ExportFile | StreamedExportFile;
+
+export const isStreamed = (file: WrittenFile): file is StreamedExportFile => 'chunks' in file;
+
 export interface ExportResult {
   files: ExportFile[];
 }
+
+/** The pages of the export again, from the first: for a file written in several passes. */
+export type ExportPages = () => Iterable<readonly ExportItem[]>;
 
 /**
  * A dataset format's writer, fed a page of images at a time: each file comes out as soon as
@@ -27,15 +41,24 @@ export interface ExportResult {
  */
 export interface DatasetWriter {
   add(items: readonly ExportItem[]): ExportFile[];
-  /** The files that need every image (COCO's one JSON, YOLO's classes.txt). */
-  finish(): ExportFile[];
+  /**
+   * The files that need every image (COCO's JSON, YOLO's classes.txt). A streamed one reads
+   * the pages again while it is written, so no file of a big project sits in memory whole.
+   */
+  finish(pages: ExportPages): WrittenFile[];
 }
 
 /**
  * labels: the class table in class id order (a bare name: a class without numbers of its own).
  * project: the project's dataset fields (COCO info and subset files), {} when none.
  */
-export type DatasetExporter = (labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions, project?: DatasetFields) => DatasetWriter;
+export type DatasetExporter = (
+  labels: readonly ExportLabel[],
+  type: AnnotationType,
+  options?: ExportOptions,
+  project?: DatasetFields,
+  layout?: ExportLayout,
+) => DatasetWriter;
 
 export type ImportFile = ExportFile;
 
@@ -152,10 +175,12 @@ export function exportPages(
   options?: ExportOptions,
   project?: DatasetFields,
 ): ExportFile[] {
-  const writer = exporter(labels, type, options, project);
+  const held = [...pages];
+  const writer = exporter(labels, type, options, project, layoutOf(held));
   const files: ExportFile[] = [];
-  for (const page of pages) files.push(...writer.add(page));
-  return [...files, ...writer.finish()];
+  for (const page of held) files.push(...writer.add(page));
+  const last = writer.finish(() => held).map((file) => (isStreamed(file) ? { path: file.path, content: [...file.chunks].join('') } : file));
+  return [...files, ...last];
 }
 
 /** The whole export at once, for callers that hold every item anyway (tests, small projects). */

@@ -9,6 +9,7 @@ import { notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
 import { createLossReport, isDatasetFormat } from '../formats/export-losses';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
+import { isStreamed } from '../formats/common';
 import { readPages } from '../paging';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type Project } from '../types';
@@ -42,6 +43,34 @@ function* exportItems(repos: Repositories, projectId: string): Generator<ExportI
     const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
     yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
   }
+}
+
+/** Whether any image has a side of a split: the export is then laid out by it. */
+function hasSplit(repos: Repositories, projectId: string): boolean {
+  for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
+    if (images.some((image) => image.split !== undefined)) return true;
+  }
+  return false;
+}
+
+const STREAM_CHUNK = 1 << 16;
+
+/**
+ * A streamed file's pieces joined into chunks of about 64 KiB (a million records one write each
+ * would cost more in stream calls than in JSON), with a turn of the event loop between chunks
+ * so saves and status polls are answered while a big file is written, and a cancel is seen.
+ */
+async function* paced(pieces: Iterable<string>, signal: AbortSignal): AsyncGenerator<string> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length < STREAM_CHUNK) continue;
+    yield chunk;
+    chunk = '';
+    signal.throwIfAborted();
+    await nextTurn();
+  }
+  if (chunk) yield chunk;
 }
 
 async function writeConfig(repos: Repositories, project: Project, context: JobContext): Promise<string> {
@@ -110,7 +139,7 @@ async function writeDataset(
   // The class table in class id order, not the panel's: the order a trained model's classes keep.
   const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
   const projectFields = repos.projects.datasetFields(project.id);
-  const writer = exporter(classes, project.type, options, projectFields);
+  const writer = exporter(classes, project.type, options, projectFields, { bySplit: hasSplit(repos, project.id) });
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
   await writeZipFile(target, async (zip) => {
     for (const page of exportItems(repos, project.id)) {
@@ -122,7 +151,10 @@ async function writeDataset(
         if (done % PAUSE_EVERY === 0) await nextTurn();
       }
     }
-    for (const file of [...writer.finish(), ...(losses?.finish() ?? [])]) await zip.addText(file.content, file.path);
+    for (const file of [...writer.finish(() => exportItems(repos, project.id)), ...(losses?.finish() ?? [])]) {
+      if (isStreamed(file)) await zip.addStream(paced(file.chunks, context.signal), file.path);
+      else await zip.addText(file.content, file.path);
+    }
   });
 }
 
