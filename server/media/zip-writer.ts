@@ -34,10 +34,64 @@ export function safeEntryName(name: string): string {
  */
 export const ZIP_ENTRY_DATE = new Date(Date.UTC(1980, 0, 1));
 
+interface CentralDirectoryWriter {
+  offset: number;
+  write(chunk: Buffer | string): boolean;
+  end(...args: unknown[]): unknown;
+  _finish(): void;
+}
+
+const CENTRAL_DIRECTORY_CHUNK = 1 << 16;
+
+/**
+ * compress-commons (under archiver) writes the central directory as some twenty tiny writes
+ * per entry, all at once at finalize: for 100,000 entries that queued two million small
+ * Buffers, over 800 MB. Here its writes are gathered into 64 KiB chunks (the bytes and the
+ * byte count it keeps are unchanged). The versions are pinned; should its shape ever change,
+ * this does nothing and the zip is still written, only with the old peak.
+ */
+function coalesceCentralDirectory(archive: ZipArchive) {
+  const engine = (archive as unknown as { _module?: { engine?: Partial<CentralDirectoryWriter> } })._module?.engine;
+  if (!engine || typeof engine._finish !== 'function' || typeof engine.write !== 'function' || typeof engine.end !== 'function' || typeof engine.offset !== 'number') return;
+  const writer = engine as CentralDirectoryWriter;
+  const finish = writer._finish;
+  writer._finish = function finishInChunks(this: CentralDirectoryWriter) {
+    const own = this.write;
+    const end = this.end;
+    const pieces: Buffer[] = [];
+    let size = 0;
+    const flush = () => {
+      if (pieces.length === 0) return;
+      const chunk = Buffer.concat(pieces);
+      pieces.length = 0;
+      size = 0;
+      // Counted as each piece came (finish reads offset for the directory's length): not twice.
+      this.offset -= chunk.length;
+      own.call(this, chunk);
+    };
+    this.write = (chunk) => {
+      const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      this.offset += piece.length;
+      pieces.push(piece);
+      size += piece.length;
+      if (size >= CENTRAL_DIRECTORY_CHUNK) flush();
+      return true;
+    };
+    this.end = (...args: unknown[]) => {
+      flush();
+      this.write = own;
+      this.end = end;
+      return end.apply(this, args);
+    };
+    finish.call(this);
+  };
+}
+
 export async function openZipWriter(target: string): Promise<ZipWriter> {
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${randomBytes(4).toString('hex')}.partial`;
   const archive = new ZipArchive({ store: true });
+  coalesceCentralDirectory(archive);
   const output = fs.createWriteStream(temporary);
   const written = pipeline(archive, output);
   written.catch(() => undefined); // surfaced by close()
