@@ -130,7 +130,9 @@ export function createCocoWriter(
     let imageSeq = 0;
     let annotationSeq = 0;
     for (const page of pages) {
-      for (const item of preparer.prepare(page)) {
+      // The images pass needs no shapes: preparing them (to pixels, clipped) is most of a pass's work.
+      const prepared = withAnnotations ? preparer.prepare(page) : page.map(({ image, annotation }): PreparedImage => ({ image, stem: image.relPath, objects: [], ...(annotation.dataset ? { dataset: annotation.dataset } : {}) }));
+      for (const item of prepared) {
         const fields = readImageFields(item.dataset);
         const file = layout.bySplit ? cocoSplitPath(exportSide(item.image)) : (fields && archivePath(fields.file)) || COCO_PATH;
         const image = build.image(item);
