@@ -32,16 +32,26 @@ export interface ExportJobResult {
 }
 
 const PAGE = 500;
+const SHAPES_BATCH = 25;
 const HASHES_IN_FLIGHT = 8;
 const PAUSE_EVERY = 50;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Present images with their shapes, read page by page so a big project never sits in memory whole. */
+/**
+ * Present images with their shapes, read page by page so a big project never sits in memory
+ * whole. Shapes are read SHAPES_BATCH images at a time: a batch is then dead before V8's next
+ * young-generation collections, instead of 500 images' parsed shapes living across them and
+ * being promoted, which piled up as old-generation garbage (RSS climbing by hundreds of MB on a
+ * 1,000,000-box export).
+ */
 function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
   for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
-    const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
-    yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
+    for (let start = 0; start < images.length; start += SHAPES_BATCH) {
+      const batch = images.slice(start, start + SHAPES_BATCH);
+      const annotations = repos.annotations.getMany(projectId, batch.map((image) => image.uuid));
+      yield batch.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
+    }
   }
 }
 
