@@ -14,6 +14,7 @@ import { w1 } from './w1-create.mjs';
 import { w2 } from './w2-images.mjs';
 import { w3 } from './w3-update.mjs';
 import { w4 } from './w4-export.mjs';
+import { w4Datasets } from './w4-datasets.mjs';
 import { w5 } from './w5-editor.mjs';
 import { w6 } from './w6-scale.mjs';
 import { w7 } from './w7-switch.mjs';
@@ -46,7 +47,7 @@ const ctx = {
   folders: {
     photo: await photoFolder(SIZES.photo),
     small: await smallFolder(SIZES.small),
-    tiny: selected.has('W6') ? await tinyFolder(SIZES.tiny) : null,
+    tiny: selected.has('W6') || selected.has('W4') ? await tinyFolder(SIZES.tiny) : null,
   },
   projects: new Set(),
   uuids: new Map(),
@@ -56,6 +57,7 @@ const ctx = {
 // An interrupted run can leave export outputs in the folders; the scans must see the same files.
 removeExportOutputs(ctx.folders.photo.dir);
 removeExportOutputs(ctx.folders.small.dir);
+if (ctx.folders.tiny) removeExportOutputs(ctx.folders.tiny.dir);
 
 let main = null;
 let mainStarting = null;
@@ -87,6 +89,8 @@ const plan = [
   ['W3', w3, selected.has('W3')],
   ['W4', w4, selected.has('W4')],
   ['stop main server', async () => main && (await main.stop()), true],
+  // Servers of its own, one per format, so each peak RSS is that export's alone.
+  ['W4 datasets', w4Datasets, selected.has('W4')],
   ['W6', w6, selected.has('W6')],
   ['W5', w5, selected.has('W5')],
   ['W7', w7, selected.has('W7')],

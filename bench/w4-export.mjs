@@ -19,7 +19,7 @@ import { errorsNote } from './floor.mjs';
 
 const POLL_MS = 20;
 
-async function serverExport(server, name, type) {
+export async function serverExport(server, name, type) {
   const started = process.hrtime.bigint();
   const reply = await call(`${server.url}/v2/bndbox/projects/${name}/export/${type}`, 'PUT');
   if (reply.message !== 1) throw new Error(`export ${type} of ${name}: ${JSON.stringify(reply)}`);

@@ -38,9 +38,10 @@ export function memoryOf(pid) {
   return { pid, rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-export async function startServer({ label = 'server' } = {}) {
+/** dataDir: a DATA_DIR to reuse (a fresh one otherwise); keepData: leave it in place on stop. */
+export async function startServer({ label = 'server', dataDir, keepData = false } = {}) {
   if (!buildExists()) throw new Error('No build found (.next/BUILD_ID is missing): run `npm run build` first.');
-  const server = await startBuiltServer({ label: `bench-${label}`, script: START });
+  const server = await startBuiltServer({ label: `bench-${label}`, script: START, dataDir });
   return {
     url: server.url,
     pid: server.pid,
@@ -55,7 +56,7 @@ export async function startServer({ label = 'server' } = {}) {
     },
     stop: async () => {
       await server.stop();
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -53,7 +53,7 @@ export function createCore(edges: CoreEdges) {
     handlers: {
       scan: createFolderScanHandler(repos),
       add: createAddImagesHandler(repos, chooser),
-      export: createExportHandler(repos, now),
+      export: createExportHandler(repos),
       import: createImportHandler(repos, chooser, now),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
       tiles: createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker }),

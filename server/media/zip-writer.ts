@@ -2,6 +2,7 @@
 // re-compressed: images are compressed already), written under a temporary name and renamed
 // when complete so a failed export never leaves a half zip under the final name.
 import { ZipArchive } from 'archiver';
+import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -11,6 +12,8 @@ import { pipeline } from 'node:stream/promises';
 export interface ZipWriter {
   addFile(absPath: string, entryName: string): Promise<void>;
   addText(text: string, entryName: string): Promise<void>;
+  /** An entry written as its chunks come (a file too big to hold as one string); pulled as the zip drains. */
+  addStream(chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>, entryName: string): Promise<void>;
   /** Finishes the zip and moves it to its final name. */
   close(): Promise<void>;
   /** Drops the partial file. */
@@ -24,10 +27,71 @@ export function safeEntryName(name: string): string {
   return parts.join('/');
 }
 
+/**
+ * Every entry's date: archiver stamps the time of writing otherwise, so two exports of the
+ * same data would differ and a dataset kept in git would change on every export. 1980-01-01 is
+ * the earliest date a zip can hold (reproducible-build tools use it too).
+ */
+export const ZIP_ENTRY_DATE = new Date(Date.UTC(1980, 0, 1));
+
+interface CentralDirectoryWriter {
+  offset: number;
+  write(chunk: Buffer | string): boolean;
+  end(...args: unknown[]): unknown;
+  _finish(): void;
+}
+
+const CENTRAL_DIRECTORY_CHUNK = 1 << 16;
+
+/**
+ * compress-commons (under archiver) writes the central directory as some twenty tiny writes
+ * per entry, all at once at finalize: for 100,000 entries that queued two million small
+ * Buffers, over 800 MB. Here its writes are gathered into 64 KiB chunks (the bytes and the
+ * byte count it keeps are unchanged). The versions are pinned; should its shape ever change,
+ * this does nothing and the zip is still written, only with the old peak.
+ */
+function coalesceCentralDirectory(archive: ZipArchive) {
+  const engine = (archive as unknown as { _module?: { engine?: Partial<CentralDirectoryWriter> } })._module?.engine;
+  if (!engine || typeof engine._finish !== 'function' || typeof engine.write !== 'function' || typeof engine.end !== 'function' || typeof engine.offset !== 'number') return;
+  const writer = engine as CentralDirectoryWriter;
+  const finish = writer._finish;
+  writer._finish = function finishInChunks(this: CentralDirectoryWriter) {
+    const own = this.write;
+    const end = this.end;
+    const pieces: Buffer[] = [];
+    let size = 0;
+    const flush = () => {
+      if (pieces.length === 0) return;
+      const chunk = Buffer.concat(pieces);
+      pieces.length = 0;
+      size = 0;
+      // Counted as each piece came (finish reads offset for the directory's length): not twice.
+      this.offset -= chunk.length;
+      own.call(this, chunk);
+    };
+    this.write = (chunk) => {
+      const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      this.offset += piece.length;
+      pieces.push(piece);
+      size += piece.length;
+      if (size >= CENTRAL_DIRECTORY_CHUNK) flush();
+      return true;
+    };
+    this.end = (...args: unknown[]) => {
+      flush();
+      this.write = own;
+      this.end = end;
+      return end.apply(this, args);
+    };
+    finish.call(this);
+  };
+}
+
 export async function openZipWriter(target: string): Promise<ZipWriter> {
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${randomBytes(4).toString('hex')}.partial`;
   const archive = new ZipArchive({ store: true });
+  coalesceCentralDirectory(archive);
   const output = fs.createWriteStream(temporary);
   const written = pipeline(archive, output);
   written.catch(() => undefined); // surfaced by close()
@@ -49,12 +113,17 @@ export async function openZipWriter(target: string): Promise<ZipWriter> {
   return {
     async addFile(absPath, entryName) {
       const done = entryDone();
-      archive.append(fs.createReadStream(absPath), { name: safeEntryName(entryName), store: true });
+      archive.append(fs.createReadStream(absPath), { name: safeEntryName(entryName), store: true, date: ZIP_ENTRY_DATE });
       await done;
     },
     async addText(text, entryName) {
       const done = entryDone();
-      archive.append(Buffer.from(text, 'utf8'), { name: safeEntryName(entryName) });
+      archive.append(Buffer.from(text, 'utf8'), { name: safeEntryName(entryName), date: ZIP_ENTRY_DATE });
+      await done;
+    },
+    async addStream(chunks, entryName) {
+      const done = entryDone();
+      archive.append(Readable.from(chunks, { objectMode: false }), { name: safeEntryName(entryName), date: ZIP_ENTRY_DATE });
       await done;
     },
     async close() {
@@ -74,7 +143,7 @@ export async function openZipWriter(target: string): Promise<ZipWriter> {
  * Writes target as a zip filled by fill: complete under its final name when fill resolves,
  * or no file at all (the partial one removed) when fill or the zip fails.
  */
-export async function writeZipFile(target: string, fill: (zip: Pick<ZipWriter, 'addFile' | 'addText'>) => Promise<void>): Promise<void> {
+export async function writeZipFile(target: string, fill: (zip: Pick<ZipWriter, 'addFile' | 'addText' | 'addStream'>) => Promise<void>): Promise<void> {
   const zip = await openZipWriter(target);
   try {
     await fill(zip);

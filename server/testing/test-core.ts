@@ -75,12 +75,14 @@ export interface TestCore {
 export interface TestCoreOptions {
   /** Wraps the SQLite repositories the core gets, e.g. to watch its transactions. */
   wrapRepositories?: (repos: Repositories) => Repositories;
+  /** The core's clock (Date.now when absent). */
+  now?: () => number;
 }
 
 export function createTestCore(options: TestCoreOptions = {}): TestCore {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-data-'));
   const chooser = createChooserStub();
-  const { wrapRepositories } = options;
+  const { wrapRepositories, now } = options;
   let core: Core;
   if (wrapRepositories) {
     const db = openDatabase(dataDir);
@@ -90,10 +92,11 @@ export function createTestCore(options: TestCoreOptions = {}): TestCore {
       chooser,
       thumbnails: createThumbnailCache(dataDir),
       closeStorage: () => db.close(),
+      now,
       log: () => undefined,
     });
   } else {
-    core = openCore({ dataDir, chooser, log: () => undefined });
+    core = openCore({ dataDir, chooser, now, log: () => undefined });
   }
   return {
     core,

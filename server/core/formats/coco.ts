@@ -5,15 +5,15 @@
 // next free ids of their file, in the project's order, after the imported ones. Categories
 // are the class table in class id order, used or not, each with its own COCO id or one from
 // the base (class-numbering.ts): a model trained on an earlier export keeps its category ids.
-import type { AnnotationType, DatasetFields, Shape } from '@/server/core/types';
-import { archivePath, createExportPreparer, exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject } from './common';
-import { createClassNumbering, DEFAULT_COCO_ID_BASE, exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
+import type { AnnotationType, Shape } from '@/server/core/types';
+import { exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject, type PreparedImage } from './common';
+import type { ExportLabel, ExportOptions } from './class-numbering';
+import { COCO_PATH, createCocoWriter } from './coco-writer';
 import {
   bboxBounds,
   isClosedRing,
   openRing,
   readImageFields,
-  readProjectFields,
   readShapeFields,
   sameBoundsWithin,
   samePointsWithin,
@@ -23,7 +23,7 @@ import { boundsCorners, polygonArea, polygonBounds, shapeBounds, shapeOutline, t
 
 export { importCoco } from './coco-import';
 
-export const COCO_PATH = 'annotations/instances.json';
+export { COCO_PATH } from './coco-writer';
 
 export interface CocoImage {
   id: number;
@@ -61,82 +61,21 @@ export interface CocoDataset {
   [field: string]: unknown;
 }
 
-const DEFAULT_TOP = { info: { description: 'Exported by Labelport', version: '1.0' }, licenses: [] };
-
 /** The default file's dataset (tests; a project with imported subsets writes several files). */
 export function buildCocoDataset(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions): CocoDataset {
-  const builder = createCocoBuilder(labels, type, options, {});
-  builder.add(items);
-  return JSON.parse(builder.files().find((file) => file.path === COCO_PATH)?.content ?? '{}') as CocoDataset;
+  const { files } = exportCoco(items, labels, type, options);
+  return JSON.parse(files.find((file) => file.path === COCO_PATH)?.content ?? '{}') as CocoDataset;
 }
 
-interface Ordered<T> {
-  /** Place in the imported file; Infinity for what was drawn here. */
-  order: number;
-  seq: number;
-  record: T;
+/** An image's record and its place in its imported file (Infinity: drawn here). */
+function imageRecord({ image, dataset }: PreparedImage) {
+  const fields = readImageFields(dataset);
+  const fileName = typeof fields?.image.file_name === 'string' ? fields.image.file_name : image.relPath;
+  return { record: { ...fields?.image, id: fields?.image.id, file_name: fileName, width: image.width, height: image.height }, order: fields?.index ?? Infinity };
 }
 
-interface CocoFileBuilder {
-  images: Array<Ordered<Record<string, unknown>>>;
-  annotations: Array<Ordered<Record<string, unknown>> & { image: Record<string, unknown> }>;
-}
-
-const byOrder = (a: Ordered<unknown>, b: Ordered<unknown>) => a.order - b.order || a.seq - b.seq;
-
-// COCO is one JSON per file: pages are added one by one, but only the datasets (not the
-// images' records) are kept until the end, when new ids are handed out.
-function createCocoBuilder(labels: readonly ExportLabel[], type: AnnotationType, options: ExportOptions | undefined, project: DatasetFields) {
-  const preparer = createExportPreparer(labels, type);
-  const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
-  const numbering = createClassNumbering(classes, (entry) => entry.cocoId, options?.cocoIdBase ?? DEFAULT_COCO_ID_BASE);
-  const stored = readProjectFields(project).files;
-  const files = new Map<string, CocoFileBuilder>();
-  const fileOf = (path: string) => {
-    let file = files.get(path);
-    if (!file) files.set(path, (file = { images: [], annotations: [] }));
-    return file;
-  };
-  for (const file of stored) if (archivePath(file.path)) fileOf(archivePath(file.path));
-  if (stored.length === 0) fileOf(COCO_PATH);
-  let seq = 0;
-
-  return {
-    add(items: readonly ExportItem[]): void {
-      for (const { image, objects, dataset } of preparer.prepare(items)) {
-        const fields = readImageFields(dataset);
-        const file = fileOf((fields && archivePath(fields.file)) || COCO_PATH);
-        const fileName = typeof fields?.image.file_name === 'string' ? fields.image.file_name : image.relPath;
-        const record = { ...fields?.image, id: fields?.image.id, file_name: fileName, width: image.width, height: image.height };
-        file.images.push({ order: fields?.index ?? Infinity, seq: seq++, record });
-        for (const group of groupParts(objects)) {
-          const written = annotationRecord(group);
-          file.annotations.push({ order: group.fields?.index ?? Infinity, seq: seq++, image: record, record: { ...written, category_id: numbering.numberOf(group.label) } });
-        }
-      }
-    },
-    files() {
-      return [...files].map(([path, file]) => {
-        const own = stored.find((candidate) => archivePath(candidate.path) === path);
-        const images = file.images.sort(byOrder).map((entry) => entry.record);
-        giveIds(images);
-        const annotations = file.annotations.sort(byOrder).map((entry) => Object.assign(entry.record, { image_id: entry.image.id }));
-        giveIds(annotations);
-        const categories = numbering.entries().map(({ name, number }) => {
-          const kept = own?.categories.find((category) => category.name === name);
-          return kept ? { ...kept, id: number, name } : { id: number, name, supercategory: '' };
-        });
-        const top = own ? { ...own.top } : { ...DEFAULT_TOP };
-        return { path, content: JSON.stringify({ ...top, images, annotations, categories }) };
-      });
-    },
-  };
-}
-
-/** Kept ids stay; the rest get the next ones after the largest of the file, in order. */
-function giveIds(records: Array<Record<string, unknown>>) {
-  let next = records.reduce((max, record) => (typeof record.id === 'number' && Number.isFinite(record.id) ? Math.max(max, record.id) : max), 0) + 1;
-  for (const record of records) if (!(typeof record.id === 'number' && Number.isFinite(record.id))) record.id = next++;
+function annotationRecords({ objects }: PreparedImage, categoryOf: (label: string) => number) {
+  return groupParts(objects).map((group) => ({ record: { ...annotationRecord(group), category_id: categoryOf(group.label) }, order: group.fields?.index ?? Infinity }));
 }
 
 interface CocoGroup {
@@ -213,15 +152,11 @@ function unmovedBox(shape: Shape, box: ReturnType<typeof bboxBounds> & object): 
   return samePointsWithin(shapeOutline(shape), boundsCorners(box));
 }
 
-/** One JSON per imported subset file (its own path), `annotations/instances.json` for the rest. */
-export const exportCocoPages: DatasetExporter = (labels, type, options, project = {}) => {
-  const builder = createCocoBuilder(labels, type, options, project);
-  return {
-    add: (items) => {
-      builder.add(items);
-      return [];
-    },
-    finish: () => builder.files(),
-  };
-};
+/**
+ * One JSON per imported subset file (its own path), `annotations/instances.json` for the rest;
+ * with a split, one per side instead (`annotations/instances_train.json`, …). Streamed: see
+ * coco-writer.ts.
+ */
+export const exportCocoPages: DatasetExporter = (labels, type, options, project = {}, layout = { bySplit: false }) =>
+  createCocoWriter(labels, type, options, project, layout, { image: imageRecord, annotations: annotationRecords });
 export const exportCoco = exportAllAtOnce(exportCocoPages);

@@ -2,6 +2,7 @@
 // pixel-space objects of an image, label numbering, file stems and image matching.
 import type { AnnotationType, BoxShape, DatasetFields, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
 import { exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
+import { layoutOf, type ExportLayout } from './export-layout';
 import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
 
 export interface ExportItem {
@@ -15,8 +16,34 @@ export interface ExportFile {
   content: string;
 }
 
+/** A file too big to hold as one string (COCO's JSON of a big project): its text in pieces, made as they are written. */
+export interface StreamedExportFile {
+  path: string;
+  chunks: Iterable<string>;
+}
+
+export type WrittenFile = ExportFile | StreamedExportFile;
+
+export const isStreamed = (file: WrittenFile): file is StreamedExportFile => 'chunks' in file;
+
 export interface ExportResult {
   files: ExportFile[];
+}
+
+/** The pages of the export again, from the first: for a file written in several passes. */
+export type ExportPages = () => Iterable<readonly ExportItem[]>;
+
+/** Sees each record of a streamed COCO file as it is written (the export's after-check). */
+export interface CocoRecordObserver {
+  /** The top-level fields and every category, before the first image. */
+  start(top: Record<string, unknown>, categories: readonly unknown[]): void;
+  image(record: Record<string, unknown>): void;
+  annotation(record: Record<string, unknown>): void;
+}
+
+/** What watches the records of the files written at finish(), per file path. */
+export interface WrittenRecordObservers {
+  coco?: (path: string) => CocoRecordObserver;
 }
 
 /**
@@ -27,15 +54,24 @@ export interface ExportResult {
  */
 export interface DatasetWriter {
   add(items: readonly ExportItem[]): ExportFile[];
-  /** The files that need every image (COCO's one JSON, YOLO's classes.txt). */
-  finish(): ExportFile[];
+  /**
+   * The files that need every image (COCO's JSON, YOLO's classes.txt). A streamed one reads
+   * the pages again while it is written, so no file of a big project sits in memory whole.
+   */
+  finish(pages: ExportPages, observers?: WrittenRecordObservers): WrittenFile[];
 }
 
 /**
  * labels: the class table in class id order (a bare name: a class without numbers of its own).
  * project: the project's dataset fields (COCO info and subset files), {} when none.
  */
-export type DatasetExporter = (labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions, project?: DatasetFields) => DatasetWriter;
+export type DatasetExporter = (
+  labels: readonly ExportLabel[],
+  type: AnnotationType,
+  options?: ExportOptions,
+  project?: DatasetFields,
+  layout?: ExportLayout,
+) => DatasetWriter;
 
 export type ImportFile = ExportFile;
 
@@ -152,10 +188,12 @@ export function exportPages(
   options?: ExportOptions,
   project?: DatasetFields,
 ): ExportFile[] {
-  const writer = exporter(labels, type, options, project);
+  const held = [...pages];
+  const writer = exporter(labels, type, options, project, layoutOf(held));
   const files: ExportFile[] = [];
-  for (const page of pages) files.push(...writer.add(page));
-  return [...files, ...writer.finish()];
+  for (const page of held) files.push(...writer.add(page));
+  const last = writer.finish(() => held).map((file) => (isStreamed(file) ? { path: file.path, content: [...file.chunks].join('') } : file));
+  return [...files, ...last];
 }
 
 /** The whole export at once, for callers that hold every item anyway (tests, small projects). */

@@ -22,6 +22,7 @@ import {
   type PreparedImage,
 } from './common';
 import { boundsCorners, shapeBounds } from './geometry';
+import { EXPORT_SIDES, exportSide, type ExportSide } from './export-layout';
 import { outsideImage } from './outside-image';
 import {
   imageElement,
@@ -36,6 +37,7 @@ import {
 import { child, childText, parseXml, xmlLines, type XmlNode } from './xml';
 
 export const VOC_FOLDER = 'Annotations';
+export const VOC_SETS_FOLDER = 'ImageSets/Main';
 
 /**
  * An image imported from VOC is written as its file was (voc-fields.ts), the objects updated;
@@ -97,9 +99,11 @@ function objectNode({ label, shape, truncated }: PixelObject, image: ImageRecord
 
 /**
  * One XML per image, objects or not: at the path its file had in the import (Roboflow keeps
- * them beside the images), else `Annotations/<relPath without extension>.xml`.
+ * them beside the images), else `Annotations/<relPath without extension>.xml`. With a split,
+ * always the latter, and `ImageSets/Main/<side>.txt` list each side's image ids (the XML
+ * paths under Annotations/ without `.xml`, as the devkit reads them), sorted.
  */
-export const exportVocPages: DatasetExporter = (labels, type) => {
+export const exportVocPages: DatasetExporter = (labels, type, _options, _project, layout) => {
   const preparer = createExportPreparer(labels, type);
   const taken = new Set<string>();
   const claim = (path: string | null) => {
@@ -107,12 +111,29 @@ export const exportVocPages: DatasetExporter = (labels, type) => {
     taken.add(path.toLowerCase());
     return path;
   };
+  const sets = layout?.bySplit ? new Map<ExportSide, string[]>() : null;
   // A kept path wins only when free; the default one is unique as stems are, unless a kept path took it.
   const pathOf = (entry: PreparedImage) => {
     const fallback = `${VOC_FOLDER}/${entry.stem}.xml`;
-    return claim(readVocImageFields(entry.dataset)?.file ?? null) ?? claim(fallback) ?? claim(`${VOC_FOLDER}/${entry.image.relPath}.xml`) ?? `${VOC_FOLDER}/${entry.image.uuid}.xml`;
+    const kept = sets ? null : (readVocImageFields(entry.dataset)?.file ?? null);
+    const path = claim(kept) ?? claim(fallback) ?? claim(`${VOC_FOLDER}/${entry.image.relPath}.xml`) ?? `${VOC_FOLDER}/${entry.image.uuid}.xml`;
+    if (sets) {
+      const side = exportSide(entry.image);
+      const ids = sets.get(side) ?? [];
+      ids.push(path.slice(VOC_FOLDER.length + 1, -'.xml'.length));
+      sets.set(side, ids);
+    }
+    return path;
   };
-  return { add: (items) => preparer.prepare(items).map((entry) => ({ path: pathOf(entry), content: buildVocXml(entry) })), finish: () => [] };
+  return {
+    add: (items) => preparer.prepare(items).map((entry) => ({ path: pathOf(entry), content: buildVocXml(entry) })),
+    finish: () =>
+      EXPORT_SIDES.flatMap((side) => {
+        const ids = sets?.get(side);
+        // Code-unit order, the same on every machine (a locale's collation is not).
+        return ids ? [{ path: `${VOC_SETS_FOLDER}/${side}.txt`, content: ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => `${id}\n`).join('') }] : [];
+      }),
+  };
 };
 export const exportVoc = exportAllAtOnce(exportVocPages);
 

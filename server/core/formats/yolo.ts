@@ -3,7 +3,7 @@
 // (`class cx cy w h`), segmentation lines for seg projects (`class x1 y1 x2 y2 …`). The class
 // list (`classes.txt`, and `data.yaml` for Ultralytics) is the class table in class id order,
 // used or not, each at its own YOLO index or one from the base (class-numbering.ts).
-import type { AnnotationType } from '@/server/core/types';
+import { SPLIT_NAMES, type AnnotationType } from '@/server/core/types';
 import {
   addMatched,
   createExportPreparer,
@@ -31,7 +31,8 @@ import { polygonBounds, shapeBounds, shapeOutline } from './geometry';
 import { lineUnchanged, readYoloLineFields, yoloLineFields, yoloOutline } from './yolo-lines';
 import { outsideImage } from './outside-image';
 import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
-import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields } from './yolo-layout';
+import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields, YOLO_LABELS_FOLDER } from './yolo-layout';
+import { exportSide, type ExportSide } from './export-layout';
 
 export { YOLO_LABELS_FOLDER } from './yolo-layout';
 
@@ -78,10 +79,18 @@ function classLines(numbering: ClassNumbering): string[] {
   return lines;
 }
 
-/** Ultralytics' dataset file: the names by index (JSON strings are YAML double-quoted scalars). */
-function dataYaml(lines: readonly string[]): string {
+/**
+ * Ultralytics' dataset file: the names by index (JSON strings are YAML double-quoted scalars).
+ * With a split, train/val/test name the image folders of the sides that have images: the zip
+ * holds labels only, so the images go beside them (images/train/a.jpg for labels/train/a.txt).
+ * Without `path`, Ultralytics reads them relative to this file.
+ */
+function dataYaml(lines: readonly string[], sides: ReadonlySet<ExportSide> | null): string {
   const names = lines.map((name, index) => `  ${index}: ${JSON.stringify(name)}\n`).join('');
-  return `# The class table of a Labelport project; point train/val at your image folders.\nnc: ${lines.length}\nnames:\n${names}`;
+  if (!sides) return `# The class table of a Labelport project; point train/val at your image folders.\nnc: ${lines.length}\nnames:\n${names}`;
+  const folders = SPLIT_NAMES.filter((side) => sides.has(side)).map((side) => `${side}: images/${side}\n`).join('');
+  const unassigned = sides.has('unassigned') ? '# Images without a side of the split are in labels/unassigned, named by no key below.\n' : '';
+  return `# The class table and split of a Labelport project; put each image in images/<side>/ beside labels/<side>/.\n${unassigned}${folders}nc: ${lines.length}\nnames:\n${names}`;
 }
 
 /**
@@ -89,24 +98,33 @@ function dataYaml(lines: readonly string[]): string {
  * line number = class), `data.yaml` and a Darknet import's files last: labels found only on
  * shapes of later pages still get their numbers in them.
  */
-export const exportYoloPages: DatasetExporter = (labels, type, options, project) => {
+export const exportYoloPages: DatasetExporter = (labels, type, options, project, layout) => {
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
   const labelPaths = createLabelPaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES]);
+  // With a split, the split decides where labels go: an import's own paths and Darknet files are not written.
+  const sides = layout?.bySplit ? new Set<ExportSide>() : null;
   // Only a Darknet import writes the image list; other exports need not hold every path.
-  const imagePaths: string[] | null = project?.yolo?.darknet === undefined ? null : [];
+  const imagePaths: string[] | null = sides || project?.yolo?.darknet === undefined ? null : [];
+  const pathOf = (entry: PreparedImage) => {
+    if (!sides) return labelPaths.pathOf(entry.stem, entry.image.relPath, entry.dataset);
+    const side = exportSide(entry.image);
+    sides.add(side);
+    // Stems are unique in the export, so the paths are too.
+    return `${YOLO_LABELS_FOLDER}/${side}/${entry.stem}.txt`;
+  };
   return {
     add: (items) =>
       preparer.prepare(items).map((entry) => {
         imagePaths?.push(entry.image.relPath);
-        return { path: labelPaths.pathOf(entry.stem, entry.image.relPath, entry.dataset), content: buildYoloLabels(entry, numbering, type) };
+        return { path: pathOf(entry), content: buildYoloLabels(entry, numbering, type) };
       }),
     finish: () => {
       const lines = classLines(numbering);
       return [
         { path: YOLO_CLASSES_PATH, content: lines.map((line) => `${line}\n`).join('') },
-        { path: YOLO_DATA_PATH, content: dataYaml(lines) },
+        { path: YOLO_DATA_PATH, content: dataYaml(lines, sides) },
         ...(imagePaths ? darknetFiles(project, lines, imagePaths) : []),
       ];
     },

@@ -1,8 +1,8 @@
 // The "after" checks of one export: every file the writer produced, judged as the format's
 // consumers read it. Per-image files are checked as they are written, the shared ones
 // (COCO's JSON, YOLO's classes.txt) when the writer finishes.
-import type { ExportFile, ExportItem } from '../formats/common';
-import { checkCocoFile } from './coco-checks';
+import type { CocoRecordObserver, ExportFile, ExportItem } from '../formats/common';
+import { checkCocoAnnotation, checkCocoCategory, checkCocoFile, checkCocoImage, checkCocoTop, createCocoFileCheck } from './coco-checks';
 import { createRuleCollector, type RuleResult } from './collector';
 import type { ValidationFormat } from './rules';
 import { checkLabelmeFile, checkVocFile, createYoloFilesCheck } from './written-checks';
@@ -36,6 +36,18 @@ export function createAfterCheck(format: ValidationFormat) {
         case 'cfgdata':
           return;
       }
+    },
+    /** The records of a streamed COCO file, checked one by one as they are written. */
+    cocoFile(path: string): CocoRecordObserver {
+      const check = createCocoFileCheck(path, collector.add);
+      return {
+        start(top, categories) {
+          checkCocoTop(check, top);
+          for (const category of categories) checkCocoCategory(check, category);
+        },
+        image: (record) => checkCocoImage(check, record),
+        annotation: (record) => checkCocoAnnotation(check, record),
+      };
     },
     results(): RuleResult[] {
       if (yolo && classesTxt !== null) yolo.finish(classesTxt);

@@ -12,6 +12,8 @@ export function createExportChecks(exportType: ExportType, options: Omit<BeforeC
   return {
     before: before.add,
     written: after.file,
+    /** Observers of the records the writer streams at finish(). */
+    observers: { coco: after.cocoFile },
     /** report.json and report.md: the checks, then the sections given (in their order). */
     reportFiles(...sections: ReadonlyArray<ReportSection | null>): ExportFile[] {
       const report = createExportReport(exportType, exportFormat(exportType).label.replace(/ \(\.\w+\)$/, ''));

@@ -1,0 +1,60 @@
+// The zips exports write: every entry readable as written, streamed ones included, whatever
+// the number of entries, and the same bytes whenever they are written.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { readZip } from '@/server/files/zip-reader';
+import { makeTempDir } from '@/server/testing/image-fixtures';
+import { writeZipFile } from './zip-writer';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function write(name: string, entries: number): Promise<Buffer> {
+  const dir = await makeTempDir('labelport-zip-');
+  dirs.push(dir);
+  const target = path.join(dir, name);
+  await writeZipFile(target, async (zip) => {
+    for (let index = 0; index < entries; index += 1) await zip.addText(`${index} 0.5 0.5 0.1 0.1\n`, `labels/t${Math.floor(index / 1000)}/${index}.txt`);
+    // Pieces of every size, a multi-byte character split from nothing: the entry is their concatenation.
+    await zip.addStream(
+      (function* () {
+        yield '{"images":[';
+        for (let index = 0; index < 5000; index += 1) yield `${index === 0 ? '' : ','}{"id":${index},"file_name":"é${index}.jpg"}`;
+        yield ']}';
+      })(),
+      'annotations/instances.json',
+    );
+  });
+  return fs.readFileSync(target);
+}
+
+describe('writeZipFile', () => {
+  // Enough entries that the central directory is written in several chunks.
+  it('writes thousands of entries and a streamed one that all read back as written', async () => {
+    const bytes = await write('many.zip', 3000);
+    const entries = readZip(bytes, { limits: { maxEntries: 10_000 } });
+    expect(entries).toHaveLength(3001);
+    expect(entries[0]).toMatchObject({ name: 'labels/t0/0.txt' });
+    expect(entries[0]?.data.toString('utf8')).toBe('0 0.5 0.5 0.1 0.1\n');
+    expect(entries[2999]?.name).toBe('labels/t2/2999.txt');
+    expect(entries[2999]?.data.toString('utf8')).toBe('2999 0.5 0.5 0.1 0.1\n');
+    const streamed = JSON.parse(entries[3000]?.data.toString('utf8') ?? '') as { images: Array<{ id: number; file_name: string }> };
+    expect(streamed.images).toHaveLength(5000);
+    expect(streamed.images[4999]).toEqual({ id: 4999, file_name: 'é4999.jpg' });
+  });
+
+  it('gives the same bytes for the same entries written at another time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2030-05-01T08:00:00Z'));
+      const first = await write('first.zip', 20);
+      vi.setSystemTime(new Date('2031-09-17T19:45:12Z'));
+      expect((await write('second.zip', 20)).equals(first)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
