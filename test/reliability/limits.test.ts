@@ -1,4 +1,4 @@
-// Files and requests sized to hurt: a 20,000 x 20,000 header, a decompression bomb, a truncated
+// Files and requests sized to hurt: a 70,000 x 70,000 header, a decompression bomb, a truncated
 // JPEG, a PNG whose header lies and a 1-bit BMP that grows 32-fold get an answer for that image
 // only; the server stays up, responsive, and the other images still work. Oversized bodies get
 // 413. The thumbnail cache stays bounded.
@@ -36,8 +36,8 @@ describe('hostile image files in a project (built server)', () => {
     dataDir = await makeTempDir('labelport-limits-data-');
     folder = await makeTempDir('labelport-limits-images-');
     await writeImage(path.join(folder, 'good.png'), { format: 'png', width: 40, height: 30 });
-    // 20,000 x 20,000 claimed by a 60-byte file: over classifai's 15,000 px side limit.
-    fs.writeFileSync(path.join(folder, 'huge-header.png'), pngWithHeader(20_000, 20_000));
+    // 70,000 x 70,000 claimed by a 60-byte file: over the 65,500 px side (and gigapixel) limit.
+    fs.writeFileSync(path.join(folder, 'huge-header.png'), pngWithHeader(70_000, 70_000));
     // A decompression bomb: 14,000 x 14,000 (588 MB of pixels) in a file of well under 1 MB.
     const bomb = await sharp({ create: { width: 14_000, height: 14_000, channels: 3, background: { r: 9, g: 9, b: 9 } } }).png().toBuffer();
     expect(bomb.length).toBeLessThan(MiB);
@@ -69,14 +69,14 @@ describe('hostile image files in a project (built server)', () => {
     if (reply.json?.message === 0) expect(reply.json, what).toMatchObject({ error_code: expect.any(Number), error_message: expect.any(String) });
   };
 
-  it('the scan skips the 20,000 px header and lists it as unsupported', async () => {
+  it('the scan skips the 70,000 px header and lists it as unsupported', async () => {
     const status = (await request(server, 'GET', '/v2/bndbox/projects/hostile')).json;
     expect(status?.unsupported_image_list).toContain(path.join(folder, 'huge-header.png'));
   });
 
   it('every image answers its thumbnail and bytes with JSON (a picture or the envelope), and the server stays up', async () => {
     const uuids = ((await request(server, 'GET', '/bndbox/projects/hostile/loadingstatus')).json?.uuid_list as string[]) ?? [];
-    expect(uuids).toHaveLength(4); // every file but the 20,000 px one
+    expect(uuids).toHaveLength(4); // every file but the 70,000 px one
     for (const uuid of uuids) {
       expectJsonAnswer(await request(server, 'GET', `/bndbox/projects/hostile/uuid/${uuid}/thumbnail`), `thumbnail ${uuid}`);
       expectJsonAnswer(await request(server, 'GET', `/bndbox/projects/hostile/uuid/${uuid}/imgsrc`), `imgsrc ${uuid}`);
