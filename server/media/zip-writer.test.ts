@@ -58,3 +58,23 @@ describe('writeZipFile', () => {
     }
   });
 });
+
+describe('a streamed entry that fails', () => {
+  it('fails the zip (no file left) instead of waiting forever, as when an export is cancelled mid-file', async () => {
+    const dir = await makeTempDir('labelport-zip-');
+    dirs.push(dir);
+    const target = path.join(dir, 'cancelled.zip');
+    const written = writeZipFile(target, async (zip) => {
+      await zip.addText('kept\n', 'a.txt');
+      await zip.addStream(
+        (function* () {
+          yield '{"images":[';
+          throw new Error('cancelled');
+        })(),
+        'annotations/instances.json',
+      );
+    });
+    await expect(written).rejects.toThrow('cancelled');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});

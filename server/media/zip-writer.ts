@@ -110,11 +110,27 @@ export async function openZipWriter(target: string): Promise<ZipWriter> {
       archive.once('error', onError);
     });
 
+  /**
+   * Appends a source stream and waits for its entry. archiver does not pass on a source's own
+   * error (a file gone, a generator that throws, a cancel): without this the entry, and the
+   * export job with it, would wait forever.
+   */
+  const appendStream = async (source: Readable, entry: { name: string; store?: boolean }) => {
+    let onSourceError: (error: Error) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => (onSourceError = reject));
+    source.once('error', onSourceError);
+    const done = entryDone();
+    archive.append(source, { ...entry, date: ZIP_ENTRY_DATE });
+    try {
+      await Promise.race([done, failed]);
+    } finally {
+      source.off('error', onSourceError);
+    }
+  };
+
   return {
     async addFile(absPath, entryName) {
-      const done = entryDone();
-      archive.append(fs.createReadStream(absPath), { name: safeEntryName(entryName), store: true, date: ZIP_ENTRY_DATE });
-      await done;
+      await appendStream(fs.createReadStream(absPath), { name: safeEntryName(entryName), store: true });
     },
     async addText(text, entryName) {
       const done = entryDone();
@@ -122,9 +138,7 @@ export async function openZipWriter(target: string): Promise<ZipWriter> {
       await done;
     },
     async addStream(chunks, entryName) {
-      const done = entryDone();
-      archive.append(Readable.from(chunks, { objectMode: false }), { name: safeEntryName(entryName), date: ZIP_ENTRY_DATE });
-      await done;
+      await appendStream(Readable.from(chunks, { objectMode: false }), { name: safeEntryName(entryName) });
     },
     async close() {
       await archive.finalize();

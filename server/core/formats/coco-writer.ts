@@ -142,6 +142,9 @@ export function createCocoWriter(
     }
   }
 
+  /** The side a split layout's file holds, so its passes read only that side's images. */
+  const sideOf = (path: string) => (layout.bySplit ? EXPORT_SIDES.find((side) => cocoSplitPath(side) === path) : undefined);
+
   function* fileText(plan: FilePlan, pages: ExportPages, observer: CocoRecordObserver | undefined): Generator<string> {
     const own = stored.find((candidate) => archivePath(candidate.path) === plan.path) ?? (layout.bySplit ? stored[0] : undefined);
     const { images: _images, annotations: _annotations, categories: _categories, ...top } = own ? { ...own.top } : { ...DEFAULT_TOP };
@@ -160,7 +163,7 @@ export function createCocoWriter(
       if (kind === 0) continue;
       const giveId = createIdGiver(plan.images);
       const sorted: Array<{ order: number; seq: number; text: string }> = [];
-      for (const entry of pending(pages(), false)) {
+      for (const entry of pending(pages(sideOf(plan.path)), false)) {
         if (entry.file !== plan.path) continue;
         const id = giveId(entry);
         if ((entry.order !== Infinity) !== imported) continue;
@@ -179,7 +182,7 @@ export function createCocoWriter(
       const imageId = createIdGiver(plan.images);
       const giveId = createIdGiver(plan.annotations);
       const sorted: Array<{ order: number; seq: number; text: string }> = [];
-      for (const entry of pending(pages(), true)) {
+      for (const entry of pending(pages(sideOf(plan.path)), true)) {
         if (entry.file !== plan.path) continue;
         const image_id = imageId(entry);
         for (const annotation of entry.annotations) {

@@ -2,7 +2,7 @@
 // pixel-space objects of an image, label numbering, file stems and image matching.
 import type { AnnotationType, BoxShape, DatasetFields, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
 import { exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
-import { layoutOf, type ExportLayout } from './export-layout';
+import { layoutOf, type ExportLayout, type ExportSide } from './export-layout';
 import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
 
 export interface ExportItem {
@@ -30,8 +30,11 @@ export interface ExportResult {
   files: ExportFile[];
 }
 
-/** The pages of the export again, from the first: for a file written in several passes. */
-export type ExportPages = () => Iterable<readonly ExportItem[]>;
+/**
+ * The pages of the export again, from the first: for a file written in several passes. side:
+ * only the images written on that side of a split layout (a file per side reads only its own).
+ */
+export type ExportPages = (side?: ExportSide) => Iterable<readonly ExportItem[]>;
 
 /** Sees each record of a streamed COCO file as it is written (the export's after-check). */
 export interface CocoRecordObserver {

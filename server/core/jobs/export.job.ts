@@ -5,7 +5,7 @@ import path from 'node:path';
 import { resolveExistingInside } from '@/server/files/project-folder';
 import { removeStalePartials, sha256Base64, writeFileAtomic } from '@/server/files/atomic-write';
 import { writeZipFile } from '@/server/media/zip-writer';
-import { notFound } from '../errors';
+import { invalidState, notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';
 import { createLossReport, isDatasetFormat } from '../formats/export-losses';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
@@ -14,7 +14,8 @@ import { readPages } from '../paging';
 import { splitReportSectionOf } from '../split-report';
 import { createExportChecks } from '../validation/export-checks';
 import type { Repositories } from '../repositories';
-import { EMPTY_PLACEMENT, type Project } from '../types';
+import { EMPTY_PLACEMENT, type ImageRecord, type Project, type SplitName } from '../types';
+import type { ExportSide } from '../formats/export-layout';
 import type { JobKinds } from './job-kinds';
 import type { JobContext, JobHandler } from './job-runner';
 import { mapLimited } from './map-limited';
@@ -54,6 +55,34 @@ export function* exportItems(repos: Repositories, projectId: string): Generator<
       const annotations = repos.annotations.getMany(projectId, batch.map((image) => image.uuid));
       yield batch.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
     }
+  }
+}
+
+/**
+ * The images the first pass read, in its order, with the sides they had. The later passes of a
+ * streamed file (COCO's images, then annotations) read exactly these: an image added, moved
+ * to another side or renamed meanwhile cannot shift ids between a file's images and their
+ * annotations. One removed meanwhile ends the export with a clear error.
+ */
+interface ExportSnapshot {
+  uuids: string[];
+  sides: Array<SplitName | undefined>;
+}
+
+function* snapshotItems(repos: Repositories, projectId: string, snapshot: ExportSnapshot, side?: ExportSide): Generator<ExportItem[]> {
+  const { uuids, sides } = snapshot;
+  for (let start = 0; start < uuids.length; start += SHAPES_BATCH) {
+    const images: ImageRecord[] = [];
+    for (let i = start; i < Math.min(start + SHAPES_BATCH, uuids.length); i++) {
+      if (side !== undefined && (sides[i] ?? 'unassigned') !== side) continue;
+      const found = repos.images.find(projectId, uuids[i] ?? '');
+      if (!found) throw invalidState('An image was deleted while the export was being written; export again');
+      const { split: _now, ...image } = found;
+      images.push(sides[i] ? { ...image, split: sides[i] } : image);
+    }
+    if (images.length === 0) continue;
+    const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
+    yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
   }
 }
 
@@ -164,10 +193,17 @@ async function writeDataset(
   const writer = exporter(classes, project.type, options, projectFields, { bySplit: hasSplit(repos, project.id) });
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
   const checks = createExportChecks(exportType, { type: project.type, classes, labels: project.labels, options, projectFields });
+  const snapshot: ExportSnapshot = { uuids: [], sides: [] };
+  // Pages by offset: an image added meanwhile can push one already read onto the next page.
+  const seen = new Set<string>();
   await writeZipFile(target, async (zip) => {
     for (const page of exportItems(repos, project.id)) {
       for (const item of page) {
         context.signal.throwIfAborted();
+        if (seen.has(item.image.uuid)) continue;
+        seen.add(item.image.uuid);
+        snapshot.uuids.push(item.image.uuid);
+        snapshot.sides.push(item.image.split);
         checks.before(item);
         for (const file of writer.add([item])) {
           checks.written(file, item);
@@ -178,7 +214,7 @@ async function writeDataset(
         if (done % PAUSE_EVERY === 0) await nextTurn();
       }
     }
-    const shared = writer.finish(() => exportItems(repos, project.id), checks.observers);
+    const shared = writer.finish((side) => snapshotItems(repos, project.id, snapshot, side), checks.observers);
     for (const file of shared) {
       if (isStreamed(file)) {
         await zip.addStream(paced(file.chunks, context.signal), file.path);
