@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '@/server/testing/image-fixtures';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { openCore } from '@/server/runtime/open-core';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { createTileStore } from '@/server/files/tile-store';
 import { isDomainError } from '@/server/core/errors';
@@ -120,4 +121,51 @@ describe('huge images in tiles', () => {
     expect(store.hasPyramid(key)).toBe(false);
     expect(fs.readdirSync(path.join(t.dataDir, 'tiles', 'p')).filter((name) => name.startsWith('.partial'))).toEqual([]);
   });
+});
+
+describe('huge images whose cut was stopped, and BMPs', () => {
+  it('cuts again after a restart stopped the cut', async () => {
+    const own = createTestCore();
+    const dir = await makeTempDir('labelport-tiles-restart-');
+    await writeHuge(path.join(dir, 'wide.jpg'), WIDE.width, WIDE.height);
+    await own.core.projects.create({ source: 'folder', name: 'restart', type: 'bndbox', folder: dir, labelFilePath: '' });
+    await own.scanSettled('bndbox', 'restart');
+    own.core.projects.load('bndbox', 'restart');
+    const [uuid = ''] = own.core.projects.loadingStatus('bndbox', 'restart').uuids;
+    expect((await own.core.tiles.status('bndbox', 'restart', uuid)).state).toBe('cutting');
+    // The server stops while it cuts: the job is recorded as failed (interrupted).
+    await own.core.close();
+    const reopened = openCore({ dataDir: own.dataDir, log: () => undefined });
+    try {
+      reopened.projects.load('bndbox', 'restart');
+      expect((await reopened.tiles.status('bndbox', 'restart', uuid)).state).toBe('cutting');
+      for (;;) {
+        const status = await reopened.tiles.status('bndbox', 'restart', uuid);
+        if (status.state !== 'cutting') {
+          expect(status.state).toBe('ready');
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+
+  it('leaves a BMP to its preview, with the reason', async () => {
+    const own = createTestCore();
+    const dir = await makeTempDir('labelport-tiles-bmp-');
+    await writeImage(path.join(dir, 'big.bmp'), { format: 'bmp', width: 8000, height: 6000 });
+    await own.core.projects.create({ source: 'folder', name: 'bmp', type: 'bndbox', folder: dir, labelFilePath: '' });
+    await own.scanSettled('bndbox', 'bmp');
+    own.core.projects.load('bndbox', 'bmp');
+    const [uuid = ''] = own.core.projects.loadingStatus('bndbox', 'bmp').uuids;
+    try {
+      expect(await own.core.tiles.status('bndbox', 'bmp', uuid)).toMatchObject({ state: 'failed', message: expect.stringContaining('2048 px preview') });
+      const preview = await sharp(await own.core.tiles.preview('bndbox', 'bmp', uuid)).metadata();
+      expect([preview.width, preview.height]).toEqual([2048, 1536]);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });

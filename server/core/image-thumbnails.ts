@@ -52,7 +52,8 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     const { format, width, height, depth } = file.image;
     try {
       const made = await makeThumbnailWithHashes(file.absPath, { format, width, height, depth, orientation: 1 });
-      storeHashes(project.id, file.image.uuid, { contentHash: made.contentHash, perceptualHash: made.perceptualHash });
+      const { fileSize, mtimeMs } = file.image;
+      storeHashes(project.id, file.image.uuid, { contentHash: made.contentHash, perceptualHash: made.perceptualHash, fileSize, mtimeMs });
       return made.png;
     } catch (error) {
       throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);

@@ -25,14 +25,29 @@ export function tileCount(width: number, height: number): number {
   return count;
 }
 
+const DECODE_FAILURE = 'cannot be decoded';
+const RETRY_AFTER_MS = 60_000;
+const BMP_NOT_TILED = 'BMP images are shown from their 2048 px preview: they are not cut into tiles';
+
 const decodeFailure = (image: ImageRecord, error: unknown) =>
-  invalidState(`Image ${image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
+  invalidState(`Image ${image.uuid} ${DECODE_FAILURE}: ${error instanceof Error ? error.message : String(error)}`);
 
 export function createTileMaker(store: TileStore) {
   const previews = new Map<string, Promise<Buffer>>();
   const keyText = (key: TileKey) => `${key.projectId}/${key.uuid}/${key.fileSize}/${key.mtimeMs}`;
-  // One cut at a time: each holds a decoded band of a huge image and both cores.
-  let cutting: Promise<unknown> = Promise.resolve();
+  // One cut at a time (each holds a decoded band of a huge image and both cores), newest asked
+  // first: someone flipping through ten huge images waits for the one on screen, not the nine before.
+  const queue: Array<() => Promise<void>> = [];
+  let cutting = false;
+  const pump = () => {
+    const next = queue.pop();
+    if (cutting || !next) return;
+    cutting = true;
+    void next().finally(() => {
+      cutting = false;
+      pump();
+    });
+  };
 
   const preview = async (key: TileKey, file: CurrentImageFile): Promise<Buffer> => {
     const stored = await store.preview(key);
@@ -75,9 +90,10 @@ export function createTileMaker(store: TileStore) {
       });
       progress(total, total);
     };
-    const next = cutting.then(run, run);
-    cutting = next.catch(() => undefined);
-    return next;
+    return new Promise<void>((resolve, reject) => {
+      queue.push(() => run().then(resolve, reject));
+      pump();
+    });
   };
 
   return { preview, pyramid };
@@ -96,8 +112,18 @@ export interface TileStatus {
   message: string;
 }
 
-export function createImageTiles(deps: { repos: Repositories; projects: ProjectService; thumbnails: ImageThumbnails; jobs: JobRunner<JobKinds>; store: TileStore; maker: TileMaker }) {
+export function createImageTiles(deps: {
+  repos: Repositories;
+  projects: ProjectService;
+  thumbnails: ImageThumbnails;
+  jobs: JobRunner<JobKinds>;
+  store: TileStore;
+  maker: TileMaker;
+  now?: () => number;
+}) {
   const { repos, projects, thumbnails, jobs, store, maker } = deps;
+  const now = deps.now ?? Date.now;
+  const retried = new Map<string, number>();
 
   const open = async (type: AnnotationType, name: string, uuid: string) => {
     const project = projects.get(type, name);
@@ -114,9 +140,14 @@ export function createImageTiles(deps: { repos: Repositories; projects: ProjectS
       const { width, height } = file.image;
       const base = { width, height, tileSize: TILE_SIZE, topLevel: topLevel(width, height) };
       if (store.hasPyramid(key)) return { ...base, state: 'ready', done: 1, total: 1, message: '' };
+      if (file.image.format === 'bmp') return { ...base, state: 'failed', done: 0, total: 0, message: BMP_NOT_TILED };
       const jobKey = `tiles:${project.id}:${uuid}:${key.fileSize}:${Math.trunc(key.mtimeMs)}`;
       const known = jobs.status('tiles', jobKey);
-      const job = known && known.state !== 'succeeded' && known.state !== 'running' ? known : jobs.start('tiles', jobKey, { projectId: project.id, uuid });
+      // A file that cannot be decoded stays failed until it changes; a cut stopped by a
+      // restart or a passing error (a full disk) is tried again, at most once a minute.
+      const retry = known?.state === 'failed' && !known.message.includes(DECODE_FAILURE) && now() - (retried.get(jobKey) ?? 0) > RETRY_AFTER_MS;
+      if (retry) retried.set(jobKey, now());
+      const job = known && known.state !== 'succeeded' && !retry ? known : jobs.start('tiles', jobKey, { projectId: project.id, uuid });
       if (job.state === 'failed') return { ...base, state: 'failed', done: 0, total: 0, message: job.message };
       return { ...base, state: store.hasPyramid(key) ? 'ready' : 'cutting', done: job.done, total: job.total, message: '' };
     },

@@ -66,7 +66,7 @@ export function createCore(edges: CoreEdges) {
   const projects = createProjectService({ repos, jobs, imports, now });
   const labels = createLabelService({ repos, projects, now });
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
-  const tiles = createImageTiles({ repos, projects, thumbnails: imageThumbnails, jobs, store: tileStore, maker: tileMaker });
+  const tiles = createImageTiles({ repos, projects, thumbnails: imageThumbnails, jobs, store: tileStore, maker: tileMaker, now });
   const annotations = createAnnotationService({ repos, projects, now, activity });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
   const choosers = createChooserService(chooser);

@@ -151,6 +151,9 @@ export interface SplitSettings {
 export interface ImageHashes {
   contentHash: string;
   perceptualHash: string;
+  /** The file they were made from: a row whose file changed since keeps its NULLs. */
+  fileSize: number;
+  mtimeMs: number;
 }
 
 /** A present image as splitting and duplicate grouping see it. */

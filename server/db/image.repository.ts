@@ -45,8 +45,12 @@ export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
   const paths = sqlite.prepare<[string], ImageRow & { present: number }>(`SELECT ${COLUMNS}, present FROM images WHERE project_id = ?`);
   const setPresent = sqlite.prepare('UPDATE images SET present = ? WHERE project_id = ? AND uuid = ?');
   const updateFacts = sqlite.prepare(
-    `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth, orientation = @orientation,
-     file_size = @fileSize, mtime_ms = @mtimeMs, content_hash = NULL, perceptual_hash = NULL WHERE project_id = @projectId AND uuid = @uuid`,
+    // SET reads the row as it was: the hashes go only when the file's size or mtime changed (a
+    // rename keeps them), the orientation only when a new header read gives one.
+    `UPDATE images SET format = @format, width = @width, height = @height, depth = @depth, orientation = coalesce(@orientation, orientation),
+     content_hash = CASE WHEN file_size = @fileSize AND mtime_ms = @mtimeMs THEN content_hash END,
+     perceptual_hash = CASE WHEN file_size = @fileSize AND mtime_ms = @mtimeMs THEN perceptual_hash END,
+     file_size = @fileSize, mtime_ms = @mtimeMs WHERE project_id = @projectId AND uuid = @uuid`,
   );
   const rename = sqlite.prepare(
     'UPDATE images SET rel_path = @relPath, sort_key = natural_sort_key(@relPath) WHERE project_id = @projectId AND uuid = @uuid',

@@ -44,7 +44,9 @@ export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
   const unlabeledPerSide = sqlite.prepare<[string], { side: SplitName | null; images: number }>(
     'SELECT split AS side, count(*) AS images FROM images WHERE project_id = ? AND present = 1 AND shape_count = 0 GROUP BY split',
   );
-  const setHashes = sqlite.prepare('UPDATE images SET content_hash = @contentHash, perceptual_hash = @perceptualHash WHERE project_id = @projectId AND uuid = @uuid');
+  const setHashes = sqlite.prepare(
+    'UPDATE images SET content_hash = @contentHash, perceptual_hash = @perceptualHash WHERE project_id = @projectId AND uuid = @uuid AND file_size = @fileSize AND mtime_ms = @mtimeMs',
+  );
   const columns = IMAGE_COLUMNS.join(', ');
   const unhashed = sqlite.prepare<[string, string, number], ImageRow>(
     `SELECT ${columns} FROM images WHERE project_id = ? AND present = 1 AND perceptual_hash IS NULL AND rel_path > ? ORDER BY rel_path LIMIT ?`,

@@ -1,6 +1,9 @@
 // The only sharp import: thumbnails, decode checks and MIME types. Headers are read by
 // image-probe.ts and BMP pixels by bmp-decoder.ts (sharp cannot read BMP).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import type { ImageFormat } from '@/server/core/types';
 import { decodeBmp } from './bmp-decoder';
@@ -28,17 +31,25 @@ export function thumbnailSize(width: number, height: number): { width: number; h
 // A decompression bomb or a file cut short rejects instead of yielding a half-grey picture.
 const LIMITS: SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' };
 
-/**
- * The upright image, ready for operations; BMP goes through the local decoder. maxSide: the
- * most a BMP needs (thumbnails need 100 px: a sample of 1024 keeps a big BMP cheap).
- */
-async function open(absPath: string, probe: ImageProbe, maxSide: number | undefined = 1024): Promise<Sharp> {
+interface OpenOptions {
+  /** The most a BMP is decoded to (a sample: thumbnails need 100 px); whole when absent. */
+  bmpSide?: number;
+  /**
+   * Read the file once, front to back (the default: thumbnails and previews shrink on load).
+   * false lets libvips decode a big picture to a temporary file first, which a rotation of
+   * the whole picture (EXIF orientation) needs instead of holding it all in memory.
+   */
+  sequential?: boolean;
+}
+
+/** The upright image, ready for operations; BMP goes through the local decoder. */
+async function open(absPath: string, probe: ImageProbe, { bmpSide = 1024, sequential = true }: OpenOptions = {}): Promise<Sharp> {
   if (probe.format === 'bmp') {
-    const bitmap = decodeBmp(await fsp.readFile(absPath), maxSide ? { maxSide } : {});
+    const bitmap = decodeBmp(await fsp.readFile(absPath), { maxSide: bmpSide });
     return sharp(bitmap.data, { ...LIMITS, raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
   }
   // rotate() without an angle applies the EXIF orientation, so the sizes below are upright.
-  return sharp(absPath, { ...LIMITS, sequentialRead: true }).rotate();
+  return sharp(absPath, { ...LIMITS, sequentialRead: sequential }).rotate();
 }
 
 /** A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files. */
@@ -51,13 +62,17 @@ export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Prom
 /** The upright image scaled to fit side x side, as a JPEG: a huge image's first sharp view. */
 export async function makePreviewJpeg(absPath: string, probe: ImageProbe, side: number): Promise<Buffer> {
   // JPEG shrink-on-load makes this a fraction of a full decode (1.3 s for 20,000 x 20,000 on one core).
-  const image = await open(absPath, probe, side);
+  const image = await open(absPath, probe, { bmpSide: side });
   return image.resize(side, side, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** Cuts the upright image into a Deep Zoom pyramid of JPEG tiles at base (base.dzi, base_files/). */
+/**
+ * Cuts the upright image into a Deep Zoom pyramid of JPEG tiles at base (base.dzi, base_files/).
+ * Not for BMP: it would be decoded whole into memory here (the caller refuses it).
+ */
 export async function cutTilePyramid(absPath: string, probe: ImageProbe, base: string, tileSize: number): Promise<void> {
-  const image = await open(absPath, probe, undefined);
+  if (probe.format === 'bmp') throw new Error('BMP images are not cut into tiles');
+  const image = await open(absPath, probe, { sequential: false });
   await image.jpeg({ quality: 85 }).tile({ size: tileSize, overlap: 0, layout: 'dz' }).toFile(base);
 }
 
@@ -110,6 +125,13 @@ export function differenceHash(pixels: Uint8Array, width: number, height: number
   return hex;
 }
 
+/** The first 64 bits of a file's SHA-256, as 16 hex digits, read as a stream. */
+async function sha256Prefix(absPath: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(absPath), hash);
+  return hash.digest().subarray(0, 8).toString('hex');
+}
+
 /**
  * The thumbnail of makeThumbnailPng plus the image's hashes, from one read of the file and one
  * decode: the file's bytes are hashed (in the thread pool, beside the decode) and decoded to
@@ -117,18 +139,14 @@ export function differenceHash(pixels: Uint8Array, width: number, height: number
  */
 export async function makeThumbnailWithHashes(absPath: string, probe: ImageProbe): Promise<ThumbnailWithHashes> {
   const size = thumbnailSize(probe.width, probe.height);
-  const bytes = await fsp.readFile(absPath);
-  const digest = crypto.subtle.digest('SHA-256', bytes);
-  let decoded: Sharp;
-  if (probe.format === 'bmp') {
-    const bitmap = decodeBmp(bytes, { maxSide: 1024 });
-    decoded = sharp(bitmap.data, { ...LIMITS, raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
-  } else {
-    decoded = sharp(bytes, LIMITS).rotate();
-  }
+  // Hashed as a stream beside the decode: a huge image is never held whole in memory (the
+  // decoder's read of the same file comes from the page cache).
+  const digest = sha256Prefix(absPath);
+  digest.catch(() => undefined); // a failed decode is the error reported
+  const decoded = await open(absPath, probe);
   const { data, info } = await decoded.resize(size.width, size.height, { fit: 'fill' }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
-  const contentHash = Buffer.from(await digest).subarray(0, 8).toString('hex');
+  const contentHash = await digest;
   const perceptualHash = differenceHash(data, info.width, info.height, info.channels);
   return { png, contentHash, perceptualHash };
 }
