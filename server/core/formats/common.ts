@@ -10,6 +10,10 @@ export interface ExportItem {
   annotation: ImageAnnotation;
 }
 
+/** The export's report, at the root of every zip: no dataset file may take these names. */
+export const EXPORT_REPORT_JSON = 'report.json';
+export const EXPORT_REPORT_MD = 'report.md';
+
 /** A file of the export, path relative to the archive root with `/` separators. */
 export interface ExportFile {
   path: string;

@@ -31,6 +31,9 @@ describe('a split project exported', () => {
     // Only the sides that have images: Ultralytics fails on a folder that is not there.
     const noTest = exportYolo(SPLIT.filter(({ image }) => image.split !== 'test'), ['cat'], 'bndbox').files;
     expect(text(noTest, YOLO_DATA_PATH)).not.toContain('test:');
+    // Ultralytics requires val: a split without a val side validates on train.
+    const noVal = exportYolo(SPLIT.filter(({ image }) => image.split === 'train'), ['cat'], 'bndbox').files;
+    expect(text(noVal, YOLO_DATA_PATH)).toMatch(/^train: images\/train\n# This split has no val side: validating on train\.\nval: images\/train\n/m);
     const back = importYolo(files, targets, 'bndbox');
     expect([...back.matched.keys()].sort()).toEqual(['a.jpg', 'b.jpg', 'c.jpg', 'e.jpg', 'sub/d.jpg']);
   });

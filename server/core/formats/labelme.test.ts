@@ -21,6 +21,13 @@ describe('LabelMe export', () => {
     });
   });
 
+  it('never takes report.json, the name of the export\'s own report: an image report.png goes beside it', () => {
+    const { files } = exportLabelme([item('report.png', [box(10, 20, 110, 70, 'cat')]), item('sub/report.png', [])], [], 'bndbox');
+    expect(files.map((f) => f.path)).toEqual(['report~2.json', 'sub/report.json']);
+    // And it reads back onto its image.
+    expect([...importLabelme(files, targets(['report.png', 'sub/report.png']), 'bndbox').matched.keys()].sort()).toEqual(['report.png', 'sub/report.png']);
+  });
+
   it('writes polygons in pixels, converted from canvas space and clipped', () => {
     const placement = { x: 100, y: 50, w: 500, h: 250 };
     const { files } = exportLabelme([item('a.jpg', [polygon([[100, 50], [700, 50], [100, 150]])], placement)], [], 'seg');

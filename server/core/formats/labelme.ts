@@ -11,6 +11,7 @@ import {
   baseName,
   createExportPreparer,
   dirName,
+  EXPORT_REPORT_JSON,
   exportAllAtOnce,
   importEachFile,
   readJsonFile,
@@ -92,7 +93,8 @@ export function buildLabelmeFile(entry: PreparedImage): LabelmeFile {
 /** The imported file's path, else `<relPath without extension>.json`; indented like LabelMe writes it. */
 export const exportLabelmePages: DatasetExporter = (labels, type) => {
   const preparer = createExportPreparer(labels, type);
-  const taken = new Set<string>();
+  // The export's own report takes this name at the root: an image `report.png` goes beside it.
+  const taken = new Set<string>([EXPORT_REPORT_JSON]);
   return {
     add: (items) =>
       preparer.prepare(items).map((entry) => {

@@ -88,9 +88,11 @@ function classLines(numbering: ClassNumbering): string[] {
 function dataYaml(lines: readonly string[], sides: ReadonlySet<ExportSide> | null): string {
   const names = lines.map((name, index) => `  ${index}: ${JSON.stringify(name)}\n`).join('');
   if (!sides) return `# The class table of a Labelport project; point train/val at your image folders.\nnc: ${lines.length}\nnames:\n${names}`;
+  // Ultralytics refuses a dataset without val: a split without a val side validates on train.
   const folders = SPLIT_NAMES.filter((side) => sides.has(side)).map((side) => `${side}: images/${side}\n`).join('');
+  const val = sides.has('val') ? '' : `# This split has no val side: validating on train.\nval: images/${sides.has('train') ? 'train' : (SPLIT_NAMES.find((side) => sides.has(side)) ?? 'train')}\n`;
   const unassigned = sides.has('unassigned') ? '# Images without a side of the split are in labels/unassigned, named by no key below.\n' : '';
-  return `# The class table and split of a Labelport project; put each image in images/<side>/ beside labels/<side>/.\n${unassigned}${folders}nc: ${lines.length}\nnames:\n${names}`;
+  return `# The class table and split of a Labelport project; put each image in images/<side>/ beside labels/<side>/.\n${unassigned}${folders}${val}nc: ${lines.length}\nnames:\n${names}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // report.json and report.md of an export zip, made of sections: the checks (before and after
 // writing), what the format cannot hold, and whatever another part adds (splits, duplicates).
 // No timestamps and every list sorted: two exports of unchanged data give identical files.
-import type { ExportFile } from '../formats/common';
+import { EXPORT_REPORT_JSON, EXPORT_REPORT_MD, type ExportFile } from '../formats/common';
 import type { RuleResult } from './collector';
 import type { ValidationEntry } from './rules';
 
@@ -27,8 +27,8 @@ export function createExportReport(format: string, formatTitle: string) {
       const json = Object.fromEntries([['format', format], ...sections.map((section) => [section.key, section.json] as const)]);
       const markdown = [`# Export report: ${formatTitle}`, '', ...sections.flatMap((section) => [...section.markdown, ''])];
       return [
-        { path: 'report.json', content: `${JSON.stringify(json, null, 2)}\n` },
-        { path: 'report.md', content: `${markdown.join('\n').trimEnd()}\n` },
+        { path: EXPORT_REPORT_JSON, content: `${JSON.stringify(json, null, 2)}\n` },
+        { path: EXPORT_REPORT_MD, content: `${markdown.join('\n').trimEnd()}\n` },
       ];
     },
   };
@@ -36,7 +36,7 @@ export function createExportReport(format: string, formatTitle: string) {
 
 /** Our own report.json at the root of an export (or of the folder it was unpacked into): not annotations. */
 export function isExportReport(file: ExportFile): boolean {
-  if (file.path !== 'report.json') return false;
+  if (file.path !== EXPORT_REPORT_JSON) return false;
   try {
     const data = JSON.parse(file.content) as unknown;
     return typeof data === 'object' && data !== null && 'format' in data && 'checks' in data;
