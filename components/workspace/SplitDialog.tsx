@@ -87,6 +87,12 @@ function SplitForm({ onClose, type, name, onSplit }: SplitDialogProps) {
           <button type="submit" className="button primary" disabled={run.isPending}>{run.isPending ? 'Splitting…' : 'Split'}</button>
         </form>
       ) : null}
+      {data && data.unhashed > 0 ? (
+        <p className="notice" role="status">
+          {data.unhashed} image{data.unhashed === 1 ? ' is' : 's are'} not hashed yet: a split cannot keep their duplicates on one side, and
+          splitting again after they are hashed may move them. Run &quot;Duplicates…&quot; → Find duplicates first.
+        </p>
+      ) : null}
       <p className="muted small">
         Every image gets a side; each label&apos;s images are spread by the percentages, and duplicate images (found with
         &quot;Duplicates…&quot;) stay on one side. The same seed gives the same split again. Changing one image&apos;s side

@@ -25,6 +25,18 @@ const groups: DuplicateGroup[] = [
 ];
 
 describe('splitReportSection', () => {
+  it('names the duplicate groups a side changed by hand has put on two sides', () => {
+    const sides = new Map([['u1', 'train' as const], ['u2', 'train' as const], ['u3', 'train' as const], ['u4', 'val' as const]]);
+    const { json, markdown } = splitReportSection(settings, counts, groups, 0, sides);
+    expect(json.duplicates.across_sides).toEqual([{ images: [{ path: 'c.jpg', side: 'train' }, { path: 'c-small.jpg', side: 'val' }] }]);
+    expect(markdown.join('\n')).toContain('**1 duplicate group has images on different sides**');
+    expect(markdown).toContain('- `c.jpg` (train), `c-small.jpg` (val)');
+    const together = splitReportSection(settings, counts, groups, 0, new Map([...sides, ['u4', 'train' as const]]));
+    expect(together.json.duplicates.across_sides).toEqual([]);
+    expect(together.markdown).toContain('Every duplicate group is on one side.');
+  });
+
+
   it('counts images per side, per label and without shapes, and lists the groups by path', () => {
     const { json } = splitReportSection(settings, counts, groups, 3);
     expect(json).toEqual({
@@ -39,7 +51,7 @@ describe('splitReportSection', () => {
         },
         unlabeled: { train: 0, val: 0, test: 1, none: 0 },
       },
-      duplicates: { unhashed: 3, groups: [{ kind: 'exact', images: ['a.png', 'b/a.png'] }, { kind: 'near', images: ['c.jpg', 'c-small.jpg'] }] },
+      duplicates: { unhashed: 3, groups: [{ kind: 'exact', images: ['a.png', 'b/a.png'] }, { kind: 'near', images: ['c.jpg', 'c-small.jpg'] }], across_sides: [] },
     });
     // Labels in byte order whatever order the counts came in: the same data, the same bytes.
     expect(Object.keys(json.split.labels)).toEqual(['a|b', 'car', 'person']);

@@ -21,6 +21,8 @@ export interface SplitReportJson {
     /** Images not hashed yet, so in no group ("find duplicates" hashes them). */
     unhashed: number;
     groups: Array<{ kind: DuplicateGroup['kind']; images: string[] }>;
+    /** Groups with images on different sides: what a split must never do, after edits by hand. */
+    across_sides: Array<{ images: Array<{ path: string; side: SplitName | 'none' }> }>;
   };
 }
 
@@ -41,7 +43,17 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 const row = (name: string, counts: SideTally) => `| ${cell(name)} | ${SPLIT_NAMES.map((side) => counts[side]).join(' | ')} | ${counts.none} |`;
 
-export function splitReportSection(settings: SplitSettings, counts: SideCounts, groups: readonly DuplicateGroup[], unhashed: number): SplitReportSection {
+/** sides: each image's side now, by uuid (an image absent from it has none). */
+export function splitReportSection(
+  settings: SplitSettings,
+  counts: SideCounts,
+  groups: readonly DuplicateGroup[],
+  unhashed: number,
+  sides: ReadonlyMap<string, SplitName | null> = new Map(),
+): SplitReportSection {
+  const across = groups
+    .map((group) => ({ images: group.members.map((member) => ({ path: member.relPath, side: sides.get(member.uuid) ?? ('none' as const) })) }))
+    .filter((group) => new Set(group.images.map((image) => image.side)).size > 1);
   const labels: Record<string, SideTally> = {};
   const perLabel = new Map<string, SideCount[]>();
   for (const entry of counts.perLabel) perLabel.set(entry.label, [...(perLabel.get(entry.label) ?? []), entry]);
@@ -55,14 +67,20 @@ export function splitReportSection(settings: SplitSettings, counts: SideCounts, 
       labels,
       unlabeled: tally(counts.unlabeled),
     },
-    duplicates: { unhashed, groups: groups.map((group) => ({ kind: group.kind, images: group.members.map((member) => member.relPath) })) },
+    duplicates: { unhashed, groups: groups.map((group) => ({ kind: group.kind, images: group.members.map((member) => member.relPath) })), across_sides: across },
   };
 
   const markdown = ['## Split', ''];
+  const sided = json.split.images.train + json.split.images.val + json.split.images.test;
   if (json.split.percentages) {
     const { train, val, test } = json.split.percentages;
-    markdown.push(`Seed ${json.split.seed}: train ${train}%, val ${val}%, test ${test}%. Duplicate groups are kept on one side.`);
-  } else markdown.push('The project has not been split: every image is under "none".');
+    markdown.push(`Seed ${json.split.seed}: train ${train}%, val ${val}%, test ${test}%.`);
+  } else if (sided > 0) markdown.push(`No split was run; ${sided} image${sided === 1 ? ' was' : 's were'} given a side by hand.`);
+  else markdown.push('The project has not been split: every image is under "none".');
+  if (across.length > 0) {
+    markdown.push('', `**${across.length} duplicate group${across.length === 1 ? ' has' : 's have'} images on different sides** (a side changed by hand since the split, or images hashed after it): near-identical images in train and val or test inflate the evaluation.`);
+    for (const group of across) markdown.push(`- ${group.images.map((image) => `\`${image.path}\` (${image.side})`).join(', ')}`);
+  } else if (groups.length > 0) markdown.push('', 'Every duplicate group is on one side.');
   markdown.push('', '| Images | train | val | test | none |', '| --- | ---: | ---: | ---: | ---: |', row('all', json.split.images));
   for (const [label, tallyOfLabel] of Object.entries(labels)) markdown.push(row(`with ${label}`, tallyOfLabel));
   markdown.push(row('without shapes', json.split.unlabeled), '', '## Duplicates', '');
@@ -76,6 +94,7 @@ export function splitReportSection(settings: SplitSettings, counts: SideCounts, 
 
 /** The section for a project as it is stored now: what the export job calls. */
 export function splitReportSectionOf(repos: Repositories, projectId: string): SplitReportSection {
-  const groups = findDuplicateGroups(repos.splits.candidates(projectId));
-  return splitReportSection(repos.splits.settings(projectId), repos.splits.sideCounts(projectId), groups, repos.splits.countUnhashed(projectId));
+  const candidates = repos.splits.candidates(projectId);
+  const sides = new Map(candidates.map((candidate) => [candidate.uuid, candidate.split]));
+  return splitReportSection(repos.splits.settings(projectId), repos.splits.sideCounts(projectId), findDuplicateGroups(candidates), repos.splits.countUnhashed(projectId), sides);
 }

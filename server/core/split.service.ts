@@ -13,6 +13,8 @@ import { SPLIT_NAMES, type AnnotationType, type SplitName } from './types';
 export interface SplitOverview {
   settings: SplitSettings;
   counts: SideCounts;
+  /** Present images not hashed yet: a split cannot keep their duplicates together. */
+  unhashed: number;
 }
 
 export interface DuplicateOverview {
@@ -35,7 +37,11 @@ function checkedSettings(seed: number, percentages: SplitPercentages): void {
 export function createSplitService(deps: { repos: Repositories; projects: ProjectService; jobs: JobRunner<JobKinds>; now: () => number }) {
   const { repos, projects, jobs, now } = deps;
 
-  const overview = (projectId: string): SplitOverview => ({ settings: repos.splits.settings(projectId), counts: repos.splits.sideCounts(projectId) });
+  const overview = (projectId: string): SplitOverview => ({
+    settings: repos.splits.settings(projectId),
+    counts: repos.splits.sideCounts(projectId),
+    unhashed: repos.splits.countUnhashed(projectId),
+  });
 
   const duplicateGroups = (projectId: string) => findDuplicateGroups(repos.splits.candidates(projectId));
 

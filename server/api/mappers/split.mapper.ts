@@ -2,7 +2,7 @@ import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { DuplicateOverview, SplitOverview } from '@/server/core/split.service';
 import type { DuplicateGroupsOutput, DuplicatesStatusOutput, SplitOverviewOutput } from '../schemas/split.schema';
 
-export function toSplitOverview({ settings, counts }: SplitOverview): SplitOverviewOutput {
+export function toSplitOverview({ settings, counts, unhashed }: SplitOverview): SplitOverviewOutput {
   return {
     seed: settings.seed,
     percentages: settings.percentages,
@@ -10,6 +10,7 @@ export function toSplitOverview({ settings, counts }: SplitOverview): SplitOverv
     per_side: counts.perSide,
     per_label: counts.perLabel,
     unlabeled: counts.unlabeled,
+    unhashed,
   };
 }
 

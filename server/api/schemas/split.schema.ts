@@ -30,6 +30,8 @@ export const splitOverviewOutput = z.object({
   per_label: z.array(sideCount.extend({ label: z.string() })),
   /** The images without shapes, per side. */
   unlabeled: z.array(sideCount),
+  /** Present images not hashed yet: their duplicates cannot be kept on one side until they are. */
+  unhashed: z.number().int(),
 });
 export type SplitOverviewOutput = z.infer<typeof splitOverviewOutput>;
 
