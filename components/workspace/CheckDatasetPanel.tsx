@@ -4,7 +4,7 @@
 // opens its image and selects the shape; "clip" and "drop" fix an entry or every listed entry
 // of a rule, one undo step per image, saved like any edit. The report runs again afterwards.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { applyFixes, type DatasetFix } from '@/components/editor/model/dataset-fixes';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -36,8 +36,13 @@ export function CheckDatasetPanel({ type, name, store, flush, jumpTo, onClose }:
   const queryClient = useQueryClient();
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
   const [format, setFormat] = useState<'all' | NonNullable<typeof formats.data>[number]['export_type']>('all');
+  // The edits waiting for autosave go to the server first: the check must judge what is on screen.
+  const [flushed, setFlushed] = useState(false);
+  useEffect(() => {
+    void flush().finally(() => setFlushed(true));
+  }, [flush]);
   // Run on opening, on a format change and after fixes; not on every return to the tab (a big project takes a while).
-  const check = useQuery({ ...trpc.dataset.check.queryOptions({ annotation_type: type, project_name: name, format }), staleTime: 0, refetchOnWindowFocus: false });
+  const check = useQuery({ ...trpc.dataset.check.queryOptions({ annotation_type: type, project_name: name, format }), staleTime: 0, refetchOnWindowFocus: false, enabled: flushed });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 

@@ -25,4 +25,10 @@ describe('dataset fixes', () => {
     const fixed = applyFixes(shapes, new Map([['out', 'clip'], ['flat', 'drop']] as const), size);
     expect(fixed).toEqual([box('keep', 1, 1, 5, 5), box('out', 95, 1, 5, 5)]);
   });
+
+  it('drops only a shape that is still degenerate: one sharing the id, or repaired since the check, stays', () => {
+    const shapes = [box('s', 10, 10, 0, 5), box('s', 20, 20, 5, 5), box('fixed', 30, 10, 4, 5)];
+    const fixed = applyFixes(shapes, new Map([['s', 'drop'], ['fixed', 'drop']] as const), size);
+    expect(fixed).toEqual([box('s', 20, 20, 5, 5), box('fixed', 30, 10, 4, 5)]);
+  });
 });

@@ -48,12 +48,28 @@ export function clipToImage(shape: EditorShape, size: ImageSize): EditorShape | 
   return points.length >= 3 ? { ...shape, points } : null;
 }
 
-/** The image's shapes with the fixes applied by shape id; the same array when nothing changed. */
+/** A shape no format can write: a box or polygon without area, a polygon of fewer than 3 points. */
+function isDegenerate(shape: EditorShape): boolean {
+  if (shape.kind === 'box') return shape.w === 0 || shape.h === 0;
+  if (shape.points.length < 3) return true;
+  const twiceArea = shape.points.reduce((sum, p, i) => {
+    const q = shape.points[(i + 1) % shape.points.length] as Point;
+    return sum + p.x * q.y - q.x * p.y;
+  }, 0);
+  return Math.abs(twiceArea) < 1e-9;
+}
+
+/**
+ * The image's shapes with the fixes applied by shape id; the same array when nothing changed.
+ * A drop takes only a shape that is still degenerate: a shape sharing the id (duplicate ids are
+ * one of the findings) or one repaired since the check is kept.
+ */
 export function applyFixes(shapes: readonly EditorShape[], fixes: ReadonlyMap<string, DatasetFix>, size: ImageSize): EditorShape[] {
   let changed = false;
   const next = shapes.flatMap((shape) => {
     const fix = fixes.get(shape.id);
     if (!fix) return [shape];
+    if (fix === 'drop' && !isDegenerate(shape)) return [shape];
     changed = true;
     if (fix === 'drop') return [];
     const clipped = clipToImage(shape, size);
