@@ -43,12 +43,26 @@ describe('findDuplicateGroups', () => {
   it('joins near duplicates transitively, whichever bits differ', () => {
     // a-b 4 bits, b-c 4 bits, a-c 8 bits: one group through b.
     const groups = findDuplicateGroups([
-      image('a', 'x1', withBits()),
-      image('b', 'x2', withBits(0, 9, 18, 27)),
-      image('c', 'x3', withBits(0, 9, 18, 27, 36, 45, 54, 63)),
+      image('a', 'x1', withBits(1, 2, 3)),
+      image('b', 'x2', withBits(1, 2, 3, 0, 9, 18, 27)),
+      image('c', 'x3', withBits(1, 2, 3, 0, 9, 18, 27, 36, 45, 54, 63)),
     ]);
     expect(paths(groups)).toEqual([['near', ['a', 'b', 'c']]]);
-    expect(findDuplicateGroups([image('a', 'x1', withBits()), image('c', 'x3', withBits(0, 9, 18, 27, 36, 45, 54, 63))])).toEqual([]);
+    expect(findDuplicateGroups([image('a', 'x1', withBits(1, 2, 3)), image('c', 'x3', withBits(1, 2, 3, 0, 9, 18, 27, 36, 45, 54, 63))])).toEqual([]);
+  });
+
+  it('does not call pictures without detail near copies: a plain red and a plain blue frame differ', () => {
+    // Plain pictures and smooth gradients give (nearly) all-zero or all-one dHashes.
+    const groups = findDuplicateGroups([
+      image('red.png', 'r', withBits()),
+      image('blue.png', 'b', withBits()),
+      image('fade.png', 'f', withBits(7)),
+      image('sky.png', 's', 'ffffffffffffffff'),
+      image('sky-2.png', 's2', 'fffffffffffffffe'),
+      image('red-copy.png', 'r', withBits()),
+    ]);
+    // Only the byte-identical copy is a duplicate.
+    expect(paths(groups)).toEqual([['exact', ['red-copy.png', 'red.png']]]);
   });
 
   it('finds every pair within the threshold, wherever the differing bits fall (checked against all pairs)', () => {

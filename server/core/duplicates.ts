@@ -6,6 +6,8 @@ import type { SplitCandidate } from './repositories';
 
 /** dHashes at most this many bits apart (of 64) are near duplicates. */
 export const NEAR_DUPLICATE_BITS = 6;
+/** A dHash this close to all zeros or all ones comes from a picture without detail (see findDuplicateGroups). */
+const FEATURELESS_BITS = 2;
 
 export interface DuplicateMember {
   uuid: string;
@@ -95,7 +97,19 @@ export function findDuplicateGroups(images: readonly SplitCandidate[], maxBits =
     return first;
   };
   joinEqual((index) => hashed[index]?.contentHash ?? '');
-  const distinct = [...joinEqual((index) => hashed[index]?.perceptualHash ?? '')];
+  // A dHash with almost no bits either way (a plain picture, a smooth gradient) says nothing of
+  // what the picture shows: a red and a blue frame would read as near copies. Such images are
+  // only ever grouped by their bytes.
+  const featureless = (hash: string) => {
+    const bits = hammingDistance(hash, '0000000000000000');
+    return bits <= FEATURELESS_BITS || bits >= 64 - FEATURELESS_BITS;
+  };
+  const distinct = [
+    ...joinEqual((index) => {
+      const hash = hashed[index]?.perceptualHash ?? '';
+      return featureless(hash) ? `alone:${index}` : hash;
+    }),
+  ].filter(([hash]) => !hash.startsWith('alone:'));
   if (maxBits > 0) {
     // Each distinct dHash as two 32-bit halves: a comparison is two XORs and two popcounts.
     const high = new Uint32Array(distinct.length);
