@@ -4,8 +4,9 @@ import { outsideImage } from '../formats/outside-image';
 import { polygonArea, shapeBounds, type PixelSize, type Point } from '../formats/geometry';
 import type { Shape } from '../types';
 
-// Beyond this many vertices the pairwise test costs more than a check is worth (4M pairs).
-export const SELF_INTERSECTION_MAX_POINTS = 2000;
+// Edges are compared only with those whose x range overlaps theirs (sorted by left end), so a
+// polygon of thousands of vertices costs about n log n; past this many the check is skipped.
+export const SELF_INTERSECTION_MAX_POINTS = 20_000;
 
 export type GeometryFinding = { rule: 'polygon-few-points' | 'zero-area' | 'polygon-self-intersecting' | 'outside-image'; detail: string };
 
@@ -37,13 +38,22 @@ export function selfIntersection(points: readonly Point[]): [number, number] | n
   const n = points.length;
   if (n < 4 || n > SELF_INTERSECTION_MAX_POINTS) return null;
   const at = (i: number) => points[i % n] as Point;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue;
-      if (segmentsCross(at(i), at(i + 1), at(j), at(j + 1))) return [i, j];
+  const left = (i: number) => Math.min(at(i).x, at(i + 1).x);
+  const right = (i: number) => Math.max(at(i).x, at(i + 1).x);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => left(a) - left(b));
+  let found: [number, number] | null = null;
+  for (let k = 0; k < n; k++) {
+    const i = order[k] as number;
+    const end = right(i);
+    for (let m = k + 1; m < n && left(order[m] as number) <= end; m++) {
+      const j = order[m] as number;
+      const [a, b] = i < j ? [i, j] : [j, i];
+      if (b - a < 2 || (a === 0 && b === n - 1)) continue;
+      // The first crossing in edge order, as the pairwise scan named it.
+      if (segmentsCross(at(a), at(a + 1), at(b), at(b + 1)) && (!found || a < found[0] || (a === found[0] && b < found[1]))) found = [a, b];
     }
   }
-  return null;
+  return found;
 }
 
 const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
