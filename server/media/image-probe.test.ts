@@ -64,6 +64,16 @@ describe('JPEG', () => {
     const progressive = await sharp(rgb).jpeg({ progressive: true }).toBuffer();
     expect(progressive.includes(Buffer.from([0xff, 0xc2]))).toBe(true);
     expect(await probeBoth('progressive.jpg', progressive)).toMatchObject({ width: 641, height: 479, depth: 3 });
+    // Past 15,000 x 15,000 a progressive JPEG (decoded whole) is refused; a baseline one is cut in tiles.
+    const claiming = (jpeg: Buffer, marker: number, side: number) => {
+      const copy = Buffer.from(jpeg);
+      const at = copy.indexOf(Buffer.from([0xff, marker]));
+      copy.writeUInt16BE(side, at + 5);
+      copy.writeUInt16BE(side, at + 7);
+      return copy;
+    };
+    expect(await probeBoth('huge-progressive.jpg', claiming(progressive, 0xc2, 20_000))).toBeNull();
+    expect(await probeBoth('huge-baseline.jpg', claiming(rgb, 0xc0, 20_000))).toMatchObject({ width: 20_000, height: 20_000 });
   });
 
   it('applies every EXIF orientation: 5 to 8 swap width and height', async () => {
@@ -180,6 +190,15 @@ describe('PNG', () => {
       png.writeUInt32BE(30_000, 20);
     };
     expect(await probeBoth('gigapixel.png', variant(gigapixel))).toBeNull();
+    // Interlaced (decoded whole by libvips): held to classifai's 15,000 x 15,000.
+    const square = (side: number, interlace: number) => (png: Buffer) => {
+      png.writeUInt32BE(side, 16);
+      png.writeUInt32BE(side, 20);
+      png[28] = interlace;
+    };
+    expect(await probeBoth('big.png', variant(square(20_000, 0)))).toMatchObject({ width: 20_000, height: 20_000 });
+    expect(await probeBoth('big-interlaced.png', variant(square(20_000, 1)))).toBeNull();
+    expect(await probeBoth('small-interlaced.png', variant(square(15_000, 1)))).toMatchObject({ width: 15_000 });
     expect(await probeBoth('zero.png', variant((png) => png.writeUInt32BE(0, 16)))).toBeNull();
     expect(await probeBoth('colour-type-5.png', variant((png) => (png[25] = 5)))).toBeNull();
     expect(await probeBoth('rgb-4bit.png', variant((png) => (png[24] = 4)))).toBeNull();

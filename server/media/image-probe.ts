@@ -25,6 +25,11 @@ export interface ImageProbe {
  */
 export const MAX_SIDE = 65_500;
 export const MAX_PIXELS = 1_000_000_000;
+/**
+ * A progressive JPEG or an interlaced PNG cannot be decoded a band at a time: libvips holds
+ * it whole (some GB at a gigapixel). Those keep classifai's bound, as before tiles.
+ */
+export const MAX_WHOLE_DECODE_PIXELS = 15_000 * 15_000;
 export const MAX_BMP_SIDE = 15_000;
 const FIRST_WINDOW = 64 * 1024;
 const LATER_WINDOW = 16 * 1024;
@@ -80,9 +85,11 @@ class ByteWindows {
   }
 }
 
-function finish(format: ImageFormat, width: number, height: number, orientation: number, depth: number): ImageProbe | null {
+/** decodedWhole: the format's layout (progressive, interlaced) forbids a decode in bands. */
+function finish(format: ImageFormat, width: number, height: number, orientation: number, depth: number, decodedWhole = false): ImageProbe | null {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) return null;
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return null;
+  if (decodedWhole && width * height > MAX_WHOLE_DECODE_PIXELS) return null;
   if (format === 'bmp' && (width > MAX_BMP_SIDE || height > MAX_BMP_SIDE)) return null;
   const swap = orientation >= 5 && orientation <= 8;
   return { format, width: swap ? height : width, height: swap ? width : height, orientation, depth };
@@ -145,7 +152,9 @@ function probeJpeg(data: ByteWindows): ImageProbe | null {
       const frame = data.get(position + 4, 6); // precision, height, width, component count
       const components = frame[5] ?? 0;
       const depth = components === 1 || components === 3 || components === 4 ? components : 3;
-      return finish('jpeg', frame.readUInt16BE(3), frame.readUInt16BE(1), orientation, depth);
+      // SOF2, 6, 10 and 14 are progressive.
+      const progressive = marker === 0xc2 || marker === 0xc6 || marker === 0xca || marker === 0xce;
+      return finish('jpeg', frame.readUInt16BE(3), frame.readUInt16BE(1), orientation, depth, progressive);
     }
     // Only the first EXIF block counts, as in libvips; a later APP1 may be XMP.
     if (marker === 0xe1 && !exifSeen && length >= 2 + 6 + 8 && data.latin1(position + 4, 6) === 'Exif\0\0') {
@@ -168,6 +177,7 @@ function probePng(data: ByteWindows): ImageProbe | null {
   const height = ihdr.readUInt32BE(12);
   const bitDepth = ihdr[16] ?? 0;
   const colorType = ihdr[17] ?? 0;
+  const interlaced = (ihdr[20] ?? 0) === 1;
   if (!PNG_DEPTHS[colorType]?.includes(bitDepth)) return null;
   let orientation = 1;
   let position = 33;
@@ -182,7 +192,7 @@ function probePng(data: ByteWindows): ImageProbe | null {
     if (type === 'eXIf') orientation = exifOrientation(data.get(position + 8, Math.min(length, EXIF_BYTES)));
     position += 12 + length;
   }
-  return finish('png', width, height, orientation, colorType === 0 ? 1 : 3);
+  return finish('png', width, height, orientation, colorType === 0 ? 1 : 3, interlaced);
 }
 
 // --- BMP: file header, then one of the DIB headers; V4/V5 declare a colour space.
