@@ -1,6 +1,7 @@
 // The workspace's "Check dataset": the export's before checks on the project as it is now, for
 // one format or all, without writing anything. Pages are read as the export reads them, with
 // a turn of the event loop between pages so saves and polls are answered meanwhile.
+import { nextTurn } from './next-turn';
 import { exportItems } from './jobs/export.job';
 import { EXPORT_TYPES } from './formats/export-registry';
 import type { ProjectService } from './project.service';
@@ -10,7 +11,6 @@ import { createBeforeCheck } from './validation/before-check';
 import type { RuleResult } from './validation/collector';
 import type { ValidationFormat } from './validation/rules';
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createDatasetCheckService(deps: { repos: Repositories; projects: ProjectService }) {
   const { repos, projects } = deps;

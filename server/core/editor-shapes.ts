@@ -3,9 +3,15 @@
 import { toPixelShapes } from './formats';
 import type { ImageAnnotation, ImageRecord, PixelEditorShape, Shape } from './types';
 
+/**
+ * The id the editor knows a shape by: its own, or its place for one stored without (classifai
+ * clients may send none). The dataset check names shapes the same way, so its entries select them.
+ */
+export const editorShapeId = (shape: Pick<Shape, 'id'>, index: number): string => shape.id ?? `shape-${index}`;
+
 export function toEditorShapes(annotation: ImageAnnotation, image: ImageRecord): PixelEditorShape[] {
   return toPixelShapes(annotation, image).map((shape, index) => {
-    const id = shape.id ?? `shape-${index}`;
+    const id = editorShapeId(shape, index);
     const label = shape.label ?? '';
     if (shape.kind === 'box') return { id, kind: 'box', x: shape.x1, y: shape.y1, w: shape.x2 - shape.x1, h: shape.y2 - shape.y1, label };
     return { id, kind: 'polygon', points: shape.points.map(({ x, y }) => ({ x, y })), label };

@@ -10,6 +10,7 @@ import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from
 import { createLossReport, isDatasetFormat } from '../formats/export-losses';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
 import { isStreamed } from '../formats/common';
+import { nextTurn } from '../next-turn';
 import { readPages } from '../paging';
 import { splitReportSectionOf } from '../split-report';
 import { createExportChecks } from '../validation/export-checks';
@@ -39,7 +40,6 @@ const SHAPES_BATCH = 25;
 const HASHES_IN_FLIGHT = 8;
 const PAUSE_EVERY = 50;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Present images with their shapes, read page by page so a big project never sits in memory

@@ -1,6 +1,7 @@
 // "Find duplicates": hashes the images no thumbnail decode has hashed yet, through the same
 // path as thumbnails (so it warms their cache too). The groups are made from the stored
 // hashes when asked (server/core/duplicates.ts), so they are never older than the hashes.
+import { nextTurn } from '../next-turn';
 import type { ImageThumbnails } from '../image-thumbnails';
 import type { Repositories } from '../repositories';
 import type { JobContext, JobHandler } from './job-runner';
@@ -19,7 +20,6 @@ export interface FindDuplicatesResult {
 
 const PAGE_SIZE = 100;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createFindDuplicatesHandler(deps: {
   repos: Repositories;
@@ -43,7 +43,7 @@ export function createFindDuplicatesHandler(deps: {
       if (!project) return { result: { ...result, stopped: true }, message: 'The project was deleted' };
       for (const listed of page) {
         // Requests go first: the decode is a few ms on the main thread's turn.
-        await yieldToEventLoop();
+        await nextTurn();
         if (signal.aborted) return { result: { ...result, stopped: true }, message: 'Stopped before every image was hashed' };
         const image = repos.images.find(projectId, listed.uuid);
         try {

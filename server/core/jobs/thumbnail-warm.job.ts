@@ -1,6 +1,7 @@
 // Opening a project makes, in the background, the thumbnails its image strip and classifai
 // clients will ask for, so a person rarely waits for a cold one. It is the lowest priority
 // work there is: one image at a time, and it steps aside while a request is being served.
+import { nextTurn } from '../next-turn';
 import type { ImageThumbnails } from '../image-thumbnails';
 import type { InteractiveActivity } from '../interactive-activity';
 import { readPages } from '../paging';
@@ -27,7 +28,6 @@ const PAGE_SIZE = 200;
 const QUIET_MS = 5;
 const BACKOFF_MS = 20;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -42,7 +42,7 @@ const pause = (ms: number, signal: AbortSignal) =>
 
 /** Waits for a quiet moment; false when the job was aborted meanwhile. */
 async function waitForQuiet(activity: InteractiveActivity, signal: AbortSignal): Promise<boolean> {
-  await yieldToEventLoop();
+  await nextTurn();
   while (!signal.aborted && !activity.isQuiet(QUIET_MS)) await pause(BACKOFF_MS, signal);
   return !signal.aborted;
 }

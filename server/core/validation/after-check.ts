@@ -3,11 +3,11 @@
 // (COCO's JSON, YOLO's classes.txt) when the writer finishes.
 import type { CocoRecordObserver, ExportFile, ExportItem } from '../formats/common';
 import { checkCocoAnnotation, checkCocoCategory, checkCocoFile, checkCocoImage, checkCocoTop, createCocoFileCheck } from './coco-checks';
+import { YOLO_CLASSES_PATH } from '../formats/yolo';
 import { createRuleCollector, type RuleResult } from './collector';
 import type { ValidationFormat } from './rules';
 import { checkLabelmeFile, checkVocFile, createYoloFilesCheck } from './written-checks';
 
-const YOLO_CLASSES = 'classes.txt';
 
 export function createAfterCheck(format: ValidationFormat) {
   const collector = createRuleCollector([format]);
@@ -20,7 +20,7 @@ export function createAfterCheck(format: ValidationFormat) {
       const lower = file.path.toLowerCase();
       switch (format) {
         case 'yolo':
-          if (file.path === YOLO_CLASSES) classesTxt = file.content;
+          if (file.path === YOLO_CLASSES_PATH) classesTxt = file.content;
           else if (item && lower.endsWith('.txt')) yolo?.file(file.content, place, file.path);
           return;
         case 'voc':

@@ -6,6 +6,7 @@ import { readProjectFields } from '../formats/coco-fields';
 import { clipShape, toPixelShapes } from '../formats/geometry';
 import { buildYoloLabels } from '../formats/yolo';
 import type { AnnotationType, DatasetFields, Shape } from '../types';
+import { editorShapeId } from '../editor-shapes';
 import { createRuleCollector, type RuleResult } from './collector';
 import { geometryFindings } from './geometry-checks';
 import { unspellableLabel } from './label-checks';
@@ -98,7 +99,7 @@ export function createBeforeCheck(options: BeforeCheckOptions) {
       const pixels = toPixelShapes(item.annotation, item.image);
       const seen = new Set<string>();
       pixels.forEach((pixel, index) => {
-        const shapeId = pixel.id ?? `shape-${index}`;
+        const shapeId = editorShapeId(pixel, index);
         if (seen.has(shapeId) && applies('duplicate-id')) {
           collector.add({ rule: 'duplicate-id', imageUuid: item.image.uuid, relPath: item.image.relPath, shapeId, detail: `shape id ${shapeId} is used twice on this image` });
         }
