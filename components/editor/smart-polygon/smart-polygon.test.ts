@@ -119,6 +119,13 @@ describe('smart polygon', () => {
     expect(helped[27 * 120 + 60]).toBe(1);
   });
 
+  it('outlines the object when the box covers the whole picture (no background around it)', () => {
+    // A drag past all four edges is clamped to the image: nothing outside the box to learn from.
+    const image = picture(120, 100, disc);
+    const mask = grabCut(image, { x: 0, y: 0, w: 120, h: 100 });
+    expect(iou(maskToPolygon(mask, 120, 100), 120, 100, disc)).toBeGreaterThan(0.85);
+  });
+
   it('finds nothing to outline in an empty box', () => {
     const image = picture(40, 40, () => false);
     expect(maskToPolygon(new Uint8Array(1600), image.width, image.height)).toEqual([]);
