@@ -92,31 +92,45 @@ describe('smart polygon', () => {
     expect(outline.length).toBeLessThan(60);
   });
 
+  /** The share of a region's pixels the mask calls object. */
+  const coverage = (mask: Uint8Array, width: number, region: (x: number, y: number) => boolean) => {
+    let inRegion = 0;
+    let object = 0;
+    mask.forEach((value, node) => {
+      if (!region(node % width, Math.floor(node / width))) return;
+      inRegion++;
+      object += value;
+    });
+    return object / inRegion;
+  };
+
   it('a minus click takes away a part of the same colour the box could not exclude', () => {
     // Two discs of the object's colour in the box; the user marks the smaller one as background.
-    const two = (x: number, y: number) => disc(x, y) || Math.hypot(x - 100, y - 85) < 9;
+    const small = (x: number, y: number) => Math.hypot(x - 100, y - 85) < 9;
+    const two = (x: number, y: number) => disc(x, y) || small(x, y);
     const image = picture(120, 100, two);
     const rect = { x: 20, y: 12, w: 95, h: 86 };
+    // The click pins a disc of radius 4; the rest of the small disc must go by the cut itself.
+    const unpinned = (x: number, y: number) => small(x, y) && Math.hypot(x - 100, y - 85) > 4.5;
     const first = grabCut(image, rect);
-    expect(first[85 * 120 + 100]).toBe(1);
-    const corrected = grabCut(image, rect, [{ x: 100, y: 85, foreground: false }], { seedRadius: 10 });
-    expect(corrected[85 * 120 + 100]).toBe(0);
+    const corrected = grabCut(image, rect, [{ x: 100, y: 85, foreground: false }], { seedRadius: 4 });
+    expect(coverage(first, 120, unpinned)).toBeGreaterThan(0.7);
+    expect(coverage(corrected, 120, unpinned)).toBeLessThan(0.2);
     expect(iou(maskToPolygon(corrected, 120, 100), 120, 100, disc)).toBeGreaterThan(0.9);
   });
 
   it('a plus click brings back a part the colour models left out', () => {
     // A disc with a differently coloured cap: without help, the cap reads as background.
+    const cap = (x: number, y: number) => disc(x, y) && y >= 22 && y < 34 && x >= 50 && x < 70;
     const image = picture(120, 100, disc);
     for (let y = 22; y < 34; y++) {
-      for (let x = 50; x < 70; x++) {
-        if (!disc(x, y)) continue;
-        const i = (y * 120 + x) * 4;
-        image.pixels.set([60, 120, 200, 255], i);
-      }
+      for (let x = 50; x < 70; x++) if (cap(x, y)) image.pixels.set([60, 120, 200, 255], (y * 120 + x) * 4);
     }
     const rect = { x: 20, y: 12, w: 82, h: 78 };
+    const alone = grabCut(image, rect);
     const helped = grabCut(image, rect, [{ x: 60, y: 27, foreground: true }], { seedRadius: 5 });
-    expect(helped[27 * 120 + 60]).toBe(1);
+    expect(coverage(alone, 120, cap)).toBeLessThan(0.3);
+    expect(coverage(helped, 120, cap)).toBeGreaterThan(0.7);
   });
 
   it('outlines the object when the box covers the whole picture (no background around it)', () => {
