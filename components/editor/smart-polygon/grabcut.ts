@@ -115,6 +115,26 @@ function samplesWhere(mask: Uint8Array, value: number): Int32Array {
   return samples;
 }
 
+function coversCrop(rect: Rect, width: number, height: number): boolean {
+  return rect.x <= 0 && rect.y <= 0 && rect.x + rect.w >= width && rect.y + rect.h >= height;
+}
+
+/**
+ * A box dragged past every edge of the image leaves no pixel outside it: no background to
+ * learn a colour model from, so the first round would stop with the box as the outline. A
+ * thin band just inside the border starts as background instead, not pinned, so the cut
+ * may still give it back to the object where the object's colours reach the edge.
+ */
+function startBorderBand(mask: Uint8Array, pinned: Uint8Array, width: number, height: number, rect: Rect): void {
+  const band = Math.max(2, Math.round(0.04 * Math.min(rect.w, rect.h)));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const nearEdge = x < band || y < band || x >= width - band || y >= height - band;
+      if (nearEdge && pinned[y * width + x] === Pin.Free) mask[y * width + x] = 0;
+    }
+  }
+}
+
 /** 1 for the pixels of the object, 0 elsewhere. */
 export function grabCut(image: CropImage, rect: Rect, seeds: readonly Seed[] = [], options: GrabCutOptions = {}): Uint8Array {
   const { pixels, width, height } = image;
@@ -122,6 +142,7 @@ export function grabCut(image: CropImage, rect: Rect, seeds: readonly Seed[] = [
   const pinned = pins(image, rect, seeds, options.seedRadius ?? Math.max(2, Math.round(Math.min(rect.w, rect.h) / 10)));
   let mask: Uint8Array = new Uint8Array(nodes);
   pinned.forEach((pin, node) => (mask[node] = pin === Pin.Background ? 0 : 1));
+  if (coversCrop(rect, width, height)) startBorderBand(mask, pinned, width, height, rect);
   const weights = smoothnessWeights(image);
   let foregroundModel: ColourModel | null = null;
   let backgroundModel: ColourModel | null = null;

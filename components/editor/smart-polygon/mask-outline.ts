@@ -123,10 +123,47 @@ export function traceOutline(mask: Uint8Array, width: number, height: number): P
   return points;
 }
 
-/** The object's outline in crop pixels, simplified to tolerance pixels; [] when nothing was found. */
+/** Sign of the turn a -> b -> c: 1 left, -1 right, 0 straight. */
+function turn(a: Point, b: Point, c: Point): number {
+  return Math.sign((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
+}
+
+/**
+ * True when two edges of the closed outline cross properly (each passes strictly through the
+ * other). Touching at a vertex is allowed: a traced outline does that where its region meets
+ * itself diagonally. O(n^2), fine for the outlines here (tens to a few hundred vertices).
+ */
+export function crossesItself(points: readonly Point[]): boolean {
+  const n = points.length;
+  for (let i = 0; i < n; i++) {
+    const a = points[i] as Point;
+    const b = points[(i + 1) % n] as Point;
+    // Edges next to each other share a vertex and cannot cross properly: start two further on.
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      const c = points[j] as Point;
+      const d = points[(j + 1) % n] as Point;
+      if (turn(a, b, c) * turn(a, b, d) < 0 && turn(c, d, a) * turn(c, d, b) < 0) return true;
+    }
+  }
+  return false;
+}
+
+/** Tolerances tried in turn: Douglas-Peucker can cut across a narrow neck of a raster contour. */
+const TOLERANCE_STEPS = [1, 0.5, 0.25];
+
+/**
+ * The object's outline in crop pixels, simplified to tolerance pixels (less where that would
+ * make it cross itself, which no polygon reader accepts); [] when nothing was found.
+ */
 export function maskToPolygon(mask: Uint8Array, width: number, height: number, tolerance = 1): Point[] {
   const region = fillHoles(largestRegion(mask, width, height), width, height);
   const outline = traceOutline(region, width, height);
   if (outline.length < 3) return [];
-  return simplifyPolygon({ id: '', kind: 'polygon', label: '', points: outline }, tolerance).points;
+  for (const step of TOLERANCE_STEPS) {
+    const simplified = simplifyPolygon({ id: '', kind: 'polygon', label: '', points: outline }, tolerance * step).points;
+    if (!crossesItself(simplified)) return simplified;
+  }
+  // The trace follows pixel edges around one region, so it never crosses itself.
+  return outline;
 }

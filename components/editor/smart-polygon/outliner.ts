@@ -5,22 +5,25 @@
 // on an OffscreenCanvas, and hands the pixels to one shared worker.
 import type { Outliner } from '../model/tools/tool';
 import { fromCrop, outlineCrop } from './outline-crop';
-import type { OutlineAnswer, OutlineJob } from './outline.worker';
+import { createOutlineWorkerClient, type OutlineWorkerHandle, type OutlineWorkerEvents } from './outline-worker-client';
+import type { OutlineAnswer } from './outline.worker';
 
-let worker: Worker | null = null;
-let nextId = 0;
-const waiting = new Map<number, (answer: OutlineAnswer) => void>();
-
-function outlineWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' });
-  started.onmessage = (event: MessageEvent<OutlineAnswer>) => {
-    waiting.get(event.data.id)?.(event.data);
-    waiting.delete(event.data.id);
+function startBrowserWorker(events: OutlineWorkerEvents): OutlineWorkerHandle {
+  const worker = new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<OutlineAnswer>) => events.answer(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    events.failure(event.message || 'script error');
   };
-  worker = started;
-  return started;
+  worker.onmessageerror = () => events.failure('an answer could not be read');
+  return {
+    // The pixels are moved, not copied: the crop is not used here again.
+    post: (job) => worker.postMessage(job, [job.pixels.buffer as ArrayBuffer]),
+    terminate: () => worker.terminate(),
+  };
 }
+
+const outlineWorker = createOutlineWorkerClient(startBrowserWorker);
 
 export interface OutlineSource {
   /** The decoded picture: the original, or a huge image's smaller preview. */
@@ -33,7 +36,7 @@ export interface OutlineSource {
 /** sourceOf: what to read an image's pixels from, by its uuid. */
 export function createOutliner(sourceOf: (imageId: string) => Promise<OutlineSource>): Outliner {
   // Started while the browser is idle: the first outline then does not wait for the worker's script.
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(() => void outlineWorker());
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(() => outlineWorker.warmUp());
   return async (request) => {
     const { bitmap, width, height } = await sourceOf(request.imageId);
     const image = { width, height };
@@ -45,12 +48,7 @@ export function createOutliner(sourceOf: (imageId: string) => Promise<OutlineSou
     if (!context) throw new Error('No 2D canvas for the smart polygon');
     context.drawImage(bitmap, crop.source.x * sx, crop.source.y * sy, crop.source.w * sx, crop.source.h * sy, 0, 0, crop.width, crop.height);
     const { data } = context.getImageData(0, 0, crop.width, crop.height);
-    const id = ++nextId;
-    const job: OutlineJob = { id, pixels: data, width: crop.width, height: crop.height, rect: crop.rect, seeds: crop.seeds };
-    const answer = await new Promise<OutlineAnswer>((resolve) => {
-      waiting.set(id, resolve);
-      outlineWorker().postMessage(job, [data.buffer]);
-    });
+    const answer = await outlineWorker.run(request.imageId, { pixels: data, width: crop.width, height: crop.height, rect: crop.rect, seeds: crop.seeds });
     if (answer.error) throw new Error(answer.error);
     return fromCrop(answer.points, crop, image);
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grabCut, type CropImage } from './grabcut';
-import { fillHoles, maskToPolygon, traceOutline } from './mask-outline';
+import { simplifyPolygon } from '../model/shape-ops';
+import { crossesItself, fillHoles, largestRegion, maskToPolygon, traceOutline } from './mask-outline';
 import type { Point } from '../model/types';
 
 /** A seeded noisy picture: a background of one colour family with a disc (or ring) of another. */
@@ -81,6 +82,41 @@ describe('tracing a mask', () => {
   });
 });
 
+describe('simplifying an outline', () => {
+  /** Seeded noisy blobs: a disc whose every pixel's edge is jittered, as a cut of a textured object. */
+  function* noisyBlobs(count: number) {
+    let state = 1;
+    const random = () => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    for (let n = 0; n < count; n++) {
+      const radius = 10 + random() * 6;
+      yield Uint8Array.from({ length: 40 * 40 }, (_, i) => (Math.hypot((i % 40) - 20, Math.floor(i / 40) - 20) < radius + (random() - 0.5) * 8 ? 1 : 0));
+    }
+  }
+
+  it('tells a crossing outline from one that only touches itself at a vertex', () => {
+    expect(crossesItself([{ x: 0, y: 0 }, { x: 4, y: 4 }, { x: 4, y: 0 }, { x: 0, y: 4 }])).toBe(true);
+    expect(crossesItself([{ x: 0, y: 0 }, { x: 4, y: 0 }, { x: 4, y: 4 }, { x: 0, y: 4 }])).toBe(false);
+    // Two squares meeting at (2, 2), traced as one outline through that corner twice.
+    const touching = [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 2 }, { x: 4, y: 2 }, { x: 4, y: 4 }, { x: 2, y: 4 }, { x: 2, y: 2 }, { x: 0, y: 2 }];
+    expect(crossesItself(touching)).toBe(false);
+  });
+
+  it('never returns an outline that crosses itself, where plain Douglas-Peucker does', () => {
+    let crossedBefore = 0;
+    for (const mask of noisyBlobs(300)) {
+      const traced = traceOutline(fillHoles(largestRegion(mask, 40, 40), 40, 40), 40, 40);
+      if (crossesItself(simplifyPolygon({ id: '', kind: 'polygon', label: '', points: traced }, 1).points)) crossedBefore++;
+      const outline = maskToPolygon(mask, 40, 40);
+      expect(crossesItself(outline)).toBe(false);
+      expect(outline.length).toBeLessThan(traced.length);
+    }
+    expect(crossedBefore).toBeGreaterThan(0); // the blobs do hit the case
+  });
+});
+
 describe('smart polygon', () => {
   const disc = (x: number, y: number) => Math.hypot(x - 60, y - 50) < 28;
 
@@ -92,31 +128,52 @@ describe('smart polygon', () => {
     expect(outline.length).toBeLessThan(60);
   });
 
+  /** The share of a region's pixels the mask calls object. */
+  const coverage = (mask: Uint8Array, width: number, region: (x: number, y: number) => boolean) => {
+    let inRegion = 0;
+    let object = 0;
+    mask.forEach((value, node) => {
+      if (!region(node % width, Math.floor(node / width))) return;
+      inRegion++;
+      object += value;
+    });
+    return object / inRegion;
+  };
+
   it('a minus click takes away a part of the same colour the box could not exclude', () => {
     // Two discs of the object's colour in the box; the user marks the smaller one as background.
-    const two = (x: number, y: number) => disc(x, y) || Math.hypot(x - 100, y - 85) < 9;
+    const small = (x: number, y: number) => Math.hypot(x - 100, y - 85) < 9;
+    const two = (x: number, y: number) => disc(x, y) || small(x, y);
     const image = picture(120, 100, two);
     const rect = { x: 20, y: 12, w: 95, h: 86 };
+    // The click pins a disc of radius 4; the rest of the small disc must go by the cut itself.
+    const unpinned = (x: number, y: number) => small(x, y) && Math.hypot(x - 100, y - 85) > 4.5;
     const first = grabCut(image, rect);
-    expect(first[85 * 120 + 100]).toBe(1);
-    const corrected = grabCut(image, rect, [{ x: 100, y: 85, foreground: false }], { seedRadius: 10 });
-    expect(corrected[85 * 120 + 100]).toBe(0);
+    const corrected = grabCut(image, rect, [{ x: 100, y: 85, foreground: false }], { seedRadius: 4 });
+    expect(coverage(first, 120, unpinned)).toBeGreaterThan(0.7);
+    expect(coverage(corrected, 120, unpinned)).toBeLessThan(0.2);
     expect(iou(maskToPolygon(corrected, 120, 100), 120, 100, disc)).toBeGreaterThan(0.9);
   });
 
   it('a plus click brings back a part the colour models left out', () => {
     // A disc with a differently coloured cap: without help, the cap reads as background.
+    const cap = (x: number, y: number) => disc(x, y) && y >= 22 && y < 34 && x >= 50 && x < 70;
     const image = picture(120, 100, disc);
     for (let y = 22; y < 34; y++) {
-      for (let x = 50; x < 70; x++) {
-        if (!disc(x, y)) continue;
-        const i = (y * 120 + x) * 4;
-        image.pixels.set([60, 120, 200, 255], i);
-      }
+      for (let x = 50; x < 70; x++) if (cap(x, y)) image.pixels.set([60, 120, 200, 255], (y * 120 + x) * 4);
     }
     const rect = { x: 20, y: 12, w: 82, h: 78 };
+    const alone = grabCut(image, rect);
     const helped = grabCut(image, rect, [{ x: 60, y: 27, foreground: true }], { seedRadius: 5 });
-    expect(helped[27 * 120 + 60]).toBe(1);
+    expect(coverage(alone, 120, cap)).toBeLessThan(0.3);
+    expect(coverage(helped, 120, cap)).toBeGreaterThan(0.7);
+  });
+
+  it('outlines the object when the box covers the whole picture (no background around it)', () => {
+    // A drag past all four edges is clamped to the image: nothing outside the box to learn from.
+    const image = picture(120, 100, disc);
+    const mask = grabCut(image, { x: 0, y: 0, w: 120, h: 100 });
+    expect(iou(maskToPolygon(mask, 120, 100), 120, 100, disc)).toBeGreaterThan(0.85);
   });
 
   it('finds nothing to outline in an empty box', () => {

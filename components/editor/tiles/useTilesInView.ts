@@ -3,9 +3,10 @@
 // The tiles the canvas draws over a huge image's preview: those of the level as sharp as the
 // screen that lie in view, each once it is decoded. Panning asks for the new ones as they
 // come into view; a tile not yet there leaves the preview showing through.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { View } from '../model/types';
 import { tileBitmaps } from './tile-bitmaps';
+import { requestTiles } from './tile-requests';
 import { levelForScale, tileName, tilesCovering, type Pyramid, type TileRef } from './tile-view';
 
 export interface DrawnTile extends TileRef {
@@ -22,8 +23,20 @@ export interface TilesInView {
 
 const NOTHING: TilesInView = { drawn: [], complete: false, level: null };
 
-export function useTilesInView(pyramid: Pyramid | null, tileUrl: (name: string) => string, view: View, viewport: { width: number; height: number }): TilesInView {
+/** onMissing: a tile answered 404 (the server's cache dropped the pyramid); once per tile per mount. */
+export function useTilesInView(
+  pyramid: Pyramid | null,
+  tileUrl: (name: string) => string,
+  view: View,
+  viewport: { width: number; height: number },
+  onMissing?: () => void,
+): TilesInView {
   const [, setArrivals] = useState(0);
+  const reported = useRef(new Set<string>());
+  const missing = useRef(onMissing);
+  useEffect(() => {
+    missing.current = onMissing;
+  }, [onMissing]);
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const level = pyramid ? levelForScale(pyramid, view.scale * ratio) : null;
   const region = { x: -view.x / view.scale, y: -view.y / view.scale, w: viewport.width / view.scale, h: viewport.height / view.scale };
@@ -32,14 +45,11 @@ export function useTilesInView(pyramid: Pyramid | null, tileUrl: (name: string) 
 
   useEffect(() => {
     let current = true;
-    for (const name of names ? names.split(',') : []) {
-      const url = tileUrl(name);
-      if (tileBitmaps.peek(url)) continue;
-      tileBitmaps.load(url).then(
-        () => current && setArrivals((n) => n + 1),
-        () => undefined,
-      );
-    }
+    const urls = (names ? names.split(',') : []).map(tileUrl);
+    requestTiles(tileBitmaps, urls, reported.current, {
+      arrived: () => current && setArrivals((n) => n + 1),
+      missing: () => missing.current?.(),
+    });
     return () => {
       current = false;
     };

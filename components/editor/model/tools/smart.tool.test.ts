@@ -87,6 +87,44 @@ describe('smart polygon tool', () => {
     expect(store.getState().shapes).toEqual([{ id: 's1', kind: 'box', x: 30, y: 20, w: 50, h: 50, label: 'cat' }]);
   });
 
+  it('Enter while a correction is computed keeps the corrected outline once it comes', async () => {
+    const { store, tools, requests, drag } = setup();
+    drag({ x: 20, y: 10 }, { x: 90, y: 80 });
+    await requests[0]?.answer(triangle);
+    tools.pointerDown({ x: 40, y: 40 }, 4);
+    tools.pointerUp({ x: 40, y: 40 });
+    expect(tools.state).toBe('working');
+    expect(tools.complete()).toBe(true);
+    expect(store.getState().shapes).toEqual([]); // not the outline from before the click
+    const corrected = [{ x: 30, y: 20 }, { x: 85, y: 20 }, { x: 85, y: 75 }, { x: 30, y: 75 }];
+    await requests[1]?.answer(corrected);
+    expect(store.getState().shapes).toEqual([{ id: 's1', kind: 'polygon', points: corrected, label: 'cat' }]);
+    expect(tools.state).toBe('idle');
+  });
+
+  it('Enter while working then Escape, a new drag or an image switch keeps nothing', async () => {
+    const { store, tools, requests, drag } = setup();
+    drag({ x: 20, y: 10 }, { x: 90, y: 80 });
+    tools.complete();
+    tools.cancel();
+    await requests[0]?.answer(triangle);
+    drag({ x: 20, y: 10 }, { x: 90, y: 80 });
+    tools.complete();
+    drag({ x: 100, y: 10 }, { x: 150, y: 60 });
+    await requests[1]?.answer(triangle);
+    await requests[2]?.answer(triangle);
+    expect(tools.state).toBe('proposing'); // the new box's outline waits for its own Enter
+    tools.pointerDown({ x: 120, y: 30 }, 4);
+    tools.pointerUp({ x: 120, y: 30 });
+    tools.complete();
+    store.load('other', { width: 200, height: 100 }, []);
+    await requests[3]?.answer(triangle);
+    drag({ x: 20, y: 10 }, { x: 90, y: 80 });
+    await requests[4]?.answer(triangle);
+    expect(tools.state).toBe('proposing');
+    expect(store.getState().shapes).toEqual([]);
+  });
+
   it('takes a tiny drag for a slip, not an object', () => {
     const { tools, requests, drag } = setup();
     drag({ x: 20, y: 10 }, { x: 26, y: 12 });

@@ -21,6 +21,9 @@ export const smartTool: ToolDefinition = {
     let press: { at: Point; alt: boolean; dragging: boolean } | null = null;
     // Each request's number: an answer to an older one (the user clicked again) is dropped.
     let requested = 0;
+    // Enter pressed while an outline was being computed: the request whose answer to keep.
+    // Tied to the request, so Escape, a new drag, a hint or an image switch drops the wish.
+    let keepOnAnswer: number | null = null;
     const draft = () => {
       const current = store.getState().draft;
       return current?.kind === 'smart' ? current : null;
@@ -36,17 +39,29 @@ export const smartTool: ToolDefinition = {
         (points) => {
           const latest = draft();
           if (ticket !== requested || !latest || store.getState().imageId !== imageId) return;
+          const wanted = keepOnAnswer === ticket;
+          keepOnAnswer = null;
           store.setDraft({ ...latest, outline: points.length >= 3 ? points : latest.outline, working: false });
+          // Only a new outline is kept unasked: with none found, the user sees the old one again and decides.
+          if (wanted && points.length >= 3) keep();
         },
         () => {
           const latest = draft();
-          if (ticket === requested && latest) store.setDraft({ ...latest, working: false });
+          if (ticket !== requested) return;
+          keepOnAnswer = null;
+          if (latest) store.setDraft({ ...latest, working: false });
         },
       );
     };
 
     const keep = (): boolean => {
-      const points = draft()?.outline;
+      const current = draft();
+      if (current?.working && outline) {
+        // The outline on screen is the one before the last click: keep the one coming instead.
+        keepOnAnswer = requested;
+        return true;
+      }
+      const points = current?.outline;
       if (!points || points.length < 3) return false;
       store.setDraft(null);
       store.addShape(asProjectShape({ id: store.newId(), kind: 'polygon', points, label: store.getState().activeLabel }, projectType));
