@@ -35,6 +35,8 @@ interface EditorCanvasProps {
   /** A huge image's tile pyramid, once the server has begun it. */
   pyramid?: PyramidStatus | null;
   tileUrl?: (name: string) => string;
+  /** A tile the status called ready is gone (the server's cache let it go): ask again. */
+  onTilesMissing?: () => void;
   colorOf: (label: string) => string;
   spaceHeld: boolean;
   onReady?: (handle: CanvasHandle) => void;
@@ -98,7 +100,7 @@ function useStableList<T>(items: T[]): T[] {
   return previous.current;
 }
 
-export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, tileUrl = noTiles, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
+export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
@@ -112,7 +114,7 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
   const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
   const drawnOriginalOf = image?.original ? state.imageId : null;
   const picture = image ? bitmapFor(image, state.size.width * view.scale) : null;
-  const tiles = useTilesInView(image && pyramid?.state === 'ready' ? pyramid : null, tileUrl, view, viewport);
+  const tiles = useTilesInView(image && pyramid?.state === 'ready' ? pyramid : null, tileUrl, view, viewport, onTilesMissing);
 
   // data-drawn-image-id says which image's original is on screen, with its shapes (they reach
   // the store together): what the image-switch benchmark (bench/w7-switch.mjs) and tests wait

@@ -120,7 +120,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious: workflow.keepPrevious, takeCarried });
   usePrefetchNeighbours(type, name, [list.itemAt(index + 1), list.itemAt(index - 1)], persistence.ready);
   const huge = current ? isHugeImage(current) : false;
-  const pyramid = useTilePyramid(type, name, current?.uuid, huge);
+  const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, huge);
   const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
   const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
 
@@ -250,6 +250,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
             originalUrl={current ? originalUrlOf(type, name, current) : null}
             pyramid={pyramid}
             tileUrl={tileUrl}
+            onTilesMissing={refreshPyramid}
             colorOf={colorOf}
             spaceHeld={spaceHeld}
             onReady={setCanvas}

@@ -3,6 +3,7 @@
 // A huge image's pyramid status for the canvas, polled while the server cuts it (the same
 // status the progress bar shows).
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
 import type { Pyramid } from './tile-view';
 
@@ -13,7 +14,8 @@ export interface PyramidStatus extends Pyramid {
   message: string;
 }
 
-export function useTilePyramid(type: 'bndbox' | 'seg', name: string, uuid: string | undefined, enabled: boolean): PyramidStatus | null {
+/** status: null until there is one; refresh: ask again (a tile of a "ready" pyramid was gone). */
+export function useTilePyramid(type: 'bndbox' | 'seg', name: string, uuid: string | undefined, enabled: boolean): { status: PyramidStatus | null; refresh: () => void } {
   const trpc = useTRPC();
   const query = useQuery({
     ...trpc.image.tiles.queryOptions({ annotation_type: type, project_name: name, uuid: uuid ?? '' }),
@@ -21,5 +23,7 @@ export function useTilePyramid(type: 'bndbox' | 'seg', name: string, uuid: strin
     refetchInterval: (current) => (current.state.data?.state === 'cutting' ? 400 : false),
     retry: false,
   });
-  return enabled && query.data ? query.data : null;
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  return { status: enabled && query.data ? query.data : null, refresh };
 }
