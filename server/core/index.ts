@@ -38,6 +38,8 @@ export interface CoreEdges {
   closeStorage: () => void;
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /** A full garbage collection, where the runtime can run one (long exports keep their peak down). */
+  compactHeap?: () => void;
 }
 
 export function createCore(edges: CoreEdges) {
@@ -53,7 +55,7 @@ export function createCore(edges: CoreEdges) {
     handlers: {
       scan: createFolderScanHandler(repos),
       add: createAddImagesHandler(repos, chooser),
-      export: createExportHandler(repos),
+      export: createExportHandler(repos, edges.compactHeap),
       import: createImportHandler(repos, chooser, now),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
       tiles: createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker }),

@@ -5,6 +5,7 @@ import { openDatabase } from '@/server/db/database';
 import { createSqliteRepositories } from '@/server/db/repositories';
 import { createChooser, type Chooser } from '@/server/files/chooser';
 import { createThumbnailCache } from '@/server/files/thumbnail-cache';
+import { heapCompactor } from './heap-compactor';
 
 export interface OpenCoreOptions {
   dataDir: string;
@@ -23,5 +24,6 @@ export function openCore(options: OpenCoreOptions): Core {
     closeStorage: () => db.close(),
     now: options.now,
     log: options.log,
+    compactHeap: heapCompactor(),
   });
 }
