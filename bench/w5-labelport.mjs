@@ -21,7 +21,7 @@ function boxes(count) {
 }
 
 /** rAF intervals recorded in the page while `act` drives the mouse from here. */
-async function framesDuring(page, act) {
+export async function framesDuring(page, act) {
   await page.evaluate(() => {
     window.__frames = [];
     window.__stop = false;

@@ -13,6 +13,7 @@ import { createProject } from './lib/api.mjs';
 import { hugeFolder, objectPhotoFolder } from './lib/images.mjs';
 import { row } from './lib/report.mjs';
 import { startServer } from './lib/server.mjs';
+import { framesDuring } from './w5-labelport.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
@@ -84,27 +85,14 @@ async function openHuge(browser, url, { tiled = true } = {}) {
 
 async function panFrames(page) {
   const area = await page.getByTestId('editor-canvas').boundingBox();
-  await page.evaluate(() => {
-    window.__frames = [];
-    window.__stop = false;
-    let last = performance.now();
-    const tick = (now) => {
-      window.__frames.push(now - last);
-      last = now;
-      if (!window.__stop) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  await page.keyboard.down(' ');
-  await page.mouse.move(area.x + area.width - 100, area.y + area.height - 100);
-  await page.mouse.down();
-  // 600 px left and up over 150 moves: about two tiles' worth of new ground at 100%.
-  for (let step = 1; step <= 150; step++) await page.mouse.move(area.x + area.width - 100 - step * 4, area.y + area.height - 100 - step * 2);
-  await page.mouse.up();
-  await page.keyboard.up(' ');
-  return page.evaluate(() => {
-    window.__stop = true;
-    return window.__frames.slice(1);
+  return framesDuring(page, async () => {
+    await page.keyboard.down(' ');
+    await page.mouse.move(area.x + area.width - 100, area.y + area.height - 100);
+    await page.mouse.down();
+    // 600 px left and up over 150 moves: about two tiles' worth of new ground at 100%.
+    for (let step = 1; step <= 150; step++) await page.mouse.move(area.x + area.width - 100 - step * 4, area.y + area.height - 100 - step * 2);
+    await page.mouse.up();
+    await page.keyboard.up(' ');
   });
 }
 
