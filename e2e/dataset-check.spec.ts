@@ -29,12 +29,21 @@ test('check a dataset, jump to an entry, clip all, undo one image', async ({ api
   await expect(editor.position()).toHaveText('3 / 3');
   await expect(page.getByRole('region', { name: 'Shapes' }).locator('.shape-row.active')).toHaveCount(1);
 
+  // Meanwhile another client adds a box to b.png, which this tab read (as a neighbour) before.
+  await api.saveBoxes('checked', 'b.png', SIZE, [
+    { id: 'b-ok', x1: 10, y1: 10, x2: 30, y2: 30, label: 'car' },
+    { id: 'b-out', x1: 80, y1: 10, x2: 130, y2: 40, label: 'car' },
+    { id: 'b-new', x1: 40, y1: 40, x2: 60, y2: 60, label: 'car' },
+  ]);
+
   await outside.getByRole('button', { name: 'Clip all' }).click();
   await expect(outside).toHaveCount(0);
   await editor.waitSaved();
+  // Fixed on what b.png holds now: the other client's box is kept.
   expect(await api.boxesOf('checked', 'b.png')).toEqual([
     expect.objectContaining({ x1: 10, y1: 10, x2: 30, y2: 30 }),
     expect.objectContaining({ x1: 80, y1: 10, x2: 100, y2: 40 }),
+    expect.objectContaining({ x1: 40, y1: 40, x2: 60, y2: 60 }),
   ]);
   expect(await api.boxesOf('checked', 'c.png')).toEqual([expect.objectContaining({ x1: 50, y1: 60, x2: 90, y2: 80 })]);
 

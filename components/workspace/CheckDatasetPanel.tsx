@@ -48,11 +48,16 @@ export function CheckDatasetPanel({ type, name, store, flush, jumpTo, onClose }:
 
   const rerun = () => void flush().finally(() => void check.refetch());
 
-  /** Each image once: its shapes now (this tab's edits included), fixed, as one undo step there. */
+  /**
+   * Each image once: its shapes now, fixed, as one undo step there. This tab's edits are saved
+   * first; an image not on screen is then read from the server, so a change another client made
+   * since this tab last read it is fixed too, never written over.
+   */
   const fix = async (targets: readonly FixTarget[]) => {
     setBusy(true);
     setNotice(null);
     try {
+      await flush();
       const byImage = new Map<string, Map<string, DatasetFix>>();
       for (const target of targets) {
         const fixes = byImage.get(target.imageUuid) ?? new Map<string, DatasetFix>();
@@ -62,7 +67,9 @@ export function CheckDatasetPanel({ type, name, store, flush, jumpTo, onClose }:
       for (const [uuid, fixes] of byImage) {
         const state = store.getState();
         const shown = state.imageId === uuid;
-        const [image] = shown ? [{ width: state.size.width, height: state.size.height, shapes: state.shapes }] : await queryClient.fetchQuery(editorImageQuery(trpc, type, name, uuid));
+        const [image] = shown
+          ? [{ width: state.size.width, height: state.size.height, shapes: state.shapes }]
+          : await queryClient.fetchQuery({ ...editorImageQuery(trpc, type, name, uuid), staleTime: 0 });
         if (!image) continue;
         const before = image.shapes as EditorShape[];
         const after = applyFixes(before, fixes, { width: image.width, height: image.height });
