@@ -195,6 +195,8 @@ export interface SplitRepository {
   /** Present images without hashes, in path byte order, after `afterRelPath` (keyset paging). */
   unhashedPage(projectId: string, afterRelPath: string, limit: number): ImageRecord[];
   countUnhashed(projectId: string): number;
+  /** Some present image has a side of a split (an export is then laid out by it). */
+  hasSides(projectId: string): boolean;
 }
 
 export type JobState = 'running' | 'succeeded' | 'failed';

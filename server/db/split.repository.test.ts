@@ -35,6 +35,14 @@ describe('split side on image records', () => {
     expect('split' in (repos.images.find('p', 'c') ?? {})).toBe(false);
   });
 
+  it('says whether any present image has a side, which lays an export out by the split', () => {
+    expect(repos.splits.hasSides('p')).toBe(false);
+    repos.splits.setSide('p', ['b'], 'test');
+    expect(repos.splits.hasSides('p')).toBe(true);
+    repos.images.setPresent('p', ['b'], false);
+    expect(repos.splits.hasSides('p')).toBe(false);
+  });
+
   it('refuses a side that is not train, val or test', () => {
     expect(() => repos.splits.setSide('p', ['a'], 'holdout' as never)).toThrow(/CHECK/);
   });

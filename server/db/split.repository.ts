@@ -51,6 +51,9 @@ export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
   const unhashed = sqlite.prepare<[string, string, number], ImageRow>(
     `SELECT ${columns} FROM images WHERE project_id = ? AND present = 1 AND perceptual_hash IS NULL AND rel_path > ? ORDER BY rel_path LIMIT ?`,
   );
+  const anySide = sqlite
+    .prepare<[string], number>('SELECT EXISTS (SELECT 1 FROM images WHERE project_id = ? AND present = 1 AND split IS NOT NULL)')
+    .pluck();
   const countUnhashed = sqlite
     .prepare<[string], number>('SELECT count(*) FROM images WHERE project_id = ? AND present = 1 AND perceptual_hash IS NULL')
     .pluck();
@@ -72,5 +75,6 @@ export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
     setHashes: (projectId, uuid, hashes: ImageHashes) => void setHashes.run({ projectId, uuid, ...hashes }),
     unhashedPage: (projectId, afterRelPath, limit) => unhashed.all(projectId, afterRelPath, limit).map(toImageRecord),
     countUnhashed: (projectId) => countUnhashed.get(projectId) ?? 0,
+    hasSides: (projectId) => anySide.get(projectId) === 1,
   };
 }

@@ -86,14 +86,6 @@ function* snapshotItems(repos: Repositories, projectId: string, snapshot: Export
   }
 }
 
-/** Whether any image has a side of a split: the export is then laid out by it. */
-function hasSplit(repos: Repositories, projectId: string): boolean {
-  for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
-    if (images.some((image) => image.split !== undefined)) return true;
-  }
-  return false;
-}
-
 const STREAM_CHUNK = 1 << 16;
 /** Images between two full collections of a dataset export (about 30 ms each at 50 MB alive). */
 const COMPACT_EVERY = 2000;
@@ -194,7 +186,7 @@ async function writeDataset(
   // The class table in class id order, not the panel's: the order a trained model's classes keep.
   const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
   const projectFields = repos.projects.datasetFields(project.id);
-  const writer = exporter(classes, project.type, options, projectFields, { bySplit: hasSplit(repos, project.id) });
+  const writer = exporter(classes, project.type, options, projectFields, { bySplit: repos.splits.hasSides(project.id) });
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
   const checks = createExportChecks(exportType, { type: project.type, classes, labels: project.labels, options, projectFields });
   const snapshot: ExportSnapshot = { uuids: [], sides: [] };
