@@ -1,4 +1,4 @@
-// COCO is streamed record by record into the zip; the after-check sees each record as it is
+// Export jobs end to end: COCO is streamed record by record and the after-check sees each record as it is
 // written. An imported COCO file without info and licenses comes back the same way (its own
 // top-level fields are kept), and pycocotools' loadRes would fail on it: the report says so.
 import fs from 'node:fs';
@@ -47,5 +47,17 @@ describe('the COCO after-check on the streamed file', () => {
     const found = report.checks.after.filter((rule) => rule.count > 0);
     expect(found.map((rule) => [rule.rule, rule.count])).toEqual([['coco-missing-info', 1]]);
     expect(found[0]?.entries[0]?.detail).toBe('instances.json: no info and licenses');
+  });
+});
+
+describe('an export of a project with a side given', () => {
+  it('is laid out by the split once any image has a side', async () => {
+    const uuid = t.core.projects.loadingStatus('bndbox', 'bare').uuids[0] ?? '';
+    t.core.splits.setSide('bndbox', 'bare', [uuid], 'train');
+    t.core.exports.start('bndbox', 'bare', 'yolo');
+    await t.core.jobs.settled(EXPORT_JOB_KEY);
+    const zip = readZip(fs.readFileSync(t.core.exports.status()?.result?.path ?? ''));
+    expect(zip.map((entry) => entry.name)).toContain('labels/train/a.txt');
+    expect(zip.find((entry) => entry.name === 'data.yaml')?.data.toString('utf8')).toContain('train: images/train\n');
   });
 });

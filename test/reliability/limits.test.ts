@@ -104,6 +104,23 @@ describe('hostile image files in a project (built server)', () => {
     if (peak !== null) expect(peak, 'peak memory of the server, MiB').toBeLessThan(560); // 588 MB would be one full decode
   });
 
+  it('the editor\'s preview and tile requests answer bad names and files with the envelope, never a file outside the pyramid', async () => {
+    const image = (file: string, query: string) => request(server, 'GET', `/api/image/bndbox/hostile/${encodeURIComponent(uuidOf.get(file) ?? file)}?${query}`);
+    for (const name of ['../../../../etc/passwd', '14/3_2/../../x', '14/3-2', '']) {
+      const reply = await image('good.png', `tile=${encodeURIComponent(name)}`);
+      expectJsonAnswer(reply, name);
+      expect(reply.status, name).toBe(400);
+    }
+    // A pyramid never cut (or a tile past its edge): not found, as JSON.
+    const missing = await image('good.png', 'tile=9/99_0');
+    expectJsonAnswer(missing, 'missing tile');
+    expect(missing.status).toBe(404);
+    for (const file of ['lying.png', 'truncated.jpg', 'no-such-uuid']) expectJsonAnswer(await image(file, 'size=preview'), `${file} preview`);
+    const preview = await image('good.png', 'size=preview');
+    expect(preview.status).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+  });
+
   it('a 15,000 x 15,000 1-bit BMP (28 MB, 900 MB as pixels) is drawn without freezing the server or holding its pixels', async () => {
     const bitmaps = await makeTempDir('labelport-limits-bmp-');
     try {
