@@ -66,7 +66,6 @@ export function createTileStore(dataDir: string, options: { maxBytes?: number } 
   };
 
   return {
-    previewPath: (key: TileKey) => path.join(folderOf(key), 'preview.jpeg'),
     hasPyramid: (key: TileKey): boolean => fs.existsSync(path.join(folderOf(key), PYRAMID)),
     /** A tile's bytes, or null when the pyramid or that tile is not there. */
     async tile(key: TileKey, level: number, column: number, row: number): Promise<Buffer | null> {
