@@ -38,7 +38,7 @@ async function decodeUpload(upload: UploadedImage): Promise<Buffer> {
   const marker = upload.dataUrl.indexOf('base64,');
   if (marker < 0) throw invalidInput(`${upload.name}: expected a data URL with base64 content`);
   const bytes = Buffer.from(upload.dataUrl.slice(marker + 'base64,'.length), 'base64');
-  if (!(await probeImageBuffer(bytes))) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
+  if (!probeImageBuffer(bytes)) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
   return bytes;
 }
 

@@ -87,7 +87,7 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     const probe = await probeImageFile(absPath);
     if (!probe) throw invalidState(`The file of image ${image.uuid} is no longer a readable image`);
     const facts = { format: probe.format, width: probe.width, height: probe.height, depth: probe.depth, orientation: probe.orientation, fileSize: stat.size, mtimeMs };
-    repos.inTransaction(() => repos.images.updateFileFacts(project.id, image.uuid, facts));
+    await repos.inTransaction(() => repos.images.updateFileFacts(project.id, image.uuid, facts));
     return { image: { ...image, ...facts }, absPath };
   };
 
