@@ -54,12 +54,12 @@ export async function roundTrip(t: TestCore, name: string, format: TrainingForma
   await t.scanSettled(type, name);
   const source = files ? { files } : { path: path.join(DATASETS, name) };
   const summary = await t.core.annotationImports.importAnnotations(type, name, format, source);
-  const uuids = t.core.projects.loadingStatus(type, name).uuids;
+  const uuids = (await t.core.projects.loadingStatus(type, name)).uuids;
   /** In the imported format unless told: another one tells what it cannot hold in report.json. */
   const exportAgain = async (as: TrainingFormat = format): Promise<RoundTrip> => {
-    t.core.exports.start(type, name, as);
+    await t.core.exports.start(type, name, as);
     await t.core.jobs.settled(EXPORT_JOB_KEY);
-    const status = t.core.exports.status();
+    const status = await t.core.exports.status();
     if (status?.state !== 'succeeded') throw new Error(`export failed: ${JSON.stringify(status)}`);
     const zip = readZip(fs.readFileSync(path.join(folder, `${name}_${as}.zip`)));
     const exported = (relPath: string) => {

@@ -6,8 +6,8 @@ import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { cocoImageSizes, fixtureFiles, roundTrip } from './dataset-roundtrip-support';
 
 let t: TestCore;
-beforeAll(() => {
-  t = createTestCore();
+beforeAll(async () => {
+  t = await createTestCore();
 });
 afterAll(() => t.close());
 

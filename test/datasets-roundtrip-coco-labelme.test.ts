@@ -8,8 +8,8 @@ import { cocoImageSizes, differences, fixtureFiles, fixtureJson, roundTrip, type
 
 let t: TestCore;
 
-beforeAll(() => {
-  t = createTestCore();
+beforeAll(async () => {
+  t = await createTestCore();
 });
 
 afterAll(() => t.close());
@@ -72,13 +72,13 @@ describe('COCO exported again equals its source', () => {
 });
 
 describe('COCO after edits', () => {
-  const editorShapes = (name: string, type: AnnotationType, uuid: string) => t.core.annotations.editorImages(type, name, [uuid])[0]?.shapes ?? [];
+  const editorShapes = async (name: string, type: AnnotationType, uuid: string) => (await t.core.annotations.editorImages(type, name, [uuid]))[0]?.shapes ?? [];
   const move = (shape: PixelEditorShape, dx: number): PixelEditorShape =>
     shape.kind === 'box' ? { ...shape, x: shape.x + dx } : { ...shape, points: shape.points.map((p) => ({ x: p.x + dx, y: p.y })) };
 
   it('a moved object keeps its id, iscrowd and attributes and gets its new geometry; the RLE becomes the moved outline', async () => {
     const { uuids, exportAgain } = await roundTrip(t, 'edited-datumaro', 'coco', 'seg', { 'a.jpg': [10, 5], 'b.jpg': [5, 10] }, fixtureFiles('coco-datumaro-instances'));
-    const images = t.core.annotations.editorImages('seg', 'edited-datumaro', uuids);
+    const images = await t.core.annotations.editorImages('seg', 'edited-datumaro', uuids);
     const b = images.find((entry) => entry.image.relPath === 'b.jpg');
     const [polygon, crowd] = b?.shapes ?? [];
     if (!b || !polygon || !crowd) throw new Error('b.jpg has no shapes');
@@ -92,7 +92,7 @@ describe('COCO after edits', () => {
     expect(val.annotations[2]).toMatchObject({ image_id: 40, bbox: [1, 1, 2, 2], iscrowd: 0 });
     // The other subset is untouched.
     expect(differences(back.exported('annotations/instances_train.json'), fixtureJson('coco-datumaro-instances', 'annotations/instances_train.json'))).toEqual([]);
-    expect(editorShapes('edited-datumaro', 'seg', b.image.uuid)).toHaveLength(3);
+    expect(await editorShapes('edited-datumaro', 'seg', b.image.uuid)).toHaveLength(3);
   });
 
   const twoPart = {
@@ -107,7 +107,7 @@ describe('COCO after edits', () => {
 
   it('an object of several polygons is one shape per polygon in the editor and one annotation again on export', async () => {
     const { uuids, exportAgain } = await roundTrip(t, 'two-part', 'coco', 'seg', { 'a.jpg': [100, 50] }, files);
-    expect(editorShapes('two-part', 'seg', uuids[0] ?? '')).toHaveLength(3);
+    expect(await editorShapes('two-part', 'seg', uuids[0] ?? '')).toHaveLength(3);
     const back = await exportAgain();
     expect(back.exportedPaths).toEqual(['instances.json']);
     expect(differences(back.exported('instances.json'), twoPart)).toEqual([]);
@@ -116,7 +116,7 @@ describe('COCO after edits', () => {
   it('moving one polygon of such an object writes both, with the bbox and area of both', async () => {
     const { uuids, exportAgain } = await roundTrip(t, 'two-part-moved', 'coco', 'seg', { 'a.jpg': [100, 50] }, files);
     const uuid = uuids[0] ?? '';
-    const [first, second, third] = editorShapes('two-part-moved', 'seg', uuid);
+    const [first, second, third] = await editorShapes('two-part-moved', 'seg', uuid);
     if (!first || !second || !third) throw new Error('three shapes expected');
     await t.core.annotations.saveEditorShapes('seg', 'two-part-moved', uuid, [first, move(second, 10), third]);
     const exported = (await exportAgain()).exported('instances.json') as CocoFile;
@@ -171,7 +171,7 @@ describe('LabelMe exported again equals its source', () => {
     const mixed = { ...grouped, shapes: [grouped.shapes[0], { label: 'hand', points: [[5, 5]], group_id: 1, shape_type: 'point', flags: {} }, grouped.shapes[2]] };
     const { uuids, exportAgain } = await roundTrip(t, 'grouped-edited', 'labelme', 'seg', { 'images/a.jpg': [100, 80] }, [{ path: 'json/a.json', content: JSON.stringify(mixed) }]);
     const uuid = uuids[0] ?? '';
-    const [first, second] = t.core.annotations.editorImages('seg', 'grouped-edited', [uuid])[0]?.shapes ?? [];
+    const [first, second] = (await t.core.annotations.editorImages('seg', 'grouped-edited', [uuid]))[0]?.shapes ?? [];
     if (first?.kind !== 'polygon' || !second) throw new Error('two polygons expected');
     const moved: PixelEditorShape = { ...first, label: 'rider', points: first.points.map((p) => ({ x: p.x + 1, y: p.y })) };
     const added: PixelEditorShape = { id: 'new', kind: 'polygon', label: 'dog', points: [{ x: 1, y: 1 }, { x: 9, y: 1 }, { x: 9, y: 9 }] };

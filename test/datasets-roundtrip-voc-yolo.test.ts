@@ -21,8 +21,8 @@ type ImageSizes = Record<string, readonly [number, number]>;
 
 let t: TestCore;
 
-beforeAll(() => {
-  t = createTestCore();
+beforeAll(async () => {
+  t = await createTestCore();
 });
 
 afterAll(() => t.close());
@@ -40,9 +40,9 @@ async function importFixture(fixture: string, format: TrainingFormat, type: Anno
 
 /** The dataset's files by path, as the zip next to the images holds them (its report.json and report.md aside). */
 async function exportFiles(fixture: string, type: AnnotationType, format: 'voc' | 'yolo'): Promise<Map<string, string>> {
-  t.core.exports.start(type, fixture, format);
+  await t.core.exports.start(type, fixture, format);
   await t.core.jobs.settled(EXPORT_JOB_KEY);
-  const zipPath = t.core.exports.status()?.result?.path ?? '';
+  const zipPath = (await t.core.exports.status())?.result?.path ?? '';
   const entries = readZip(fs.readFileSync(zipPath)).filter((entry) => entry.name !== 'report.json' && entry.name !== 'report.md');
   return new Map(entries.map((entry) => [entry.name, entry.data.toString('utf8')]));
 }
@@ -55,9 +55,9 @@ function xmlTree(text: string | undefined): XmlNode {
   return toXmlNode(parsed.root);
 }
 
-function editorShapes(type: AnnotationType, fixture: string, relPath: string): { uuid: string; shapes: PixelEditorShape[] } {
-  const { uuids } = t.core.projects.loadingStatus(type, fixture);
-  const entry = t.core.annotations.editorImages(type, fixture, uuids).find((image) => image.image.relPath === relPath);
+async function editorShapes(type: AnnotationType, fixture: string, relPath: string): Promise<{ uuid: string; shapes: PixelEditorShape[] }> {
+  const { uuids } = await t.core.projects.loadingStatus(type, fixture);
+  const entry = (await t.core.annotations.editorImages(type, fixture, uuids)).find((image) => image.image.relPath === relPath);
   return { uuid: entry?.image.uuid ?? '', shapes: entry?.shapes ?? [] };
 }
 
@@ -116,7 +116,7 @@ describe('Pascal VOC: import, export, the same file', () => {
   it('an edited object gets a new 1-based box and keeps pose, truncated, part and actions; a new one the default elements', async () => {
     const fixture = 'voc2007-edited';
     await importFixture('voc-datumaro-voc2007', 'voc', 'bndbox', { '2007_000001.jpg': [20, 10] }, fixture);
-    const { uuid, shapes } = editorShapes('bndbox', fixture, '2007_000001.jpg');
+    const { uuid, shapes } = await editorShapes('bndbox', fixture, '2007_000001.jpg');
     const [cat, person] = shapes;
     if (cat?.kind !== 'box' || !person) throw new Error('the fixture has a cat box and a person');
     await t.core.annotations.saveEditorShapes('bndbox', fixture, uuid, [
@@ -194,7 +194,7 @@ describe('YOLO: import, export, the same labels and classes', () => {
     const fixture = 'sharks-edited';
     await importFixture('yolo-roboflow-sharks-seg', 'yolo', 'seg', sharkImages, fixture);
     const relPath = 'train/images/sharks_mp4-13_jpg.rf.4ba3d8914eb8b4026151b3c1a8039fd7.jpg';
-    const { uuid, shapes } = editorShapes('seg', fixture, relPath);
+    const { uuid, shapes } = await editorShapes('seg', fixture, relPath);
     const [ring, ...rest] = shapes;
     if (ring?.kind !== 'polygon') throw new Error('the first object is a polygon');
     await t.core.annotations.saveEditorShapes('seg', fixture, uuid, [{ ...ring, points: ring.points.map((p) => ({ x: p.x + 1, y: p.y })) }, ...rest]);

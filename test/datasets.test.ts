@@ -31,8 +31,8 @@ interface Imported {
 
 let t: TestCore;
 
-beforeAll(() => {
-  t = createTestCore();
+beforeAll(async () => {
+  t = await createTestCore();
 });
 
 afterAll(() => t.close());
@@ -47,9 +47,9 @@ async function projectOver(fixture: string, type: AnnotationType, images: ImageS
   await t.scanSettled(type, fixture);
 }
 
-function projectState(fixture: string, type: AnnotationType): Imported {
-  const status = t.core.projects.loadingStatus(type, fixture);
-  const images = t.core.annotations.editorImages(type, fixture, status.uuids);
+async function projectState(fixture: string, type: AnnotationType): Promise<Imported> {
+  const status = await t.core.projects.loadingStatus(type, fixture);
+  const images = await t.core.annotations.editorImages(type, fixture, status.uuids);
   return { labels: status.labels, shapes: new Map(images.map((entry) => [entry.image.relPath, entry.shapes])) };
 }
 
@@ -59,7 +59,7 @@ async function importFixture(fixture: string, format: TrainingFormat, type: Anno
   const source = files ? { files } : { path: path.join(DATASETS, fixture) };
   // The labels it added are checked on the project's label list instead.
   const { labelsAdded: _labelsAdded, ...summary } = await t.core.annotationImports.importAnnotations(type, fixture, format, source);
-  return { summary, ...projectState(fixture, type) };
+  return { summary, ...await projectState(fixture, type) };
 }
 
 /** Every file of a fixture, paths relative to its folder, as an inline import sends them. */

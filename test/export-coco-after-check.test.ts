@@ -19,7 +19,7 @@ interface RuleJson {
 }
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-coco-after-');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 40, height: 30 });
   await t.core.projects.create({ source: 'folder', name: 'bare', type: 'bndbox', folder, labelFilePath: '' });
@@ -36,9 +36,9 @@ afterAll(() => t.close());
 
 describe('the COCO after-check on the streamed file', () => {
   it('finds the missing info and licenses of the file as written, and nothing else', async () => {
-    t.core.exports.start('bndbox', 'bare', 'coco');
+    await t.core.exports.start('bndbox', 'bare', 'coco');
     await t.core.jobs.settled(EXPORT_JOB_KEY);
-    const zip = readZip(fs.readFileSync(t.core.exports.status()?.result?.path ?? ''));
+    const zip = readZip(fs.readFileSync((await t.core.exports.status())?.result?.path ?? ''));
     const written = JSON.parse(zip.find((entry) => entry.name === 'instances.json')?.data.toString('utf8') ?? '{}') as Record<string, unknown>;
     expect(Object.keys(written)).toEqual(['images', 'annotations', 'categories']);
     const report = JSON.parse(zip.find((entry) => entry.name === 'report.json')?.data.toString('utf8') ?? '{}') as { checks: { after: RuleJson[] }; splits?: unknown };
@@ -52,11 +52,11 @@ describe('the COCO after-check on the streamed file', () => {
 
 describe('an export of a project with a side given', () => {
   it('is laid out by the split once any image has a side', async () => {
-    const uuid = t.core.projects.loadingStatus('bndbox', 'bare').uuids[0] ?? '';
-    t.core.splits.setSide('bndbox', 'bare', [uuid], 'train');
-    t.core.exports.start('bndbox', 'bare', 'yolo');
+    const uuid = (await t.core.projects.loadingStatus('bndbox', 'bare')).uuids[0] ?? '';
+    await t.core.splits.setSide('bndbox', 'bare', [uuid], 'train');
+    await t.core.exports.start('bndbox', 'bare', 'yolo');
     await t.core.jobs.settled(EXPORT_JOB_KEY);
-    const zip = readZip(fs.readFileSync(t.core.exports.status()?.result?.path ?? ''));
+    const zip = readZip(fs.readFileSync((await t.core.exports.status())?.result?.path ?? ''));
     expect(zip.map((entry) => entry.name)).toContain('labels/train/a.txt');
     expect(zip.find((entry) => entry.name === 'data.yaml')?.data.toString('utf8')).toContain('train: images/train\n');
   });

@@ -18,22 +18,22 @@ let t: TestCore;
 let folder: string;
 let repos: Repositories;
 /** Runs once, at the second read of shapes: after the first pass, during the later ones. */
-let duringLaterPasses: (() => void) | null = null;
+let duringLaterPasses: (() => Promise<void>) | null = null;
 let shapeReads = 0;
 
 beforeAll(async () => {
-  t = createTestCore({
+  t = await createTestCore({
     wrapRepositories: (inner) => {
       repos = inner;
       return {
         ...inner,
         annotations: {
           ...inner.annotations,
-          getMany: (projectId, uuids) => {
+          getMany: async (projectId, uuids) => {
             if (duringLaterPasses && ++shapeReads === 2) {
               const act = duringLaterPasses;
               duringLaterPasses = null;
-              act();
+              await act();
             }
             return inner.annotations.getMany(projectId, uuids);
           },
@@ -45,9 +45,9 @@ beforeAll(async () => {
   for (const name of ['a.png', 'c.png', 'd.png']) await writeImage(path.join(folder, name), { format: 'png', width: 40, height: 30 });
   await t.core.projects.create({ source: 'folder', name: 'busy', type: 'bndbox', folder, labelFilePath: '' });
   await t.scanSettled('bndbox', 'busy');
-  t.core.projects.load('bndbox', 'busy');
-  for (const uuid of t.core.projects.loadingStatus('bndbox', 'busy').uuids) {
-    const { image } = t.core.annotations.withImages('bndbox', 'busy', [uuid])[0]!;
+  await t.core.projects.load('bndbox', 'busy');
+  for (const uuid of (await t.core.projects.loadingStatus('bndbox', 'busy')).uuids) {
+    const { image } = (await t.core.annotations.withImages('bndbox', 'busy', [uuid]))[0]!;
     // Each image's box is labelled after its own file: a box on the wrong image shows.
     await t.core.annotations.update('bndbox', 'busy', uuid, { shapes: [box(image.relPath, 3)], placement: pixels });
   }
@@ -57,16 +57,16 @@ afterAll(() => t.close());
 
 async function exportCoco() {
   shapeReads = 0;
-  t.core.exports.start('bndbox', 'busy', 'coco');
+  await t.core.exports.start('bndbox', 'busy', 'coco');
   await t.core.jobs.settled(EXPORT_JOB_KEY);
   return t.core.exports.status();
 }
 
 describe('a COCO export while the project changes', () => {
   it('keeps every annotation on its own image when an image is added between passes', async () => {
-    duringLaterPasses = () => {
-      const project = t.core.projects.get('bndbox', 'busy');
-      repos.images.insertMany(project.id, [{ uuid: 'b-new', relPath: 'b.png', format: 'png', width: 40, height: 30, depth: 3, fileSize: 1, mtimeMs: 1 }]);
+    duringLaterPasses = async () => {
+      const project = await t.core.projects.get('bndbox', 'busy');
+      await repos.images.insertMany(project.id, [{ uuid: 'b-new', relPath: 'b.png', format: 'png', width: 40, height: 30, depth: 3, fileSize: 1, mtimeMs: 1 }]);
     };
     const status = await exportCoco();
     expect(status?.state).toBe('succeeded');
@@ -87,10 +87,10 @@ describe('a COCO export while the project changes', () => {
   });
 
   it('stops with a clear error when an image it read is deleted before the later passes', async () => {
-    duringLaterPasses = () => {
-      const project = t.core.projects.get('bndbox', 'busy');
-      const uuid = t.core.projects.loadingStatus('bndbox', 'busy').uuids[0] ?? '';
-      repos.images.delete(project.id, uuid);
+    duringLaterPasses = async () => {
+      const project = await t.core.projects.get('bndbox', 'busy');
+      const uuid = (await t.core.projects.loadingStatus('bndbox', 'busy')).uuids[0] ?? '';
+      await repos.images.delete(project.id, uuid);
     };
     const status = await exportCoco();
     expect(status).toMatchObject({ state: 'failed', message: expect.stringContaining('deleted while the export was being written') });

@@ -15,9 +15,9 @@ let folder: string;
 let dataDir: string;
 
 const open = () => openCore({ dataDir, log: () => undefined });
-const orientations = (core: ReturnType<typeof open>) => {
-  const { uuids } = core.projects.loadingStatus('bndbox', 'photos');
-  return Object.fromEntries(core.annotations.withImages('bndbox', 'photos', uuids).map(({ image }) => [image.relPath, image.orientation]));
+const orientations = async (core: Awaited<ReturnType<typeof open>>) => {
+  const { uuids } = await core.projects.loadingStatus('bndbox', 'photos');
+  return Object.fromEntries((await core.annotations.withImages('bndbox', 'photos', uuids)).map(({ image }) => [image.relPath, image.orientation]));
 };
 
 beforeAll(async () => {
@@ -31,16 +31,16 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('EXIF orientation', () => {
   it('is kept by the scan and reported by the export as a size a reader ignoring EXIF gets wrong', async () => {
-    const core = open();
+    const core = await open();
     try {
       await core.projects.create({ source: 'folder', name: 'photos', type: 'bndbox', folder, labelFilePath: '' });
-      await core.jobs.settled(scanJobKey(core.projects.get('bndbox', 'photos').id));
-      core.projects.load('bndbox', 'photos');
-      expect(orientations(core)).toEqual({ 'portrait.jpg': 6, 'upright.jpg': 1 });
+      await core.jobs.settled(scanJobKey((await core.projects.get('bndbox', 'photos')).id));
+      await core.projects.load('bndbox', 'photos');
+      expect(await orientations(core)).toEqual({ 'portrait.jpg': 6, 'upright.jpg': 1 });
 
-      core.exports.start('bndbox', 'photos', 'voc');
+      await core.exports.start('bndbox', 'photos', 'voc');
       await core.jobs.settled(EXPORT_JOB_KEY);
-      const zip = readZip(fs.readFileSync(core.exports.status()?.result?.path ?? ''));
+      const zip = readZip(fs.readFileSync((await core.exports.status())?.result?.path ?? ''));
       const report = JSON.parse(zip.find((entry) => entry.name === 'report.json')?.data.toString('utf8') ?? '{}') as {
         checks: { before: Array<{ rule: string; entries: Array<{ image: string; detail: string }> }> };
       };
@@ -56,13 +56,13 @@ describe('EXIF orientation', () => {
     const db = new Database(path.join(dataDir, 'labelport.db'));
     db.prepare('UPDATE images SET orientation = NULL').run();
     db.close();
-    const core = open();
+    const core = await open();
     try {
-      core.projects.load('bndbox', 'photos');
-      expect(orientations(core)).toStrictEqual({ 'portrait.jpg': undefined, 'upright.jpg': undefined });
+      await core.projects.load('bndbox', 'photos');
+      expect(await orientations(core)).toStrictEqual({ 'portrait.jpg': undefined, 'upright.jpg': undefined });
       await core.projects.reload('bndbox', 'photos');
-      await core.jobs.settled(scanJobKey(core.projects.get('bndbox', 'photos').id));
-      expect(orientations(core)).toEqual({ 'portrait.jpg': 6, 'upright.jpg': 1 });
+      await core.jobs.settled(scanJobKey((await core.projects.get('bndbox', 'photos')).id));
+      expect(await orientations(core)).toEqual({ 'portrait.jpg': 6, 'upright.jpg': 1 });
     } finally {
       await core.close();
     }

@@ -31,9 +31,10 @@ async function writeHuge(file: string, width: number, height: number, orientatio
   await image.jpeg({ quality: 90 }).toFile(file);
 }
 
-const uuidOf = (name: string, file: string) => {
-  const { uuids } = t.core.projects.loadingStatus('bndbox', name);
-  return uuids.find((uuid) => t.core.annotations.withImages('bndbox', name, [uuid])[0]?.image.relPath === file) ?? '';
+const uuidOf = async (name: string, file: string) => {
+  const { uuids } = await t.core.projects.loadingStatus('bndbox', name);
+  for (const uuid of uuids) if ((await t.core.annotations.withImages('bndbox', name, [uuid]))[0]?.image.relPath === file) return uuid;
+  return '';
 };
 
 async function ready(name: string, uuid: string) {
@@ -53,7 +54,7 @@ async function pixels(input: Buffer | string, region?: { left: number; top: numb
 const meanDifference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - (b[i] ?? 0)), 0) / a.length;
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-tiles-');
   await writeHuge(path.join(folder, 'wide.jpg'), WIDE.width, WIDE.height);
   // Stored 5000 wide and 9000 high, shown turned a quarter: the pyramid must be upright.
@@ -66,7 +67,7 @@ afterAll(() => t.close());
 
 describe('huge images in tiles', () => {
   it('gives a 2048 px preview at once and cuts a pyramid whose tiles are the image where the canvas puts them', async () => {
-    const uuid = uuidOf('huge', 'wide.jpg');
+    const uuid = await uuidOf('huge', 'wide.jpg');
     const preview = await sharp(await t.core.tiles.preview('bndbox', 'huge', uuid)).metadata();
     expect([preview.width, preview.height]).toEqual([2048, 1138]);
 
@@ -87,7 +88,7 @@ describe('huge images in tiles', () => {
   }, 120_000);
 
   it('cuts an EXIF-turned image upright', async () => {
-    const uuid = uuidOf('huge', 'turned.jpg');
+    const uuid = await uuidOf('huge', 'turned.jpg');
     const status = await ready('huge', uuid);
     expect(status).toMatchObject({ state: 'ready', width: 9000, height: 5000 });
     const tile = await pixels(await t.core.tiles.tile('bndbox', 'huge', uuid, '14/17_9'));
@@ -95,7 +96,7 @@ describe('huge images in tiles', () => {
   }, 120_000);
 
   it('refuses tile names that are not level/column_row and tiles outside the image, without touching the disk around them', async () => {
-    const uuid = uuidOf('huge', 'wide.jpg');
+    const uuid = await uuidOf('huge', 'wide.jpg');
     await ready('huge', uuid);
     for (const bad of ['../../../../etc/passwd', '14/3_2/../../x', '14/3-2', '']) {
       const error = await t.core.tiles.tile('bndbox', 'huge', uuid, bad).catch((caught: unknown) => caught);
@@ -125,19 +126,19 @@ describe('huge images in tiles', () => {
 
 describe('huge images whose cut was stopped, and BMPs', () => {
   it('cuts again after a restart stopped the cut', async () => {
-    const own = createTestCore();
+    const own = await createTestCore();
     const dir = await makeTempDir('labelport-tiles-restart-');
     await writeHuge(path.join(dir, 'wide.jpg'), WIDE.width, WIDE.height);
     await own.core.projects.create({ source: 'folder', name: 'restart', type: 'bndbox', folder: dir, labelFilePath: '' });
     await own.scanSettled('bndbox', 'restart');
-    own.core.projects.load('bndbox', 'restart');
-    const [uuid = ''] = own.core.projects.loadingStatus('bndbox', 'restart').uuids;
+    await own.core.projects.load('bndbox', 'restart');
+    const [uuid = ''] = (await own.core.projects.loadingStatus('bndbox', 'restart')).uuids;
     expect((await own.core.tiles.status('bndbox', 'restart', uuid)).state).toBe('cutting');
     // The server stops while it cuts: the job is recorded as failed (interrupted).
     await own.core.close();
-    const reopened = openCore({ dataDir: own.dataDir, log: () => undefined });
+    const reopened = await openCore({ dataDir: own.dataDir, log: () => undefined });
     try {
-      reopened.projects.load('bndbox', 'restart');
+      await reopened.projects.load('bndbox', 'restart');
       expect((await reopened.tiles.status('bndbox', 'restart', uuid)).state).toBe('cutting');
       for (;;) {
         const status = await reopened.tiles.status('bndbox', 'restart', uuid);
@@ -153,13 +154,13 @@ describe('huge images whose cut was stopped, and BMPs', () => {
   }, 120_000);
 
   it('leaves a BMP to its preview, with the reason', async () => {
-    const own = createTestCore();
+    const own = await createTestCore();
     const dir = await makeTempDir('labelport-tiles-bmp-');
     await writeImage(path.join(dir, 'big.bmp'), { format: 'bmp', width: 8000, height: 6000 });
     await own.core.projects.create({ source: 'folder', name: 'bmp', type: 'bndbox', folder: dir, labelFilePath: '' });
     await own.scanSettled('bndbox', 'bmp');
-    own.core.projects.load('bndbox', 'bmp');
-    const [uuid = ''] = own.core.projects.loadingStatus('bndbox', 'bmp').uuids;
+    await own.core.projects.load('bndbox', 'bmp');
+    const [uuid = ''] = (await own.core.projects.loadingStatus('bndbox', 'bmp')).uuids;
     try {
       expect(await own.core.tiles.status('bndbox', 'bmp', uuid)).toMatchObject({ state: 'failed', message: expect.stringContaining('2048 px preview') });
       const preview = await sharp(await own.core.tiles.preview('bndbox', 'bmp', uuid)).metadata();

@@ -42,7 +42,7 @@ export function createAutosave(options: AutosaveOptions) {
   const report = () => {
     const entries = [...pending.values()];
     const status: SaveStatus =
-      entries.length === 0 ? 'saved' : entries.some((p) => p.failures > 0 && !p.inFlight) ? 'failed' : entries.some((p) => p.inFlight) ? 'saving' : 'unsaved';
+      entries.length === 0 ? 'saved' : entries.some((p) => p.failures > 0 && p.inFlight === null) ? 'failed' : entries.some((p) => p.inFlight !== null) ? 'saving' : 'unsaved';
     if (status !== lastStatus) {
       lastStatus = status;
       options.onStatus?.(status);

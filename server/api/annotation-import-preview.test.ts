@@ -34,7 +34,7 @@ async function projectState() {
 }
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   caller = createCaller({ core: t.core, transport: 'trpc' });
   const folder = await makeTempDir('labelport-preview-');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 200, height: 100 });

@@ -56,7 +56,7 @@ async function exportZip(name: string, exportType: string): Promise<string> {
 const importInto = async (name: string, format: string, body: unknown) => t.rest.put(`/v2/bndbox/projects/${name}/import/${format}`, body);
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-import-zip-');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 400, height: 300 });
   await writeImage(path.join(folder, 'sub', 'b.png'), { format: 'png', width: 640, height: 480 });

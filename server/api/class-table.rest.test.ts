@@ -17,15 +17,15 @@ let uuid = '';
 const CLASSES = '/v2/bndbox/projects/cars/classes';
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = path.join(await makeTempDir('labelport-classes-rest-'), 'images');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });
   const labelFile = path.join(folder, '..', 'labels.txt');
   fs.writeFileSync(labelFile, 'car\nauto\nbus\n');
   await t.rest.put('/v2/projects', { status: 'raw', project_name: 'cars', annotation_type: 'boundingbox', project_path: folder, label_file_path: labelFile });
   await t.scanSettled('bndbox', 'cars');
-  t.core.projects.load('bndbox', 'cars');
-  uuid = t.core.projects.loadingStatus('bndbox', 'cars').uuids[0] ?? '';
+  await t.core.projects.load('bndbox', 'cars');
+  uuid = (await t.core.projects.loadingStatus('bndbox', 'cars')).uuids[0] ?? '';
   const shape = (label: string, id: string) => ({ kind: 'box' as const, x1: 1, y1: 1, x2: 9, y2: 9, distanceToImg: null, lineWidth: null, color: null, label, id });
   await t.core.annotations.update('bndbox', 'cars', uuid, { shapes: [shape('auto', '1'), shape('bus', '2'), shape('auto', '3')], placement: { x: 0, y: 0, w: 64, h: 48 } });
 });

@@ -19,13 +19,13 @@ let folder: string;
 let uuid = '';
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   caller = createCaller({ core: t.core, transport: 'trpc' });
   folder = await makeTempDir('labelport-dataset-check-');
   await writeImage(path.join(folder, 'a.png'), { format: 'png', width: 40, height: 30 });
   await t.core.projects.create({ source: 'folder', name: 'checks', type: 'bndbox', folder, labelFilePath: '' });
   await t.scanSettled('bndbox', 'checks');
-  [uuid = ''] = t.core.projects.loadingStatus('bndbox', 'checks').uuids;
+  [uuid = ''] = (await t.core.projects.loadingStatus('bndbox', 'checks')).uuids;
   await t.core.annotations.update('bndbox', 'checks', uuid, { shapes: [box('in', 'car', 1, 1, 9, 9), box('out', 'car', 30, 20, 45, 35)], placement: { x: 0, y: 0, w: 40, h: 30 } });
 }, 30_000);
 afterAll(() => t.close());

@@ -24,8 +24,8 @@ async function exportProject(name: string, exportType: string) {
 }
 
 beforeAll(async () => {
-  t = createTestCore();
-  download = createExportDownloadHandler(() => t.core);
+  t = await createTestCore();
+  download = createExportDownloadHandler(async () => t.core);
   for (const name of ['shop', 'park']) {
     const folder = await makeTempDir(`labelport-download-${name}-`);
     await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });

@@ -11,11 +11,11 @@ import { toRestFailure } from './errors';
 
 const CONTENT_TYPES: Record<string, string> = { '.zip': 'application/zip', '.json': 'application/json' };
 
-export function createExportDownloadHandler(getCore: () => Core) {
+export function createExportDownloadHandler(getCore: () => Promise<Core>) {
   return async (type: string, name: string): Promise<Response> => {
     try {
       if (!ANNOTATION_TYPES.includes(type as AnnotationType)) throw new DomainError('invalid_input', `Unknown annotation type ${type}`);
-      const filePath = getCore().exports.writtenFile(type as AnnotationType, name);
+      const filePath = await (await getCore()).exports.writtenFile(type as AnnotationType, name);
       const stat = await fs.promises.stat(filePath).catch(() => null);
       if (!stat?.isFile()) throw new DomainError('not_found', `The exported file is gone: ${path.basename(filePath)}; export again`);
       const fileName = path.basename(filePath);

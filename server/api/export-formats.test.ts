@@ -6,8 +6,8 @@ import { createCaller } from './root';
 import { exportInput } from './schemas/transfer.schema';
 
 let t: TestCore;
-beforeAll(() => {
-  t = createTestCore();
+beforeAll(async () => {
+  t = await createTestCore();
 });
 afterAll(() => t.close());
 

@@ -27,7 +27,7 @@ let folder: string;
 const ids = { annotation_type: 'bndbox' as const, project_name: 'order' };
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-order-');
   for (const rel of NATURAL) {
     await writeImage(path.join(folder, rel), { format: rel.endsWith('.png') ? 'png' : 'jpeg', width: 8, height: 8 });

@@ -42,7 +42,7 @@ const thumb = async (uuid: string, type = 'bndbox', name = 'boxes') =>
   thumbnailOutput.parse((await t.rest.get(`/${type}/projects/${name}/uuid/${uuid}/thumbnail`)).body);
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-img-');
   await writeImage(path.join(folder, 'wide.jpg'), { format: 'jpeg', width: 1920, height: 1080 });
   await writeImage(path.join(folder, 'tall.png'), { format: 'png', width: 300, height: 600 });
@@ -225,7 +225,7 @@ describe('add, rename, delete', () => {
       img_base64_list: [await pngDataUrl(40, 30), await pngDataUrl(41, 31)],
     });
     expect(reply.body).toEqual({ message: 1 });
-    await t.core.jobs.settled(`add:${t.core.projects.get('bndbox', 'boxes').id}`);
+    await t.core.jobs.settled(`add:${(await t.core.projects.get('bndbox', 'boxes')).id}`);
     expect((await t.rest.get('/v2/bndbox/projects/boxes/addstatus')).body).toMatchObject({ message: 1, add_image_status: 0, add_image_message: 'IMAGES_ADDED' });
     expect(fs.existsSync(path.join(folder, 'new.png'))).toBe(true);
     expect(fs.existsSync(path.join(folder, 'tall(1).png'))).toBe(true);
@@ -259,7 +259,7 @@ describe('add, rename, delete', () => {
     fs.writeFileSync(path.join(source, 'readme.txt'), 'not an image');
     t.chooser.next.folder = source;
     expect((await t.rest.put('/v2/bndbox/projects/boxes/add', {})).body).toEqual({ message: 1 });
-    await t.core.jobs.settled(`add:${t.core.projects.get('bndbox', 'boxes').id}`);
+    await t.core.jobs.settled(`add:${(await t.core.projects.get('bndbox', 'boxes')).id}`);
     expect(fs.existsSync(path.join(folder, 'picked.jpg'))).toBe(true);
     expect(fs.existsSync(path.join(folder, 'readme.txt'))).toBe(false);
   });

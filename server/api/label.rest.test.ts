@@ -34,7 +34,7 @@ async function importFiles(name: string, format: string, files: Array<{ path: st
 }
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = path.join(await makeTempDir('labelport-label-rest-'), 'images');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });
   await writeImage(path.join(folder, 'b.png'), { format: 'png', width: 40, height: 30 });

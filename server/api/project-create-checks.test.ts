@@ -17,7 +17,7 @@ let images: string;
 let labelFile: string;
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   client = createTRPCClient<AppRouter>({
     links: [
       httpLink({

@@ -40,7 +40,7 @@ async function createProject(name: string, annotationType = 'boundingbox', extra
 }
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-images-');
   fixture = await writeImageFolder(folder);
   labelFile = path.join(await makeTempDir('labelport-labels-'), 'labels.txt');

@@ -95,10 +95,10 @@ const failures = new WeakMap<object, unknown>();
 const jsonResponse = (failure: RestFailure) =>
   new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/json' } });
 
-export function createRestHandler(getCore: () => Core) {
+export function createRestHandler(getCore: () => Promise<Core>) {
   const handler: NodeHandler = createOpenApiNodeHttpHandler({
     router: appRouter,
-    createContext: () => ({ core: getCore(), transport: 'rest' as const }),
+    createContext: async () => ({ core: await getCore(), transport: 'rest' as const }),
     onError: ({ error, req, path }) => {
       failures.set(req, error);
       if (isUnexpected(error)) console.error(`[labelport] REST ${path ?? '?'} failed:`, error.cause ?? error);

@@ -6,8 +6,8 @@ import { createCaller } from './root';
 import { settingsShape } from './schemas/settings.schema';
 
 let t: TestCore;
-beforeAll(() => {
-  t = createTestCore();
+beforeAll(async () => {
+  t = await createTestCore();
 });
 afterAll(async () => {
   await t.close();

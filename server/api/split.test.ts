@@ -16,7 +16,7 @@ let t: TestCore;
 let folder: string;
 const ids = { annotation_type: 'bndbox' as const, project_name: 'splits' };
 const caller = () => createCaller({ core: t.core, transport: 'trpc' });
-const projectId = () => t.core.projects.get('bndbox', 'splits').id;
+const projectId = async () => (await t.core.projects.get('bndbox', 'splits')).id;
 
 async function page() {
   return imagePageOutput.parse(await caller().image.page({ ...ids, limit: 500 })).items;
@@ -25,7 +25,7 @@ const uuidOf = async (imgPath: string) => (await page()).find((item) => item.img
 const sidesByPath = async () => Object.fromEntries((await page()).map((item) => [item.img_path, item.split ?? null]));
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-splits-');
   await writePicture(path.join(folder, 'street.png'), { seed: 1, width: 400, height: 300, format: 'png' });
   await writePicture(path.join(folder, 'street-small.jpg'), { seed: 1, width: 200, height: 150, format: 'jpeg', quality: 50 });
@@ -54,7 +54,7 @@ describe('find duplicates', () => {
 
     const started = duplicatesStatusOutput.parse(await caller().split.findDuplicates(ids));
     expect(started.state).toBe('running');
-    await t.core.jobs.settled(duplicatesJobKey(projectId()));
+    await t.core.jobs.settled(duplicatesJobKey(await projectId()));
     expect(duplicatesStatusOutput.parse(await caller().split.duplicatesStatus(ids))).toMatchObject({ state: 'done', done: 16, total: 16, failed: 1 });
 
     const { unhashed, groups } = duplicateGroupsOutput.parse(await caller().split.duplicates(ids));
@@ -70,11 +70,11 @@ describe('find duplicates', () => {
     const uuid = await uuidOf('photo-13.png');
     await writePicture(path.join(folder, 'photo-13.png'), { seed: 99, width: 121, height: 90, format: 'png' });
     await t.core.images.thumbnail('bndbox', 'splits', uuid);
-    t.core.jobs.start('duplicates', duplicatesJobKey(projectId()), { projectId: projectId() });
-    await t.core.jobs.settled(duplicatesJobKey(projectId()));
+    await t.core.jobs.start('duplicates', duplicatesJobKey(await projectId()), { projectId: await projectId() });
+    await t.core.jobs.settled(duplicatesJobKey(await projectId()));
     // Only the broken file is left: the changed one was hashed again by its thumbnail.
     expect(duplicateGroupsOutput.parse(await caller().split.duplicates(ids)).unhashed).toBe(1);
-    expect(t.core.jobs.status('duplicates', duplicatesJobKey(projectId()))?.result).toMatchObject({ hashed: 0, failed: 1 });
+    expect((await t.core.jobs.status('duplicates', duplicatesJobKey(await projectId())))?.result).toMatchObject({ hashed: 0, failed: 1 });
   });
 });
 
@@ -95,14 +95,14 @@ describe('split', () => {
     expect(perSide.val).toBeGreaterThanOrEqual(2);
     const carImages = overview.per_label.filter((entry) => entry.label === 'car').reduce((sum, entry) => sum + entry.images, 0);
     expect(carImages).toBe(6);
-    const report = t.core.splits.reportSection('bndbox', 'splits');
+    const report = await t.core.splits.reportSection('bndbox', 'splits');
     expect(report.json.split.images).toEqual({ ...perSide, none: 0 });
     expect(report.json.duplicates.groups).toEqual([
       { kind: 'exact', images: ['photo-5.png', 'zz-photo-5-copy.png'] },
       { kind: 'near', images: ['street-small.jpg', 'street.png'] },
     ]);
     // The split rides on the records the export reads.
-    const records = t.core.annotations.withImages('bndbox', 'splits', [await uuidOf('street.png')]);
+    const records = await t.core.annotations.withImages('bndbox', 'splits', [await uuidOf('street.png')]);
     expect(records[0]?.image.split).toBe(sides['street.png']);
   });
 
@@ -146,8 +146,8 @@ describe('hashes made with thumbnails', () => {
     await t.scanSettled('bndbox', 'warm');
     const warm = { annotation_type: 'bndbox' as const, project_name: 'warm' };
     expect(duplicateGroupsOutput.parse(await caller().split.duplicates(warm)).unhashed).toBe(4);
-    t.core.projects.load('bndbox', 'warm');
-    await t.core.jobs.settled(thumbnailJobKey(t.core.projects.get('bndbox', 'warm').id));
+    await t.core.projects.load('bndbox', 'warm');
+    await t.core.jobs.settled(thumbnailJobKey((await t.core.projects.get('bndbox', 'warm')).id));
     const groups = duplicateGroupsOutput.parse(await caller().split.duplicates(warm));
     expect(groups.unhashed).toBe(0);
     expect(groups.groups.map((group) => group.members.map((member) => member.img_path))).toEqual([['p21-copy.png', 'p21.png']]);

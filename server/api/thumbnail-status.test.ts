@@ -14,7 +14,7 @@ let t: TestCore;
 const ids = { annotation_type: 'bndbox' as const, project_name: 'strip' };
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   const folder = await makeTempDir('labelport-thumbnail-status-');
   const first = path.join(folder, 'img-00.png');
   await writeImage(first, { format: 'png', width: 160, height: 90 });
@@ -33,7 +33,7 @@ describe('project.thumbnailStatus', () => {
     const opened = await t.rest.get('/bndbox/projects/strip');
     expect(opened.body).toMatchObject({ message: 1 });
     const seen = [thumbnailStatusOutput.parse(await caller.project.thumbnailStatus(ids))];
-    await t.core.jobs.settled(thumbnailJobKey(t.core.projects.get('bndbox', 'strip').id));
+    await t.core.jobs.settled(thumbnailJobKey((await t.core.projects.get('bndbox', 'strip')).id));
     seen.push(thumbnailStatusOutput.parse(await caller.project.thumbnailStatus(ids)));
 
     expect(seen[0]?.state).toBe('running');
@@ -47,7 +47,7 @@ describe('project.thumbnailStatus', () => {
     fs.rmSync(path.join(t.dataDir, 'thumbnails'), { recursive: true, force: true });
     await caller.project.load(ids);
     await caller.project.close({ ...ids, status: 'closed' });
-    await t.core.jobs.settled(thumbnailJobKey(t.core.projects.get('bndbox', 'strip').id));
+    await t.core.jobs.settled(thumbnailJobKey((await t.core.projects.get('bndbox', 'strip')).id));
     const status = thumbnailStatusOutput.parse(await caller.project.thumbnailStatus(ids));
     expect(status.state).toBe('stopped');
     expect(status.done).toBeLessThan(IMAGES);

@@ -39,7 +39,7 @@ const projectNames = async (type: string) =>
   projectMetaOutput.parse((await t.rest.get(`/${type}/projects/meta`)).body).content.map((p) => p.project_name);
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-export-');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 1000, height: 500 });
   await writeImage(path.join(folder, 'sub', 'b.png'), { format: 'png', width: 640, height: 480 });

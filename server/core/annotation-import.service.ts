@@ -29,10 +29,10 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
       source: ImportSource,
       options: { preview?: boolean } = {},
     ): Promise<AnnotationImportSummary> {
-      const project = projects.get(type, name);
+      const project = await projects.get(type, name);
       const files = await readImportSource(source);
       const targets = [];
-      for (const page of readPages((offset, limit) => repos.images.page(project.id, 'all', offset, limit), 1000)) {
+      for await (const page of readPages((offset, limit) => repos.images.page(project.id, 'all', offset, limit), 1000)) {
         targets.push(...page.map((image) => ({ relPath: image.relPath, width: image.width, height: image.height, uuid: image.uuid })));
       }
       const result = TRAINING_IMPORTERS[format](files, targets, type);
@@ -42,25 +42,25 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
       const labels = [...result.labels, ...shapeLabels(result.matched.values())];
       const summary = { matched: result.matched.size, unmatched: result.unmatched, errors: result.errors };
       // A preview runs the same reading and matching and stops before the first write.
-      if (options.preview) return { ...summary, labelsAdded: missingLabels(repos, project.id, labels) };
+      if (options.preview) return { ...summary, labelsAdded: await missingLabels(repos, project.id, labels) };
       let labelsAdded: string[] = [];
       const byPath = new Map(targets.map((target) => [target.relPath, target]));
       const importedAt = now();
-      repos.inTransaction(() => {
+      await repos.inTransaction(async () => {
         for (const [relPath, shapes] of result.matched) {
           const target = byPath.get(relPath);
           if (!target) continue;
           // The image's fields of other formats stay: a COCO import keeps its labelme flags.
-          const dataset = mergeDatasetFields(repos.annotations.get(project.id, target.uuid)?.dataset, result.imageFields?.get(relPath));
+          const dataset = mergeDatasetFields((await repos.annotations.get(project.id, target.uuid))?.dataset, result.imageFields?.get(relPath));
           const placement = { x: 0, y: 0, w: target.width, h: target.height };
-          repos.annotations.save(project.id, target.uuid, { shapes, placement, ...(dataset ? { dataset } : {}) }, importedAt);
+          await repos.annotations.save(project.id, target.uuid, { shapes, placement, ...(dataset ? { dataset } : {}) }, importedAt);
         }
-        const projectFields = mergeDatasetFields(repos.projects.datasetFields(project.id), result.projectFields);
-        if (projectFields && result.projectFields) repos.projects.setDatasetFields(project.id, projectFields);
+        const projectFields = mergeDatasetFields(await repos.projects.datasetFields(project.id), result.projectFields);
+        if (projectFields && result.projectFields) await repos.projects.setDatasetFields(project.id, projectFields);
         // The declared labels first, so keys 1-9 follow the dataset's class order.
         // A new label keeps the dataset's category id or class index when it is free.
-        labelsAdded = addMissingLabels(repos, project.id, labels, result.classNumbers);
-        repos.projects.touchModified(project.id, now());
+        labelsAdded = await addMissingLabels(repos, project.id, labels, result.classNumbers);
+        await repos.projects.touchModified(project.id, now());
       });
       return { ...summary, labelsAdded };
     },

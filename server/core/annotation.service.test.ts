@@ -1,4 +1,5 @@
 // The editor's save and read on a real core: pixel shapes in, classifai canvas space stored.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
@@ -15,35 +16,32 @@ let storage: Repositories;
 
 function watchCommits(repos: Repositories): Repositories {
   storage = repos;
-  let depth = 0;
-  const inTransaction = <T>(fn: () => T): T => {
-    depth += 1;
-    try {
-      const result = repos.inTransaction(fn);
-      if (depth === 1) events.push('commit');
-      return result;
-    } finally {
-      depth -= 1;
-    }
+  // Transactions of other requests may run meanwhile: the nesting is the caller's async context's.
+  const depth = new AsyncLocalStorage<number>();
+  const inTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const outer = depth.getStore() === undefined;
+    const result = await repos.inTransaction(() => depth.run((depth.getStore() ?? 0) + 1, fn));
+    if (outer) events.push('commit');
+    return result;
   };
   return { ...repos, inTransaction };
 }
 
 const box = (id: string, x1: number): BoxShape => ({ kind: 'box', x1, y1: 10, x2: x1 + 20, y2: 30, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id });
 const placement = { x: 0, y: 0, w: 400, h: 200 };
-const storedShapes = (uuidOf: string) => t.core.annotations.withImages('bndbox', 'shapes', [uuidOf])[0]?.annotation.shapes;
+const storedShapes = async (uuidOf: string) => (await t.core.annotations.withImages('bndbox', 'shapes', [uuidOf]))[0]?.annotation.shapes;
 
 beforeAll(async () => {
-  t = createTestCore({ wrapRepositories: watchCommits });
+  t = await createTestCore({ wrapRepositories: watchCommits });
   const folder = await makeTempDir('labelport-annotation-service-');
   await writeImage(path.join(folder, 'wide.png'), { format: 'png', width: 400, height: 200 });
   for (const name of ['a', 'b', 'c', 'd']) await writeImage(path.join(folder, `${name}.png`), { format: 'png', width: 40, height: 30 });
   await t.core.projects.create({ source: 'folder', name: 'shapes', type: 'bndbox', folder, labelFilePath: '' });
   await t.scanSettled('bndbox', 'shapes');
-  t.core.labels.add('bndbox', 'shapes', 'cat');
-  t.core.labels.recolor('bndbox', 'shapes', 'cat', 'rgba(1,2,3,1.0)');
-  uuids = t.core.projects.loadingStatus('bndbox', 'shapes').uuids;
-  uuid = t.core.images.page('bndbox', 'shapes', { filter: 'all' }, 0, 10).items.find(({ image }) => image.relPath === 'wide.png')?.image.uuid ?? '';
+  await t.core.labels.add('bndbox', 'shapes', 'cat');
+  await t.core.labels.recolor('bndbox', 'shapes', 'cat', 'rgba(1,2,3,1.0)');
+  uuids = (await t.core.projects.loadingStatus('bndbox', 'shapes')).uuids;
+  uuid = (await t.core.images.page('bndbox', 'shapes', { filter: 'all' }, 0, 10)).items.find(({ image }) => image.relPath === 'wide.png')?.image.uuid ?? '';
 }, 30_000);
 
 afterAll(() => t.close());
@@ -51,47 +49,47 @@ afterAll(() => t.close());
 describe('annotation service', () => {
   it('stores an editor box drawn right to left as a normal box, in the label colour, placed as the image itself', async () => {
     await t.core.annotations.saveEditorShapes('bndbox', 'shapes', uuid, [{ id: 'b1', kind: 'box', x: 150, y: 80, w: -100, h: -50, label: 'cat' }]);
-    const [stored] = t.core.annotations.withImages('bndbox', 'shapes', [uuid]);
+    const [stored] = await t.core.annotations.withImages('bndbox', 'shapes', [uuid]);
     expect(stored?.annotation.placement).toEqual({ x: 0, y: 0, w: 400, h: 200 });
     expect(stored?.annotation.shapes).toEqual([expect.objectContaining({ kind: 'box', x1: 50, y1: 30, x2: 150, y2: 80, color: 'rgba(1,2,3,1.0)', label: 'cat', id: 'b1' })]);
-    expect(t.core.annotations.editorImages('bndbox', 'shapes', [uuid])[0]?.shapes).toEqual([{ id: 'b1', kind: 'box', x: 50, y: 30, w: 100, h: 50, label: 'cat' }]);
+    expect((await t.core.annotations.editorImages('bndbox', 'shapes', [uuid]))[0]?.shapes).toEqual([{ id: 'b1', kind: 'box', x: 50, y: 30, w: 100, h: 50, label: 'cat' }]);
   });
 
   it('gives the editor pixels for shapes a classifai client saved in its canvas space', async () => {
     // The client drew the 400x200 image at (100,50) scaled to 200x100.
     const shapes = [{ kind: 'box' as const, x1: 110, y1: 60, x2: 160, y2: 85, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id: 'c1' }];
     await t.core.annotations.update('bndbox', 'shapes', uuid, { shapes, placement: { x: 100, y: 50, w: 200, h: 100 } });
-    expect(t.core.annotations.editorImages('bndbox', 'shapes', [uuid])[0]?.shapes).toEqual([{ id: 'c1', kind: 'box', x: 20, y: 20, w: 100, h: 50, label: 'cat' }]);
+    expect((await t.core.annotations.editorImages('bndbox', 'shapes', [uuid]))[0]?.shapes).toEqual([{ id: 'c1', kind: 'box', x: 20, y: 20, w: 100, h: 50, label: 'cat' }]);
   });
 
   it('refuses a save for an unknown image or project and changes nothing', async () => {
-    const before = t.core.annotations.withImages('bndbox', 'shapes', [uuid]);
+    const before = await t.core.annotations.withImages('bndbox', 'shapes', [uuid]);
     await expect(t.core.annotations.saveEditorShapes('bndbox', 'shapes', 'nope', [])).rejects.toMatchObject({ code: 'not_found' });
     await expect(t.core.annotations.saveEditorShapes('bndbox', 'ghost', uuid, [])).rejects.toMatchObject({ code: 'not_found' });
-    expect(t.core.annotations.withImages('bndbox', 'shapes', [uuid])).toEqual(before);
+    expect(await t.core.annotations.withImages('bndbox', 'shapes', [uuid])).toEqual(before);
   });
 });
 
 describe('the order of states', () => {
   const box = (label: string) => [{ id: 'o1', kind: 'box' as const, x: 1, y: 1, w: 5, h: 5, label }];
-  const labelOf = (image: string) => t.core.annotations.editorImages('bndbox', 'shapes', [image])[0]?.shapes[0]?.label;
+  const labelOf = async (image: string) => (await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes[0]?.label;
 
   it('keeps the newer state when an older one arrives late (a slow autosave, a replayed journal)', async () => {
     const image = uuids[1] ?? '';
     const now = Date.now();
     await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('newer'), now - 1_000);
     await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('older'), now - 5_000);
-    expect(labelOf(image)).toBe('newer');
+    expect(await labelOf(image)).toBe('newer');
   });
 
   it('does not let a late save of a state from before a label rename bring the old name back', async () => {
     const image = uuids[3] ?? '';
     const now = Date.now();
-    t.core.labels.add('bndbox', 'shapes', 'dog');
+    await t.core.labels.add('bndbox', 'shapes', 'dog');
     await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), now - 10_000);
-    t.core.labels.rename('bndbox', 'shapes', 'dog', 'wolf');
+    await t.core.labels.rename('bndbox', 'shapes', 'dog', 'wolf');
     await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), now - 5_000);
-    expect(labelOf(image)).toBe('wolf');
+    expect(await labelOf(image)).toBe('wolf');
   });
 
   it('does not let a browser clock running ahead outrank the updates that follow', async () => {
@@ -100,7 +98,7 @@ describe('the order of states', () => {
     const shapes = [{ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label: 'classifai', id: 'o2' }];
     await new Promise((resolve) => setTimeout(resolve, 5));
     await t.core.annotations.update('bndbox', 'shapes', image, { shapes, placement: { x: 0, y: 0, w: 40, h: 30 } });
-    expect(labelOf(image)).toBe('classifai');
+    expect(await labelOf(image)).toBe('classifai');
   });
 });
 
@@ -112,7 +110,7 @@ describe('saves arriving together (group commit)', () => {
     );
     await Promise.all(saves);
     expect(events).toEqual(['commit', ...uuids.map((_, index) => `answered ${index}`)]);
-    uuids.forEach((each, index) => expect(storedShapes(each)).toEqual([box(`g${index}`, index)]));
+    for (const [index, each] of uuids.entries()) expect(await storedShapes(each)).toEqual([box(`g${index}`, index)]);
   });
 
   it('fails a save whose image went away while it waited, alone: the others of its group are stored', async () => {
@@ -123,14 +121,14 @@ describe('saves arriving together (group commit)', () => {
     const alsoSaved = t.core.annotations.saveEditorShapes('bndbox', 'shapes', third, [{ id: 'kept-3', kind: 'box', x: 1, y: 2, w: 3, h: 4, label: 'cat' }]);
     const refused = t.core.annotations.update('bndbox', 'shapes', 'no-such-image', { shapes: [box('never', 3)], placement });
     // The image leaves the project after its save was accepted, before the group is applied.
-    storage.images.delete(t.core.projects.get('bndbox', 'shapes').id, second);
+    await storage.images.delete((await t.core.projects.get('bndbox', 'shapes')).id, second);
 
     await expect(refused).rejects.toMatchObject({ code: 'not_found' });
     await expect(lost).rejects.toMatchObject({ code: 'not_found' });
     await saved;
     await alsoSaved;
     expect(events.filter((event) => event === 'commit')).toHaveLength(1);
-    expect(storedShapes(first)).toEqual([box('kept-1', 1)]);
-    expect(storedShapes(third)).toEqual([expect.objectContaining({ id: 'kept-3', label: 'cat' })]);
+    expect(await storedShapes(first)).toEqual([box('kept-1', 1)]);
+    expect(await storedShapes(third)).toEqual([expect.objectContaining({ id: 'kept-3', label: 'cat' })]);
   });
 });

@@ -15,8 +15,8 @@ export interface EditorImage {
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number; activity: InteractiveActivity }) {
   const { repos, projects, now, activity } = deps;
 
-  const findImage = (project: Project, uuid: string): ImageRecord => {
-    const image = repos.images.find(project.id, uuid);
+  const findImage = async (project: Project, uuid: string): Promise<ImageRecord> => {
+    const image = await repos.images.find(project.id, uuid);
     if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
     return image;
   };
@@ -25,10 +25,10 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   const modified = new Set<string>();
   const writes = createGroupCommit({
     inTransaction: repos.inTransaction,
-    beforeCommit: () => {
+    beforeCommit: async () => {
       const projectIds = [...modified];
       modified.clear();
-      for (const projectId of projectIds) repos.projects.touchModified(projectId, now());
+      for (const projectId of projectIds) await repos.projects.touchModified(projectId, now());
     },
   });
 
@@ -37,26 +37,28 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   // Read in the same transaction, so the dataset fields carried over are the ones replaced.
   const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<void> =>
     activity.during(() =>
-      writes.run(() => {
-        const kept = carryDatasetFields(annotation, repos.annotations.get(project.id, uuid));
-        if (repos.annotations.save(project.id, uuid, kept, editedAt)) modified.add(project.id);
+      writes.run(async () => {
+        const kept = carryDatasetFields(annotation, await repos.annotations.get(project.id, uuid));
+        if (await repos.annotations.save(project.id, uuid, kept, editedAt)) modified.add(project.id);
         // Nothing written: a newer state is stored (a success), or the image is gone (not found).
-        else findImage(project, uuid);
+        else await findImage(project, uuid);
       }),
     );
 
-  const withImages = (project: Project, uuids: readonly string[]) => {
-    const annotations = repos.annotations.getMany(project.id, uuids);
-    return uuids.flatMap((uuid) => {
-      const image = repos.images.find(project.id, uuid);
-      return image ? [{ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }] : [];
-    });
+  const withImages = async (project: Project, uuids: readonly string[]) => {
+    const annotations = await repos.annotations.getMany(project.id, uuids);
+    const found: Array<{ image: ImageRecord; annotation: ImageAnnotation }> = [];
+    for (const uuid of uuids) {
+      const image = await repos.images.find(project.id, uuid);
+      if (image) found.push({ image, annotation: annotations.get(uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } });
+    }
+    return found;
   };
 
   return {
     /** Replaces the image's shapes as a classifai client sent them (its canvas space). */
     async update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): Promise<void> {
-      await save(projects.get(type, name), uuid, annotation, now());
+      await save(await projects.get(type, name), uuid, annotation, now());
     },
 
     /**
@@ -65,9 +67,9 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
      * superseded and left out, which is still a success for the caller.
      */
     async saveEditorShapes(type: AnnotationType, name: string, uuid: string, shapes: readonly PixelEditorShape[], editedAt = now()): Promise<void> {
-      const project = projects.get(type, name);
-      const image = findImage(project, uuid);
-      const colors = new Map(repos.labels.list(project.id).map((label) => [label.name, label.color]));
+      const project = await projects.get(type, name);
+      const image = await findImage(project, uuid);
+      const colors = new Map((await repos.labels.list(project.id)).map((label) => [label.name, label.color]));
       // Never later than now: a browser clock running ahead must not make its state outrank
       // every update that follows (classifai clients' included) until that time comes.
       await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), Math.min(editedAt, now()));
@@ -77,13 +79,13 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
     flushSaves: writes.flush,
 
     /** Images with their shapes, in the order asked; unknown uuids are left out. */
-    withImages(type: AnnotationType, name: string, uuids: readonly string[]): Array<{ image: ImageRecord; annotation: ImageAnnotation }> {
-      return withImages(projects.get(type, name), uuids);
+    async withImages(type: AnnotationType, name: string, uuids: readonly string[]): Promise<Array<{ image: ImageRecord; annotation: ImageAnnotation }>> {
+      return withImages(await projects.get(type, name), uuids);
     },
 
     /** The workspace's read: like withImages, with the shapes in image pixels. */
-    editorImages(type: AnnotationType, name: string, uuids: readonly string[]): EditorImage[] {
-      return withImages(projects.get(type, name), uuids).map(({ image, annotation }) => ({ image, shapes: toEditorShapes(annotation, image) }));
+    async editorImages(type: AnnotationType, name: string, uuids: readonly string[]): Promise<EditorImage[]> {
+      return (await withImages(await projects.get(type, name), uuids)).map(({ image, annotation }) => ({ image, shapes: toEditorShapes(annotation, image) }));
     },
   };
 }

@@ -23,26 +23,26 @@ async function createProject(name: string, labels: string[]): Promise<readonly s
   fs.writeFileSync(labelFile, labels.join('\n'));
   await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder, labelFilePath: labelFile });
   await t.scanSettled('bndbox', name);
-  t.core.projects.load('bndbox', name);
-  return t.core.projects.loadingStatus('bndbox', name).uuids;
+  await t.core.projects.load('bndbox', name);
+  return (await t.core.projects.loadingStatus('bndbox', name)).uuids;
 }
 
 const labels = () => t.core.labels;
-const table = (name: string) => labels().classes('bndbox', name).map(({ name: label, classId, hotkey, cocoId, yoloIndex }) => ({ label, classId, hotkey, cocoId, yoloIndex }));
-const ids = (name: string) => Object.fromEntries(labels().classes('bndbox', name).map((entry) => [entry.name, entry.classId]));
-const shapeLabels = (name: string, uuid: string) =>
-  t.core.annotations.withImages('bndbox', name, [uuid])[0]?.annotation.shapes.map((shape) => shape.label);
+const table = async (name: string) => (await labels().classes('bndbox', name)).map(({ name: label, classId, hotkey, cocoId, yoloIndex }) => ({ label, classId, hotkey, cocoId, yoloIndex }));
+const ids = async (name: string) => Object.fromEntries((await labels().classes('bndbox', name)).map((entry) => [entry.name, entry.classId]));
+const shapeLabels = async (name: string, uuid: string) =>
+  (await t.core.annotations.withImages('bndbox', name, [uuid]))[0]?.annotation.shapes.map((shape) => shape.label);
 
 async function exportFiles(name: string, type: ExportType, options?: ExportOptions) {
-  t.core.exports.start('bndbox', name, type, options);
+  await t.core.exports.start('bndbox', name, type, options);
   await t.core.jobs.settled(EXPORT_JOB_KEY);
-  expect(t.core.exports.status()).toMatchObject({ state: 'succeeded' });
+  expect(await t.core.exports.status()).toMatchObject({ state: 'succeeded' });
   const zip = readZip(fs.readFileSync(path.join(folder, `${name}_${type}.zip`)));
   return (entry: string) => zip.find((file) => file.name === entry)?.data.toString('utf8') ?? '';
 }
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = path.join(await makeTempDir('labelport-classes-'), 'images');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });
   await writeImage(path.join(folder, 'b.png'), { format: 'png', width: 40, height: 30 });
@@ -55,19 +55,19 @@ afterAll(async () => {
 describe('class ids', () => {
   it('numbers labels from 0 as they come and never gives a removed label its id again', async () => {
     await createProject('ids', ['car', 'bus']);
-    labels().add('bndbox', 'ids', 'bike');
-    expect(ids('ids')).toEqual({ car: 0, bus: 1, bike: 2 });
-    labels().remove('bndbox', 'ids', 'bike');
-    labels().add('bndbox', 'ids', 'van');
-    labels().add('bndbox', 'ids', 'bike');
-    expect(ids('ids')).toEqual({ car: 0, bus: 1, van: 3, bike: 4 });
+    await labels().add('bndbox', 'ids', 'bike');
+    expect(await ids('ids')).toEqual({ car: 0, bus: 1, bike: 2 });
+    await labels().remove('bndbox', 'ids', 'bike');
+    await labels().add('bndbox', 'ids', 'van');
+    await labels().add('bndbox', 'ids', 'bike');
+    expect(await ids('ids')).toEqual({ car: 0, bus: 1, van: 3, bike: 4 });
   });
 
   it("keeps ids and numbers through classifai's newlabels, a new label taking the next id", async () => {
     await createProject('v1-ids', ['car', 'bus']);
-    labels().update('bndbox', 'v1-ids', 'bus', { hotkey: 'Q', cocoId: 9 });
+    await labels().update('bndbox', 'v1-ids', 'bus', { hotkey: 'Q', cocoId: 9 });
     expect((await t.rest.put('/bndbox/projects/v1-ids/newlabels', { label_list: ['bus', 'tram', 'car'] })).body).toEqual({ message: 1 });
-    expect(table('v1-ids')).toEqual([
+    expect(await table('v1-ids')).toEqual([
       { label: 'bus', classId: 1, hotkey: 'q', cocoId: 9, yoloIndex: null },
       { label: 'tram', classId: 2, hotkey: null, cocoId: null, yoloIndex: null },
       { label: 'car', classId: 0, hotkey: null, cocoId: null, yoloIndex: null },
@@ -78,60 +78,60 @@ describe('class ids', () => {
 describe('update', () => {
   it('sets and clears a hotkey, COCO id and YOLO index', async () => {
     await createProject('numbers', ['car', 'bus']);
-    labels().update('bndbox', 'numbers', 'car', { hotkey: 'c', cocoId: 3, yoloIndex: 5 });
-    expect(table('numbers')[0]).toEqual({ label: 'car', classId: 0, hotkey: 'c', cocoId: 3, yoloIndex: 5 });
-    labels().update('bndbox', 'numbers', 'car', { cocoId: null });
-    expect(table('numbers')[0]).toEqual({ label: 'car', classId: 0, hotkey: 'c', cocoId: null, yoloIndex: 5 });
+    await labels().update('bndbox', 'numbers', 'car', { hotkey: 'c', cocoId: 3, yoloIndex: 5 });
+    expect((await table('numbers'))[0]).toEqual({ label: 'car', classId: 0, hotkey: 'c', cocoId: 3, yoloIndex: 5 });
+    await labels().update('bndbox', 'numbers', 'car', { cocoId: null });
+    expect((await table('numbers'))[0]).toEqual({ label: 'car', classId: 0, hotkey: 'c', cocoId: null, yoloIndex: 5 });
   });
 
   it('refuses a number another label has (naming it), a bad value or an unknown label, and changes nothing', async () => {
     await createProject('clash', ['car', 'bus']);
-    labels().update('bndbox', 'clash', 'car', { hotkey: 'c', cocoId: 3, yoloIndex: 0 });
-    const before = table('clash');
-    const refused = (changes: object, code: string, message?: RegExp) =>
-      expect(() => labels().update('bndbox', 'clash', 'bus', changes)).toThrow(expect.objectContaining({ code, ...(message ? { message: expect.stringMatching(message) } : {}) }));
-    refused({ hotkey: 'C' }, 'already_exists', /hotkey c belongs to car/);
-    refused({ cocoId: 3 }, 'already_exists', /COCO id 3 belongs to car/);
-    refused({ yoloIndex: 0 }, 'already_exists', /YOLO index 0 belongs to car/);
-    refused({ hotkey: 'bb' }, 'invalid_input');
-    refused({ hotkey: ' ' }, 'invalid_input');
-    refused({ yoloIndex: -1 }, 'invalid_input');
-    refused({ cocoId: 1.5 }, 'invalid_input');
-    expect(() => labels().update('bndbox', 'clash', 'boat', { hotkey: 'x' })).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(table('clash')).toEqual(before);
+    await labels().update('bndbox', 'clash', 'car', { hotkey: 'c', cocoId: 3, yoloIndex: 0 });
+    const before = await table('clash');
+    const refused = async (changes: object, code: string, message?: RegExp) =>
+      await expect(labels().update('bndbox', 'clash', 'bus', changes)).rejects.toThrow(expect.objectContaining({ code, ...(message ? { message: expect.stringMatching(message) } : {}) }));
+    await refused({ hotkey: 'C' }, 'already_exists', /hotkey c belongs to car/);
+    await refused({ cocoId: 3 }, 'already_exists', /COCO id 3 belongs to car/);
+    await refused({ yoloIndex: 0 }, 'already_exists', /YOLO index 0 belongs to car/);
+    await refused({ hotkey: 'bb' }, 'invalid_input');
+    await refused({ hotkey: ' ' }, 'invalid_input');
+    await refused({ yoloIndex: -1 }, 'invalid_input');
+    await refused({ cocoId: 1.5 }, 'invalid_input');
+    await expect(labels().update('bndbox', 'clash', 'boat', { hotkey: 'x' })).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(await table('clash')).toEqual(before);
   });
 });
 
 describe('rename and merge', () => {
   it('renames on every shape and keeps the class id and numbers', async () => {
     const [a = ''] = await createProject('rename-keeps', ['car', 'bus']);
-    labels().update('bndbox', 'rename-keeps', 'car', { hotkey: 'c', cocoId: 7, yoloIndex: 2 });
+    await labels().update('bndbox', 'rename-keeps', 'car', { hotkey: 'c', cocoId: 7, yoloIndex: 2 });
     await t.core.annotations.update('bndbox', 'rename-keeps', a, { shapes: [box('car', '1'), box('bus', '2')], placement });
-    labels().rename('bndbox', 'rename-keeps', 'car', 'truck');
-    expect(table('rename-keeps')[0]).toEqual({ label: 'truck', classId: 0, hotkey: 'c', cocoId: 7, yoloIndex: 2 });
-    expect(shapeLabels('rename-keeps', a)).toEqual(['truck', 'bus']);
+    await labels().rename('bndbox', 'rename-keeps', 'car', 'truck');
+    expect((await table('rename-keeps'))[0]).toEqual({ label: 'truck', classId: 0, hotkey: 'c', cocoId: 7, yoloIndex: 2 });
+    expect(await shapeLabels('rename-keeps', a)).toEqual(['truck', 'bus']);
   });
 
   it('merges: every shape of one label takes the other, which keeps its id; the first leaves the table', async () => {
     const [a = '', b = ''] = await createProject('merged', ['car', 'auto', 'bus']);
     await t.core.annotations.update('bndbox', 'merged', a, { shapes: [box('auto', '1'), box('bus', '2'), box('auto', '3')], placement });
     await t.core.annotations.update('bndbox', 'merged', b, { shapes: [box('auto', '4'), box('car', '5')], placement });
-    const after = labels().merge('bndbox', 'merged', 'auto', 'car');
+    const after = await labels().merge('bndbox', 'merged', 'auto', 'car');
     expect(after.map((entry) => [entry.name, entry.classId])).toEqual([['car', 0], ['bus', 2]]);
-    expect(shapeLabels('merged', a)).toEqual(['car', 'bus', 'car']);
-    expect(shapeLabels('merged', b)).toEqual(['car', 'car']);
-    expect(labels().usage('bndbox', 'merged', 'car')).toEqual({ shapes: 4, images: 2 });
-    expect(labels().usage('bndbox', 'merged', 'auto')).toEqual({ shapes: 0, images: 0 });
+    expect(await shapeLabels('merged', a)).toEqual(['car', 'bus', 'car']);
+    expect(await shapeLabels('merged', b)).toEqual(['car', 'car']);
+    expect(await labels().usage('bndbox', 'merged', 'car')).toEqual({ shapes: 4, images: 2 });
+    expect(await labels().usage('bndbox', 'merged', 'auto')).toEqual({ shapes: 0, images: 0 });
   });
 
   it('refuses a merge into a missing label, of a missing label or into itself, and changes nothing', async () => {
     const [a = ''] = await createProject('merge-refused', ['car', 'bus']);
     await t.core.annotations.update('bndbox', 'merge-refused', a, { shapes: [box('car', '1')], placement });
-    expect(() => labels().merge('bndbox', 'merge-refused', 'car', 'boat')).toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringMatching(/no label boat/) }));
-    expect(() => labels().merge('bndbox', 'merge-refused', 'boat', 'car')).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(() => labels().merge('bndbox', 'merge-refused', 'car', 'car')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
-    expect(table('merge-refused').map((entry) => entry.label)).toEqual(['car', 'bus']);
-    expect(shapeLabels('merge-refused', a)).toEqual(['car']);
+    await expect(labels().merge('bndbox', 'merge-refused', 'car', 'boat')).rejects.toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringMatching(/no label boat/) }));
+    await expect(labels().merge('bndbox', 'merge-refused', 'boat', 'car')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
+    await expect(labels().merge('bndbox', 'merge-refused', 'car', 'car')).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect((await table('merge-refused')).map((entry) => entry.label)).toEqual(['car', 'bus']);
+    expect(await shapeLabels('merge-refused', a)).toEqual(['car']);
   });
 });
 
@@ -140,12 +140,12 @@ describe('remove', () => {
     const [a = '', b = ''] = await createProject('guarded', ['car', 'bus']);
     await t.core.annotations.update('bndbox', 'guarded', a, { shapes: [box('car', '1'), box('car', '2')], placement });
     await t.core.annotations.update('bndbox', 'guarded', b, { shapes: [box('car', '3')], placement });
-    expect(() => labels().remove('bndbox', 'guarded', 'car')).toThrow(expect.objectContaining({ code: 'in_use', message: expect.stringMatching(/^3 shapes on 2 images use car/) }));
-    expect(table('guarded').map((entry) => entry.label)).toEqual(['car', 'bus']);
+    await expect(labels().remove('bndbox', 'guarded', 'car')).rejects.toThrow(expect.objectContaining({ code: 'in_use', message: expect.stringMatching(/^3 shapes on 2 images use car/) }));
+    expect((await table('guarded')).map((entry) => entry.label)).toEqual(['car', 'bus']);
     // An unused label goes without asking; a used one with confirm, its shapes keeping the label.
-    expect(labels().remove('bndbox', 'guarded', 'bus').map((entry) => entry.name)).toEqual(['car']);
-    expect(labels().remove('bndbox', 'guarded', 'car', { confirm: true })).toEqual([]);
-    expect(shapeLabels('guarded', a)).toEqual(['car', 'car']);
+    expect((await labels().remove('bndbox', 'guarded', 'bus')).map((entry) => entry.name)).toEqual(['car']);
+    expect(await labels().remove('bndbox', 'guarded', 'car', { confirm: true })).toEqual([]);
+    expect(await shapeLabels('guarded', a)).toEqual(['car', 'car']);
   });
 });
 
@@ -165,7 +165,7 @@ describe('exports from the table', () => {
 
   it('use the own numbers and the bases of the request', async () => {
     await createProject('export-bases', ['car', 'bus', 'bike']);
-    labels().update('bndbox', 'export-bases', 'bike', { cocoId: 0, yoloIndex: 0 });
+    await labels().update('bndbox', 'export-bases', 'bike', { cocoId: 0, yoloIndex: 0 });
     const coco = JSON.parse((await exportFiles('export-bases', 'coco', { cocoIdBase: 0 }))('annotations/instances.json')) as { categories: Array<{ id: number; name: string }> };
     expect(coco.categories.map(({ id, name }) => [id, name])).toEqual([[1, 'car'], [2, 'bus'], [0, 'bike']]);
     const yolo = await exportFiles('export-bases', 'yolo', { yoloIndexBase: 2 });
@@ -176,14 +176,14 @@ describe('exports from the table', () => {
 describe('imports onto the table', () => {
   it('map categories by name, add the missing ones with the COCO id of the file when it is free', async () => {
     await createProject('coco-in', ['dog', 'cat']);
-    labels().update('bndbox', 'coco-in', 'dog', { cocoId: 5 });
+    await labels().update('bndbox', 'coco-in', 'dog', { cocoId: 5 });
     const dataset = {
       images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }],
       annotations: [{ id: 1, image_id: 1, category_id: 5, bbox: [1, 1, 4, 4] }],
       categories: [{ id: 17, name: 'cat' }, { id: 5, name: 'bird' }, { id: 8, name: 'fish' }],
     };
     await t.core.annotationImports.importAnnotations('bndbox', 'coco-in', 'coco', { files: [{ path: 'instances.json', content: JSON.stringify(dataset) }] });
-    expect(table('coco-in').map(({ label, classId, cocoId }) => [label, classId, cocoId])).toEqual([
+    expect((await table('coco-in')).map(({ label, classId, cocoId }) => [label, classId, cocoId])).toEqual([
       ['dog', 0, 5],
       ['cat', 1, null],
       ['bird', 2, null],
@@ -193,12 +193,12 @@ describe('imports onto the table', () => {
 
   it('add the missing YOLO classes with their index when it is free', async () => {
     await createProject('yolo-in', ['cat']);
-    labels().update('bndbox', 'yolo-in', 'cat', { yoloIndex: 1 });
+    await labels().update('bndbox', 'yolo-in', 'cat', { yoloIndex: 1 });
     const files = [
       { path: 'classes.txt', content: 'person\nbike\ncat\n' },
       { path: 'labels/a.txt', content: '1 0.5 0.5 0.2 0.2\n' },
     ];
     await t.core.annotationImports.importAnnotations('bndbox', 'yolo-in', 'yolo', { files });
-    expect(table('yolo-in').map(({ label, yoloIndex }) => [label, yoloIndex])).toEqual([['cat', 1], ['person', 0], ['bike', null]]);
+    expect((await table('yolo-in')).map(({ label, yoloIndex }) => [label, yoloIndex])).toEqual([['cat', 1], ['person', 0], ['bike', null]]);
   });
 });

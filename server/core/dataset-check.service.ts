@@ -17,16 +17,16 @@ export function createDatasetCheckService(deps: { repos: Repositories; projects:
   return {
     /** format 'all': every rule of every format, each finding once. */
     async check(type: AnnotationType, name: string, format: ValidationFormat | 'all'): Promise<RuleResult[]> {
-      const project = projects.get(type, name);
-      const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
+      const project = await projects.get(type, name);
+      const classes = (await repos.labels.table(project.id)).sort((a, b) => a.classId - b.classId);
       const check = createBeforeCheck({
         formats: format === 'all' ? EXPORT_TYPES : [format],
         type: project.type,
         classes,
         labels: project.labels,
-        projectFields: repos.projects.datasetFields(project.id),
+        projectFields: await repos.projects.datasetFields(project.id),
       });
-      for (const page of exportItems(repos, project.id)) {
+      for await (const page of exportItems(repos, project.id)) {
         page.forEach(check.add);
         await nextTurn();
       }

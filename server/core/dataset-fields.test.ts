@@ -49,45 +49,45 @@ describe('saving again on a real core', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    t = createTestCore({ wrapRepositories: (r) => (repos = r) });
+    t = await createTestCore({ wrapRepositories: (r) => (repos = r) });
     const folder = await makeTempDir('labelport-dataset-fields-');
     await writeImage(path.join(folder, 'wide.png'), { format: 'png', width: 400, height: 200 });
     await t.core.projects.create({ source: 'folder', name: 'kept', type: 'bndbox', folder, labelFilePath: '' });
     await t.scanSettled('bndbox', 'kept');
-    const [image] = t.core.annotations.withImages('bndbox', 'kept', t.core.projects.loadingStatus('bndbox', 'kept').uuids);
+    const [image] = await t.core.annotations.withImages('bndbox', 'kept', (await t.core.projects.loadingStatus('bndbox', 'kept')).uuids);
     uuid = image?.image.uuid ?? '';
-    projectId = t.core.projects.get('bndbox', 'kept').id;
+    projectId = (await t.core.projects.get('bndbox', 'kept')).id;
   }, 30_000);
 
   afterAll(() => t.close());
 
-  const stored = () => t.core.annotations.withImages('bndbox', 'kept', [uuid])[0]?.annotation;
+  const stored = async () => (await t.core.annotations.withImages('bndbox', 'kept', [uuid]))[0]?.annotation;
   const seed = () => repos.annotations.save(projectId, uuid, { shapes: [box('1', 10, crowd), box('2', 50)], placement, dataset: flags }, 0);
 
   it('the workspace moves a shape and adds one: the moved one keeps its fields, the new one has none', async () => {
-    seed();
+    await seed();
     await t.core.annotations.saveEditorShapes('bndbox', 'kept', uuid, [
       { id: '1', kind: 'box', x: 100, y: 10, w: 20, h: 20, label: 'cat' },
       { id: 'new', kind: 'box', x: 0, y: 0, w: 5, h: 5, label: 'cat' },
     ]);
-    expect(stored()?.shapes.map((shape) => [shape.id, shape.dataset])).toEqual([['1', crowd], ['new', undefined]]);
-    expect(stored()?.dataset).toEqual(flags);
+    expect((await stored())?.shapes.map((shape) => [shape.id, shape.dataset])).toEqual([['1', crowd], ['new', undefined]]);
+    expect((await stored())?.dataset).toEqual(flags);
   });
 
   it('a classifai client saves the shapes back: fields kept, and never sent to it', async () => {
-    seed();
+    await seed();
     const thumbnail = await t.rest.get(`/bndbox/projects/kept/uuid/${uuid}/thumbnail`);
     const sent = thumbnail.body.bnd_box as Array<Record<string, unknown>>;
     expect(sent.map((shape) => Object.keys(shape).filter((key) => key === 'dataset'))).toEqual([[], []]);
     const reply = await t.rest.put(`/bndbox/projects/kept/uuid/${uuid}/update`, { uuid, bnd_box: sent, img_x: 0, img_y: 0, img_w: 400, img_h: 200 });
     expect(reply.body).toEqual({ message: 1 });
-    expect(stored()?.shapes.map((shape) => shape.dataset)).toEqual([crowd, undefined]);
-    expect(stored()?.dataset).toEqual(flags);
+    expect((await stored())?.shapes.map((shape) => shape.dataset)).toEqual([crowd, undefined]);
+    expect((await stored())?.dataset).toEqual(flags);
   });
 
-  it('project fields are stored apart from the shapes', () => {
-    expect(repos.projects.datasetFields(projectId)).toEqual({});
-    repos.projects.setDatasetFields(projectId, { coco: { files: [{ path: 'annotations/instances_val.json' }] } });
-    expect(repos.projects.datasetFields(projectId)).toEqual({ coco: { files: [{ path: 'annotations/instances_val.json' }] } });
+  it('project fields are stored apart from the shapes', async () => {
+    expect(await repos.projects.datasetFields(projectId)).toEqual({});
+    await repos.projects.setDatasetFields(projectId, { coco: { files: [{ path: 'annotations/instances_val.json' }] } });
+    expect(await repos.projects.datasetFields(projectId)).toEqual({ coco: { files: [{ path: 'annotations/instances_val.json' }] } });
   });
 });

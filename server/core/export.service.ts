@@ -9,22 +9,22 @@ import type { AnnotationType } from './types';
 export function createExportService(deps: { projects: ProjectService; jobs: JobRunner<JobKinds> }) {
   const { projects, jobs } = deps;
   return {
-    start(type: AnnotationType, name: string, exportType: ExportType, options?: ExportOptions): JobStatusOf<'export'> {
-      const project = projects.get(type, name);
-      const running = jobs.status('export', EXPORT_JOB_KEY);
+    async start(type: AnnotationType, name: string, exportType: ExportType, options?: ExportOptions): Promise<JobStatusOf<'export'>> {
+      const project = await projects.get(type, name);
+      const running = await jobs.status('export', EXPORT_JOB_KEY);
       if (running?.state === 'running') throw invalidState('Another export is running; try again when it is done');
       return jobs.start('export', EXPORT_JOB_KEY, { projectId: project.id, exportType, options });
     },
-    status(): JobStatusOf<'export'> | undefined {
+    status(): Promise<JobStatusOf<'export'> | undefined> {
       return jobs.status('export', EXPORT_JOB_KEY);
     },
     /**
      * The file the last export of this project wrote, for the browser's download. Only that
      * file: the path comes from the job, never from the request.
      */
-    writtenFile(type: AnnotationType, name: string): string {
-      const project = projects.get(type, name);
-      const last = jobs.status('export', EXPORT_JOB_KEY);
+    async writtenFile(type: AnnotationType, name: string): Promise<string> {
+      const project = await projects.get(type, name);
+      const last = await jobs.status('export', EXPORT_JOB_KEY);
       if (last?.state !== 'succeeded' || last.result?.projectId !== project.id) {
         throw notFound(`No finished export of ${name} to download; export it first`);
       }

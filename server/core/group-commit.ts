@@ -1,27 +1,27 @@
 // Group commit: with synchronous=FULL every COMMIT waits for an fsync, and better-sqlite3 waits
 // on the event loop, so ten clients saving at once used to queue behind ten fsyncs. Writes that
-// arrive in the same event-loop turn (or while the previous group was committing, which blocks
-// the loop) are applied in one transaction and share one fsync. Each caller is answered only
+// arrive in the same event-loop turn (or while the previous group was committing) are applied in
+// one transaction and share one fsync; one group commits at a time. Each caller is answered only
 // after COMMIT has returned, so an answered write is as durable as before.
 
 export interface GroupCommitDeps {
   /** Runs fn in a transaction; a nested call must be a savepoint (a throw undoes only it). */
-  inTransaction: <T>(fn: () => T) => T;
+  inTransaction: <T>(fn: () => Promise<T>) => Promise<T>;
   /** Runs inside the group's transaction after its writes: work done once per group. */
-  beforeCommit?: () => void;
+  beforeCommit?: () => Promise<void>;
   /** When the queued writes are applied: the next turn of the event loop unless a test says otherwise. */
   schedule?: (apply: () => void) => void;
 }
 
 export interface GroupCommit {
   /** Applies write in the next group; resolves with its result once that group is committed. */
-  run<T>(write: () => T): Promise<T>;
-  /** Applies the queued writes now (before the storage closes). */
-  flush(): void;
+  run<T>(write: () => Promise<T>): Promise<T>;
+  /** Applies the queued writes now (before the storage closes); resolves once all are committed. */
+  flush(): Promise<void>;
 }
 
 interface QueuedWrite {
-  write: () => unknown;
+  write: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -33,25 +33,24 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
   const schedule = deps.schedule ?? ((apply: () => void) => void setImmediate(apply));
   let queue: QueuedWrite[] = [];
   let scheduled = false;
+  let draining: Promise<void> | undefined;
 
-  const flush = () => {
-    scheduled = false;
-    const group = queue;
-    queue = [];
-    if (group.length === 0) return;
-    let outcomes: Outcome[] = [];
+  // Never rejects: every caller of the group hears its own outcome.
+  const commitGroup = async (group: readonly QueuedWrite[]) => {
+    const outcomes: Outcome[] = [];
     try {
-      inTransaction(() => {
-        // Each write in its own savepoint: a write that throws (its image deleted meanwhile, a
-        // constraint) is undone and fails alone while the others of the group still commit.
-        outcomes = group.map(({ write }): Outcome => {
+      await inTransaction(async () => {
+        // Each write in its own savepoint, one after the other (a group keeps its arrival
+        // order): a write that throws (its image deleted meanwhile, a constraint) is undone and
+        // fails alone while the others of the group still commit.
+        for (const { write } of group) {
           try {
-            return { ok: true, value: inTransaction(write) };
+            outcomes.push({ ok: true, value: await inTransaction(write) });
           } catch (error) {
-            return { ok: false, error };
+            outcomes.push({ ok: false, error });
           }
-        });
-        beforeCommit?.();
+        }
+        await beforeCommit?.();
       });
     } catch (error) {
       // Nothing of the group was committed: every caller hears so, none is told it was saved.
@@ -65,13 +64,30 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
     });
   };
 
+  // Writes queued while a group commits form the next group, committed right after it.
+  const drain = async () => {
+    while (queue.length > 0) {
+      const group = queue;
+      queue = [];
+      await commitGroup(group);
+    }
+  };
+
+  const flush = async (): Promise<void> => {
+    scheduled = false;
+    while (draining) await draining;
+    if (queue.length === 0) return;
+    draining = drain().finally(() => (draining = undefined));
+    await draining;
+  };
+
   return {
-    run: <T>(write: () => T) =>
+    run: <T>(write: () => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
         queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
         if (!scheduled) {
           scheduled = true;
-          schedule(flush);
+          schedule(() => void flush());
         }
       }),
     flush,

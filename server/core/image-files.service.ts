@@ -38,7 +38,7 @@ async function decodeUpload(upload: UploadedImage): Promise<Buffer> {
   const marker = upload.dataUrl.indexOf('base64,');
   if (marker < 0) throw invalidInput(`${upload.name}: expected a data URL with base64 content`);
   const bytes = Buffer.from(upload.dataUrl.slice(marker + 'base64,'.length), 'base64');
-  if (!(await probeImageBuffer(bytes))) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
+  if (!probeImageBuffer(bytes)) throw invalidInput(`${upload.name} is not a JPEG, PNG, BMP or WebP image`);
   return bytes;
 }
 
@@ -56,7 +56,7 @@ export function createImageFilesService(deps: {
      * checked first: one bad file refuses the whole request and writes nothing.
      */
     async add(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatusOf<'add'>> {
-      const project = projects.get(type, name);
+      const project = await projects.get(type, name);
       if (uploads.length === 0) return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
       if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
       const files = [];
@@ -64,14 +64,14 @@ export function createImageFilesService(deps: {
       return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
     },
 
-    addStatus(type: AnnotationType, name: string): JobStatusOf<'add'> | undefined {
-      return jobs.status('add', addJobKey(projects.get(type, name).id));
+    async addStatus(type: AnnotationType, name: string): Promise<JobStatusOf<'add'> | undefined> {
+      return jobs.status('add', addJobKey((await projects.get(type, name)).id));
     },
 
     /** Renames in place, keeping the old extension; the new name must not exist. */
     async rename(type: AnnotationType, name: string, uuid: string, newFileName: string): Promise<RenameOutcome> {
-      const project = projects.get(type, name);
-      const image = repos.images.find(project.id, uuid);
+      const project = await projects.get(type, name);
+      const image = await repos.images.find(project.id, uuid);
       if (!image) throw notFound(`Image not found in ${name}: ${uuid}`);
       try {
         checkFileName(newFileName, 'New file name');
@@ -98,10 +98,10 @@ export function createImageFilesService(deps: {
         return { ok: false, reason: 'failed', message: 'Fail to rename file' };
       }
       const stat = await fsp.stat(newAbs);
-      repos.inTransaction(() => {
-        repos.images.rename(project.id, uuid, newRel);
+      await repos.inTransaction(async () => {
+        await repos.images.rename(project.id, uuid, newRel);
         const { format, width, height, depth, fileSize } = image;
-        repos.images.updateFileFacts(project.id, uuid, { format, width, height, depth, fileSize, mtimeMs: Math.trunc(stat.mtimeMs) });
+        await repos.images.updateFileFacts(project.id, uuid, { format, width, height, depth, fileSize, mtimeMs: Math.trunc(stat.mtimeMs) });
       });
       await thumbnails.forget(project.id, uuid);
       return { ok: true, absPath: newAbs };
@@ -112,16 +112,17 @@ export function createImageFilesService(deps: {
      * names are never trusted: only the file stored for the uuid moves. Returns the uuids left.
      */
     async remove(type: AnnotationType, name: string, uuids: readonly string[]): Promise<readonly string[]> {
-      const project = projects.get(type, name);
-      const images = uuids.map((uuid) => {
-        const image = repos.images.find(project.id, uuid);
+      const project = await projects.get(type, name);
+      const images = [];
+      for (const uuid of uuids) {
+        const image = await repos.images.find(project.id, uuid);
         if (!image) throw notFound(`Image not found in ${name}: ${uuid}`);
-        return image;
-      });
+        images.push(image);
+      }
       for (const image of images) {
         const absPath = await resolveExistingInside(project.folder, image.relPath);
         if (absPath) await moveToDeletedFolder(project.folder, absPath);
-        repos.inTransaction(() => repos.images.delete(project.id, image.uuid));
+        await repos.inTransaction(() => repos.images.delete(project.id, image.uuid));
         await thumbnails.forget(project.id, image.uuid);
       }
       return repos.images.listUuids(project.id);

@@ -30,22 +30,22 @@ async function createProject(name: string, shapes: Record<string, string[]>, fol
   fs.writeFileSync(labelFile, 'car\nbus');
   await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder, labelFilePath: labelFile });
   await t.scanSettled('bndbox', name);
-  const uuids = new Map(t.core.images.page('bndbox', name, { filter: 'all' }, 0, 100).items.map(({ image }) => [image.relPath, image.uuid]));
+  const uuids = new Map((await t.core.images.page('bndbox', name, { filter: 'all' }, 0, 100)).items.map(({ image }) => [image.relPath, image.uuid]));
   for (const [rel, labels] of Object.entries(shapes)) {
     await t.core.annotations.update('bndbox', name, uuids.get(rel) ?? '', { shapes: labels.map((label, i) => box(label, `${rel}-${i}`)), placement });
   }
   return uuids;
 }
 
-const paths = (name: string, list: ImageList, offset = 0, limit = 100) =>
-  t.core.images.page('bndbox', name, list, offset, limit).items.map(({ image }) => image.relPath);
-const total = (name: string, list: ImageList) => t.core.images.page('bndbox', name, list, 0, 1).filteredTotal;
-const at = (name: string, index: number) => paths(name, { filter: 'all' })[index];
+const paths = async (name: string, list: ImageList, offset = 0, limit = 100) =>
+  (await t.core.images.page('bndbox', name, list, offset, limit)).items.map(({ image }) => image.relPath);
+const total = async (name: string, list: ImageList) => (await t.core.images.page('bndbox', name, list, 0, 1)).filteredTotal;
+const at = async (name: string, index: number) => (await paths(name, { filter: 'all' }))[index];
 
 const LABELED = { 'img2.png': ['car'], 'img10.png': ['car', 'bus', 'car'], 'shots/frame2.png': ['bus'] };
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   sharedFolder = await writeFolder();
 });
 
@@ -56,40 +56,40 @@ afterAll(async () => {
 describe('filtering the strip by label', () => {
   it('lists only the images with a shape of that label, in natural order, with their count', async () => {
     await createProject('filter', LABELED);
-    expect(paths('filter', { filter: 'all' })).toEqual(NATURAL);
-    expect(paths('filter', { filter: 'all', label: 'car' })).toEqual(['img2.png', 'img10.png']);
-    expect(total('filter', { filter: 'all', label: 'car' })).toBe(2);
-    expect(paths('filter', { filter: 'all', label: 'bus' })).toEqual(['img10.png', 'shots/frame2.png']);
-    expect(paths('filter', { filter: 'all', label: 'bus' }, 1, 1)).toEqual(['shots/frame2.png']);
-    expect(paths('filter', { filter: 'labeled', label: 'bus' })).toEqual(['img10.png', 'shots/frame2.png']);
-    expect(paths('filter', { filter: 'unlabeled', label: 'bus' })).toEqual([]);
-    expect(total('filter', { filter: 'unlabeled', label: 'bus' })).toBe(0);
-    expect(paths('filter', { filter: 'all', label: 'truck' })).toEqual([]);
-    expect(total('filter', { filter: 'all', label: 'truck' })).toBe(0);
-    expect(total('filter', { filter: 'all' })).toBe(6);
+    expect(await paths('filter', { filter: 'all' })).toEqual(NATURAL);
+    expect(await paths('filter', { filter: 'all', label: 'car' })).toEqual(['img2.png', 'img10.png']);
+    expect(await total('filter', { filter: 'all', label: 'car' })).toBe(2);
+    expect(await paths('filter', { filter: 'all', label: 'bus' })).toEqual(['img10.png', 'shots/frame2.png']);
+    expect(await paths('filter', { filter: 'all', label: 'bus' }, 1, 1)).toEqual(['shots/frame2.png']);
+    expect(await paths('filter', { filter: 'labeled', label: 'bus' })).toEqual(['img10.png', 'shots/frame2.png']);
+    expect(await paths('filter', { filter: 'unlabeled', label: 'bus' })).toEqual([]);
+    expect(await total('filter', { filter: 'unlabeled', label: 'bus' })).toBe(0);
+    expect(await paths('filter', { filter: 'all', label: 'truck' })).toEqual([]);
+    expect(await total('filter', { filter: 'all', label: 'truck' })).toBe(0);
+    expect(await total('filter', { filter: 'all' })).toBe(6);
   });
 
   it('follows shape edits, label renames and removals, image renames and deletes', async () => {
     const uuids = await createProject('follow', LABELED, await writeFolder());
-    t.core.labels.rename('bndbox', 'follow', 'car', 'auto');
-    expect(paths('follow', { filter: 'all', label: 'car' })).toEqual([]);
-    expect(paths('follow', { filter: 'all', label: 'auto' })).toEqual(['img2.png', 'img10.png']);
+    await t.core.labels.rename('bndbox', 'follow', 'car', 'auto');
+    expect(await paths('follow', { filter: 'all', label: 'car' })).toEqual([]);
+    expect(await paths('follow', { filter: 'all', label: 'auto' })).toEqual(['img2.png', 'img10.png']);
 
     await t.core.annotations.update('bndbox', 'follow', uuids.get('img2.png') ?? '', { shapes: [], placement });
     await t.core.annotations.update('bndbox', 'follow', uuids.get('img1.png') ?? '', { shapes: [box('auto', 'n')], placement });
-    expect(paths('follow', { filter: 'all', label: 'auto' })).toEqual(['img1.png', 'img10.png']);
+    expect(await paths('follow', { filter: 'all', label: 'auto' })).toEqual(['img1.png', 'img10.png']);
 
     const renamed = await t.core.imageFiles.rename('bndbox', 'follow', uuids.get('img10.png') ?? '', 'img0');
     expect(renamed.ok).toBe(true);
-    expect(paths('follow', { filter: 'all', label: 'auto' })).toEqual(['img0.png', 'img1.png']);
-    expect(paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png', 'shots/frame2.png']);
+    expect(await paths('follow', { filter: 'all', label: 'auto' })).toEqual(['img0.png', 'img1.png']);
+    expect(await paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png', 'shots/frame2.png']);
 
     await t.core.imageFiles.remove('bndbox', 'follow', [uuids.get('shots/frame2.png') ?? '']);
-    expect(paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png']);
+    expect(await paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png']);
 
     // Removing a label from the list leaves it on its shapes, so they can still be found.
-    t.core.labels.remove('bndbox', 'follow', 'bus', { confirm: true });
-    expect(paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png']);
+    await t.core.labels.remove('bndbox', 'follow', 'bus', { confirm: true });
+    expect(await paths('follow', { filter: 'all', label: 'bus' })).toEqual(['img0.png']);
   });
 });
 
@@ -100,28 +100,28 @@ describe('going to an image by name', () => {
     await createProject('locate', LABELED);
   });
 
-  it('prefers the exact path, then the file name in any case, then the first path containing the text', () => {
-    expect(locate('shots/frame2.png')).toMatchObject({ index: 4 });
-    expect(locate('IMG10.PNG')).toMatchObject({ index: 3 });
-    expect(locate('frame10.png')).toMatchObject({ index: 5 });
-    expect(locate('FRAME')).toMatchObject({ index: 4 });
-    expect(locate('img1')).toMatchObject({ index: 0 });
-    expect(locate('g3')).toMatchObject({ index: 2 });
-    expect(locate('  img2.png ')?.uuid).toBe(t.core.images.page('bndbox', 'locate', { filter: 'all' }, 1, 1).items[0]?.image.uuid);
+  it('prefers the exact path, then the file name in any case, then the first path containing the text', async () => {
+    expect(await locate('shots/frame2.png')).toMatchObject({ index: 4 });
+    expect(await locate('IMG10.PNG')).toMatchObject({ index: 3 });
+    expect(await locate('frame10.png')).toMatchObject({ index: 5 });
+    expect(await locate('FRAME')).toMatchObject({ index: 4 });
+    expect(await locate('img1')).toMatchObject({ index: 0 });
+    expect(await locate('g3')).toMatchObject({ index: 2 });
+    expect((await locate('  img2.png '))?.uuid).toBe((await t.core.images.page('bndbox', 'locate', { filter: 'all' }, 1, 1)).items[0]?.image.uuid);
   });
 
-  it('answers the position within the filtered list, and nothing for no match', () => {
-    expect(locate('img10', { filter: 'all', label: 'car' })).toMatchObject({ index: 1 });
-    expect(locate('frame2', { filter: 'labeled' })).toMatchObject({ index: 2 });
-    expect(locate('img1.png', { filter: 'all', label: 'car' })).toBeUndefined();
-    expect(locate('nothing-like-it')).toBeUndefined();
+  it('answers the position within the filtered list, and nothing for no match', async () => {
+    expect(await locate('img10', { filter: 'all', label: 'car' })).toMatchObject({ index: 1 });
+    expect(await locate('frame2', { filter: 'labeled' })).toMatchObject({ index: 2 });
+    expect(await locate('img1.png', { filter: 'all', label: 'car' })).toBeUndefined();
+    expect(await locate('nothing-like-it')).toBeUndefined();
   });
 
-  it('refuses an empty text or a path leaving the folder, and an unknown project', () => {
+  it('refuses an empty text or a path leaving the folder, and an unknown project', async () => {
     for (const bad of ['', '   ', '../x', 'shots/../../x', '/etc/passwd']) {
-      expect(() => locate(bad), bad).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+      await expect(locate(bad), bad).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
     }
-    expect(() => t.core.images.locate('bndbox', 'nope', { filter: 'all' }, 'img1')).toThrow(expect.objectContaining({ code: 'not_found' }));
+    await expect(t.core.images.locate('bndbox', 'nope', { filter: 'all' }, 'img1')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });
 
@@ -132,23 +132,23 @@ describe('the next image without shapes', () => {
     await createProject('todo', LABELED);
   });
 
-  it('skips images with shapes and wraps to the start', () => {
-    expect(next(0)).toMatchObject({ index: 2 });
-    expect(at('todo', 2)).toBe('IMG3.png');
-    expect(next(2)).toMatchObject({ index: 5 });
-    expect(next(5)).toMatchObject({ index: 0 });
-    expect(next(-1)).toMatchObject({ index: 0 });
-    expect(next(99)).toMatchObject({ index: 0 });
-    expect(next(0, { filter: 'unlabeled' })).toMatchObject({ index: 1 });
-    expect(next(2, { filter: 'unlabeled' })).toMatchObject({ index: 0 });
+  it('skips images with shapes and wraps to the start', async () => {
+    expect(await next(0)).toMatchObject({ index: 2 });
+    expect(await at('todo', 2)).toBe('IMG3.png');
+    expect(await next(2)).toMatchObject({ index: 5 });
+    expect(await next(5)).toMatchObject({ index: 0 });
+    expect(await next(-1)).toMatchObject({ index: 0 });
+    expect(await next(99)).toMatchObject({ index: 0 });
+    expect(await next(0, { filter: 'unlabeled' })).toMatchObject({ index: 1 });
+    expect(await next(2, { filter: 'unlabeled' })).toMatchObject({ index: 0 });
   });
 
   it('answers nothing when every image of the list has shapes', async () => {
-    expect(next(0, { filter: 'labeled' })).toBeUndefined();
-    expect(next(0, { filter: 'all', label: 'car' })).toBeUndefined();
+    expect(await next(0, { filter: 'labeled' })).toBeUndefined();
+    expect(await next(0, { filter: 'all', label: 'car' })).toBeUndefined();
     const everything = Object.fromEntries(NATURAL.map((rel) => [rel, ['car']]));
     await createProject('done', everything);
-    expect(next(3, { filter: 'all' }, 'done')).toBeUndefined();
-    expect(() => next(0, { filter: 'all' }, 'nope')).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(await next(3, { filter: 'all' }, 'done')).toBeUndefined();
+    await expect(next(0, { filter: 'all' }, 'nope')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });

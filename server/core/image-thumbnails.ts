@@ -25,22 +25,30 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
   // a kill is only computed again by the next decode or "find duplicates".
   let pendingHashes: Array<{ projectId: string; uuid: string; hashes: ImageHashes }> = [];
   let hashTimer: ReturnType<typeof setTimeout> | undefined;
-  const flushHashes = () => {
+  // The batches being stored, in order: a flush resolves once every hash handed in before it is.
+  let stored: Promise<void> = Promise.resolve();
+  const flushHashes = (): Promise<void> => {
     clearTimeout(hashTimer);
     hashTimer = undefined;
     const batch = pendingHashes;
     pendingHashes = [];
-    if (batch.length === 0) return;
+    if (batch.length === 0) return stored;
     // A row deleted meanwhile is simply not updated.
-    repos.inTransaction(() => {
-      for (const { projectId, uuid, hashes } of batch) repos.splits.setHashes(projectId, uuid, hashes);
-    });
+    const store = () =>
+      repos.inTransaction(async () => {
+        for (const { projectId, uuid, hashes } of batch) await repos.splits.setHashes(projectId, uuid, hashes);
+      });
+    stored = stored.catch(() => undefined).then(store);
+    return stored;
   };
+  // From a timer or a decode, nobody waits for the batch: one that fails (a full disk) is only
+  // computed again by the next decode or "find duplicates", as after a kill.
+  const flushHashesLater = () => void flushHashes().catch(() => undefined);
   const storeHashes = (projectId: string, uuid: string, hashes: ImageHashes) => {
     pendingHashes.push({ projectId, uuid, hashes });
-    if (pendingHashes.length >= HASH_BATCH) flushHashes();
+    if (pendingHashes.length >= HASH_BATCH) flushHashesLater();
     else if (!hashTimer) {
-      hashTimer = setTimeout(flushHashes, HASH_DELAY_MS);
+      hashTimer = setTimeout(flushHashesLater, HASH_DELAY_MS);
       hashTimer.unref?.();
     }
   };
@@ -79,7 +87,7 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     const probe = await probeImageFile(absPath);
     if (!probe) throw invalidState(`The file of image ${image.uuid} is no longer a readable image`);
     const facts = { format: probe.format, width: probe.width, height: probe.height, depth: probe.depth, orientation: probe.orientation, fileSize: stat.size, mtimeMs };
-    repos.inTransaction(() => repos.images.updateFileFacts(project.id, image.uuid, facts));
+    await repos.inTransaction(() => repos.images.updateFileFacts(project.id, image.uuid, facts));
     return { image: { ...image, ...facts }, absPath };
   };
 

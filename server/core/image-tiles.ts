@@ -126,8 +126,8 @@ export function createImageTiles(deps: {
   const retried = new Map<string, number>();
 
   const open = async (type: AnnotationType, name: string, uuid: string) => {
-    const project = projects.get(type, name);
-    const image = repos.images.find(project.id, uuid);
+    const project = await projects.get(type, name);
+    const image = await repos.images.find(project.id, uuid);
     if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
     const file = await thumbnails.current(project, image);
     return { project, file, key: tileKeyOf(project, file.image) };
@@ -142,12 +142,12 @@ export function createImageTiles(deps: {
       if (store.hasPyramid(key)) return { ...base, state: 'ready', done: 1, total: 1, message: '' };
       if (file.image.format === 'bmp') return { ...base, state: 'failed', done: 0, total: 0, message: BMP_NOT_TILED };
       const jobKey = `tiles:${project.id}:${uuid}:${key.fileSize}:${Math.trunc(key.mtimeMs)}`;
-      const known = jobs.status('tiles', jobKey);
+      const known = await jobs.status('tiles', jobKey);
       // A file that cannot be decoded stays failed until it changes; a cut stopped by a
       // restart or a passing error (a full disk) is tried again, at most once a minute.
       const retry = known?.state === 'failed' && !known.message.includes(DECODE_FAILURE) && now() - (retried.get(jobKey) ?? 0) > RETRY_AFTER_MS;
       if (retry) retried.set(jobKey, now());
-      const job = known && known.state !== 'succeeded' && !retry ? known : jobs.start('tiles', jobKey, { projectId: project.id, uuid });
+      const job = known && known.state !== 'succeeded' && !retry ? known : await jobs.start('tiles', jobKey, { projectId: project.id, uuid });
       if (job.state === 'failed') return { ...base, state: 'failed', done: 0, total: 0, message: job.message };
       return { ...base, state: store.hasPyramid(key) ? 'ready' : 'cutting', done: job.done, total: job.total, message: '' };
     },

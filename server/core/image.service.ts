@@ -45,13 +45,13 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
   const { repos, projects, thumbnails, activity } = deps;
   const { current } = thumbnails;
 
-  const find = (project: Project, uuid: string): ImageRecord => {
-    const image = repos.images.find(project.id, uuid);
+  const find = async (project: Project, uuid: string): Promise<ImageRecord> => {
+    const image = await repos.images.find(project.id, uuid);
     if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
     return image;
   };
 
-  const filteredTotal = (projectId: string, list: ImageList, counts: ImageCounts): number => {
+  const filteredTotal = async (projectId: string, list: ImageList, counts: ImageCounts): Promise<number> => {
     // The counts are cached per project; only a label needs its own count.
     if (list.label !== undefined) return repos.images.listCount(projectId, list);
     if (list.filter === 'all') return counts.total;
@@ -59,9 +59,9 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
   };
 
   const view = async (type: AnnotationType, name: string, uuid: string): Promise<ImageView> => {
-    const project = projects.get(type, name);
-    const found = await current(project, find(project, uuid));
-    const annotation = repos.annotations.get(project.id, uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT };
+    const project = await projects.get(type, name);
+    const found = await current(project, await find(project, uuid));
+    const annotation = (await repos.annotations.get(project.id, uuid)) ?? { shapes: [], placement: EMPTY_PLACEMENT };
     return { project, ...found, annotation };
   };
 
@@ -78,25 +78,26 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
     /** The original bytes, not decoded or re-encoded. */
     source(type: AnnotationType, name: string, uuid: string): Promise<ImageSource> {
       return activity.during(async () => {
-        const project = projects.get(type, name);
-        const { image, absPath } = await current(project, find(project, uuid));
+        const project = await projects.get(type, name);
+        const { image, absPath } = await current(project, await find(project, uuid));
         return { mimeType: mimeTypeOf(image.format), bytes: await fsp.readFile(absPath) };
       });
     },
 
     /** A page of the workspace's list, in the natural order a person browses a folder in. */
-    page(type: AnnotationType, name: string, list: ImageList, offset: number, limit: number): ImagePage {
-      const project = projects.get(type, name);
-      const counts = repos.images.counts(project.id);
-      const images = repos.images.listPage(project.id, list, offset, limit);
-      const annotations = repos.annotations.getMany(project.id, images.map((image) => image.uuid));
+    async page(type: AnnotationType, name: string, list: ImageList, offset: number, limit: number): Promise<ImagePage> {
+      const project = await projects.get(type, name);
+      const counts = await repos.images.counts(project.id);
+      const images = await repos.images.listPage(project.id, list, offset, limit);
+      const annotations = await repos.annotations.getMany(project.id, images.map((image) => image.uuid));
       // The strip pages while the person scrolls or switches: the thumbnail pre-generation
       // steps aside for it as for image bytes (it took a fifth of the CPU during paging).
       activity.served();
+      const total = await filteredTotal(project.id, list, counts);
       return {
         items: images.map((image) => ({ image, shapeCount: annotations.get(image.uuid)?.shapes.length ?? 0 })),
         counts,
-        filteredTotal: filteredTotal(project.id, list, counts),
+        filteredTotal: total,
       };
     },
 
@@ -104,20 +105,20 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
      * Where the list holds the image a person typed: its exact relative path, else its file
      * name in any case, else the first path containing the text in any case.
      */
-    locate(type: AnnotationType, name: string, list: ImageList, text: string): ImagePosition | undefined {
-      const project = projects.get(type, name);
+    async locate(type: AnnotationType, name: string, list: ImageList, text: string): Promise<ImagePosition | undefined> {
+      const project = await projects.get(type, name);
       const wanted = checkedImageName(text);
       return (
-        repos.images.locate(project.id, list, wanted, 'path') ??
-        repos.images.locate(project.id, list, wanted, 'file_name') ??
-        repos.images.locate(project.id, list, wanted, 'contains')
+        (await repos.images.locate(project.id, list, wanted, 'path')) ??
+        (await repos.images.locate(project.id, list, wanted, 'file_name')) ??
+        (await repos.images.locate(project.id, list, wanted, 'contains'))
       );
     },
 
     /** The next image without shapes after position `after`, wrapping to the start of the list. */
-    nextUnlabeled(type: AnnotationType, name: string, list: ImageList, after: number): ImagePosition | undefined {
-      const project = projects.get(type, name);
-      return repos.images.nextUnlabeled(project.id, list, after) ?? repos.images.nextUnlabeled(project.id, list, -1);
+    async nextUnlabeled(type: AnnotationType, name: string, list: ImageList, after: number): Promise<ImagePosition | undefined> {
+      const project = await projects.get(type, name);
+      return (await repos.images.nextUnlabeled(project.id, list, after)) ?? repos.images.nextUnlabeled(project.id, list, -1);
     },
   };
 }

@@ -6,11 +6,11 @@ import { IMPORT_JOB_KEY, type JobKinds, type JobStatusOf } from './jobs/job-kind
 export function createImportService(deps: { jobs: JobRunner<JobKinds> }) {
   const { jobs } = deps;
   return {
-    start(configPath?: string): JobStatusOf<'import'> {
-      if (jobs.isRunning(IMPORT_JOB_KEY)) throw invalidState('Another import is running; try again when it is done');
+    async start(configPath?: string): Promise<JobStatusOf<'import'>> {
+      if (await jobs.isRunning(IMPORT_JOB_KEY)) throw invalidState('Another import is running; try again when it is done');
       return jobs.start('import', IMPORT_JOB_KEY, configPath === undefined ? {} : { configPath });
     },
-    status(): JobStatusOf<'import'> | undefined {
+    status(): Promise<JobStatusOf<'import'> | undefined> {
       return jobs.status('import', IMPORT_JOB_KEY);
     },
   };

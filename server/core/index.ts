@@ -34,6 +34,8 @@ export interface CoreEdges {
   repos: Repositories;
   chooser: Chooser;
   thumbnails: ThumbnailCache;
+  /** No other process can share the storage (SQLite): jobs left running at start-up are failed. */
+  exclusiveStore?: boolean;
   /** Checkpoints and closes the storage; called once the jobs have stopped. */
   closeStorage: () => void;
   now?: () => number;
@@ -62,6 +64,7 @@ export function createCore(edges: CoreEdges) {
       duplicates: createFindDuplicatesHandler({ repos, thumbnails: imageThumbnails }),
     },
     now,
+    exclusiveStore: edges.exclusiveStore,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
   const imports = createImportService({ jobs });
@@ -97,8 +100,8 @@ export function createCore(edges: CoreEdges) {
     async close(): Promise<void> {
       await jobs.shutdown();
       // Saves already queued were accepted: they commit (and are answered) before the close.
-      annotations.flushSaves();
-      imageThumbnails.flushHashes();
+      await annotations.flushSaves();
+      await imageThumbnails.flushHashes();
       edges.closeStorage();
     },
   };

@@ -20,17 +20,17 @@ async function createProject(name: string, labels: string[] = []): Promise<reado
   fs.writeFileSync(labelFile, labels.join('\n'));
   await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder, labelFilePath: labelFile });
   await t.scanSettled('bndbox', name);
-  t.core.projects.load('bndbox', name);
-  return t.core.projects.loadingStatus('bndbox', name).uuids;
+  await t.core.projects.load('bndbox', name);
+  return (await t.core.projects.loadingStatus('bndbox', name)).uuids;
 }
 
 const labels = () => t.core.labels;
 const names = (list: Array<{ name: string }>) => list.map((label) => label.name);
-const shapeLabels = (name: string, uuid: string) =>
-  t.core.annotations.withImages('bndbox', name, [uuid])[0]?.annotation.shapes.map((shape) => shape.label);
+const shapeLabels = async (name: string, uuid: string) =>
+  (await t.core.annotations.withImages('bndbox', name, [uuid]))[0]?.annotation.shapes.map((shape) => shape.label);
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = path.join(await makeTempDir('labelport-labels-'), 'images');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });
   await writeImage(path.join(folder, 'b.png'), { format: 'png', width: 40, height: 30 });
@@ -44,8 +44,8 @@ afterAll(async () => {
 describe('add', () => {
   it('appends each label with a color no other label has', async () => {
     await createProject('quick', ['car']);
-    for (const label of ['person', 'dog', 'cat']) labels().add('bndbox', 'quick', label);
-    const list = labels().list('bndbox', 'quick');
+    for (const label of ['person', 'dog', 'cat']) await labels().add('bndbox', 'quick', label);
+    const list = await labels().list('bndbox', 'quick');
     expect(names(list)).toEqual(['car', 'person', 'dog', 'cat']);
     expect(new Set(list.map((label) => label.color)).size).toBe(4);
     expect((await t.rest.get('/bndbox/projects/quick/loadingstatus')).body.label_list).toEqual(['car', 'person', 'dog', 'cat']);
@@ -53,19 +53,19 @@ describe('add', () => {
 
   it('keeps one entry and its color when a label is added again, and trims the name', async () => {
     await createProject('again', ['car']);
-    const [car] = labels().list('bndbox', 'again');
-    expect(labels().add('bndbox', 'again', ' car ', '#112233')).toEqual([car]);
-    expect(labels().add('bndbox', 'again', 'van', '#112233')).toEqual([car, { name: 'van', color: '#112233' }]);
+    const [car] = await labels().list('bndbox', 'again');
+    expect(await labels().add('bndbox', 'again', ' car ', '#112233')).toEqual([car]);
+    expect(await labels().add('bndbox', 'again', 'van', '#112233')).toEqual([car, { name: 'van', color: '#112233' }]);
   });
 
   it('refuses an empty or multi-line label, or a color that is none, and changes nothing', async () => {
     await createProject('refuse', ['car']);
-    const before = labels().list('bndbox', 'refuse');
-    expect(() => labels().add('bndbox', 'refuse', '   ')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
-    expect(() => labels().add('bndbox', 'refuse', 'a\nb')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
-    expect(() => labels().add('bndbox', 'refuse', 'van', 'url(x)')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
-    expect(() => labels().add('bndbox', 'nope', 'van')).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(labels().list('bndbox', 'refuse')).toEqual(before);
+    const before = await labels().list('bndbox', 'refuse');
+    await expect(labels().add('bndbox', 'refuse', '   ')).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    await expect(labels().add('bndbox', 'refuse', 'a\nb')).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    await expect(labels().add('bndbox', 'refuse', 'van', 'url(x)')).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    await expect(labels().add('bndbox', 'nope', 'van')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(await labels().list('bndbox', 'refuse')).toEqual(before);
   });
 });
 
@@ -74,63 +74,63 @@ describe('rename', () => {
     const [a = '', b = '', c = ''] = await createProject('renamed', ['car', 'bus']);
     await t.core.annotations.update('bndbox', 'renamed', a, { shapes: [box('car', '1'), box('bus', '2')], placement });
     await t.core.annotations.update('bndbox', 'renamed', c, { shapes: [box('car', '3')], placement });
-    const [car, bus] = labels().list('bndbox', 'renamed');
+    const [car, bus] = await labels().list('bndbox', 'renamed');
     // c.png is away (an unplugged drive) while the rename happens.
     const cPath = path.join(folder, 'c.png');
     fs.renameSync(cPath, `${cPath}.away`);
     await t.core.projects.reload('bndbox', 'renamed');
     await t.scanSettled('bndbox', 'renamed');
 
-    expect(labels().rename('bndbox', 'renamed', 'car', 'truck')).toEqual([{ name: 'truck', color: car?.color }, bus]);
+    expect(await labels().rename('bndbox', 'renamed', 'car', 'truck')).toEqual([{ name: 'truck', color: car?.color }, bus]);
     fs.renameSync(`${cPath}.away`, cPath);
     await t.core.projects.reload('bndbox', 'renamed');
     await t.scanSettled('bndbox', 'renamed');
-    expect(shapeLabels('renamed', a)).toEqual(['truck', 'bus']);
-    expect(shapeLabels('renamed', b)).toEqual([]);
-    expect(shapeLabels('renamed', c)).toEqual(['truck']);
+    expect(await shapeLabels('renamed', a)).toEqual(['truck', 'bus']);
+    expect(await shapeLabels('renamed', b)).toEqual([]);
+    expect(await shapeLabels('renamed', c)).toEqual(['truck']);
   });
 
   it('refuses a taken name, an unknown label or an empty name, and changes nothing', async () => {
     const [a = ''] = await createProject('rename-refused', ['car', 'bus']);
     await t.core.annotations.update('bndbox', 'rename-refused', a, { shapes: [box('car', '1')], placement });
-    const before = labels().list('bndbox', 'rename-refused');
-    expect(() => labels().rename('bndbox', 'rename-refused', 'car', 'bus')).toThrow(expect.objectContaining({ code: 'already_exists' }));
-    expect(() => labels().rename('bndbox', 'rename-refused', 'boat', 'ship')).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(() => labels().rename('bndbox', 'rename-refused', 'car', ' ')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
-    expect(labels().list('bndbox', 'rename-refused')).toEqual(before);
-    expect(shapeLabels('rename-refused', a)).toEqual(['car']);
+    const before = await labels().list('bndbox', 'rename-refused');
+    await expect(labels().rename('bndbox', 'rename-refused', 'car', 'bus')).rejects.toThrow(expect.objectContaining({ code: 'already_exists' }));
+    await expect(labels().rename('bndbox', 'rename-refused', 'boat', 'ship')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
+    await expect(labels().rename('bndbox', 'rename-refused', 'car', ' ')).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect(await labels().list('bndbox', 'rename-refused')).toEqual(before);
+    expect(await shapeLabels('rename-refused', a)).toEqual(['car']);
   });
 });
 
 describe('recolor and remove', () => {
   it('recolors one label and leaves the others', async () => {
     await createProject('colors', ['car', 'bus']);
-    const [, bus] = labels().list('bndbox', 'colors');
-    expect(labels().recolor('bndbox', 'colors', 'car', 'rgba(1,2,3,1.0)')).toEqual([{ name: 'car', color: 'rgba(1,2,3,1.0)' }, bus]);
-    expect(() => labels().recolor('bndbox', 'colors', 'car', 'red; x')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
-    expect(() => labels().recolor('bndbox', 'colors', 'boat', '#000000')).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(labels().list('bndbox', 'colors')[0]?.color).toBe('rgba(1,2,3,1.0)');
+    const [, bus] = await labels().list('bndbox', 'colors');
+    expect(await labels().recolor('bndbox', 'colors', 'car', 'rgba(1,2,3,1.0)')).toEqual([{ name: 'car', color: 'rgba(1,2,3,1.0)' }, bus]);
+    await expect(labels().recolor('bndbox', 'colors', 'car', 'red; x')).rejects.toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    await expect(labels().recolor('bndbox', 'colors', 'boat', '#000000')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect((await labels().list('bndbox', 'colors'))[0]?.color).toBe('rgba(1,2,3,1.0)');
   });
 
   it('takes a used label off the list on confirm while its shapes keep it and the statistics count it', async () => {
     const [a = ''] = await createProject('removed', ['car', 'bus']);
     await t.core.annotations.update('bndbox', 'removed', a, { shapes: [box('car', '1')], placement });
-    expect(() => labels().remove('bndbox', 'removed', 'car')).toThrow(expect.objectContaining({ code: 'in_use', message: expect.stringMatching(/^1 shape on 1 image use car/) }));
-    expect(names(labels().remove('bndbox', 'removed', 'car', { confirm: true }))).toEqual(['bus']);
-    expect(names(labels().remove('bndbox', 'removed', 'car'))).toEqual(['bus']);
-    expect(shapeLabels('removed', a)).toEqual(['car']);
-    expect(t.core.projects.statistic('bndbox', 'removed').perLabel).toEqual([{ label: 'car', count: 1 }, { label: 'bus', count: 0 }]);
+    await expect(labels().remove('bndbox', 'removed', 'car')).rejects.toThrow(expect.objectContaining({ code: 'in_use', message: expect.stringMatching(/^1 shape on 1 image use car/) }));
+    expect(names(await labels().remove('bndbox', 'removed', 'car', { confirm: true }))).toEqual(['bus']);
+    expect(names(await labels().remove('bndbox', 'removed', 'car'))).toEqual(['bus']);
+    expect(await shapeLabels('removed', a)).toEqual(['car']);
+    expect((await t.core.projects.statistic('bndbox', 'removed')).perLabel).toEqual([{ label: 'car', count: 1 }, { label: 'bus', count: 0 }]);
     // Added again, it goes to the end of the list.
-    expect(names(labels().add('bndbox', 'removed', 'car'))).toEqual(['bus', 'car']);
+    expect(names(await labels().add('bndbox', 'removed', 'car'))).toEqual(['bus', 'car']);
   });
 });
 
 describe('newlabels (classifai V1)', () => {
   it('still replaces the whole list, keeping the colors of labels that stay', async () => {
     await createProject('v1', ['car', 'bus']);
-    const [car] = labels().list('bndbox', 'v1');
+    const [car] = await labels().list('bndbox', 'v1');
     expect((await t.rest.put('/bndbox/projects/v1/newlabels', { label_list: ['bike', 'car'] })).body).toEqual({ message: 1 });
-    const list = labels().list('bndbox', 'v1');
+    const list = await labels().list('bndbox', 'v1');
     expect(names(list)).toEqual(['bike', 'car']);
     expect(list[1]).toEqual(car);
   });

@@ -36,8 +36,8 @@ export type DeclaredNumbers = ReadonlyMap<string, { cocoId?: number; yoloIndex?:
  * transaction, so imported shapes and their labels land together.
  */
 /** The names addMissingLabels would add, in its order: an import's preview shows them. */
-export function missingLabels(repos: Repositories, projectId: string, names: Iterable<string>): string[] {
-  const known = new Set(repos.labels.table(projectId).map((label) => label.name));
+export async function missingLabels(repos: Repositories, projectId: string, names: Iterable<string>): Promise<string[]> {
+  const known = new Set((await repos.labels.table(projectId)).map((label) => label.name));
   const fresh: string[] = [];
   // Kept exactly as the shapes spell it (spaces too), or the shapes would not find it.
   for (const name of names) {
@@ -48,16 +48,21 @@ export function missingLabels(repos: Repositories, projectId: string, names: Ite
   return fresh;
 }
 
-export function addMissingLabels(repos: Repositories, projectId: string, names: Iterable<string>, declared?: DeclaredNumbers): string[] {
-  const existing = repos.labels.table(projectId);
-  const fresh = missingLabels(repos, projectId, names);
+export async function addMissingLabels(
+  repos: Repositories,
+  projectId: string,
+  names: Iterable<string>,
+  declared?: DeclaredNumbers,
+): Promise<string[]> {
+  const existing = await repos.labels.table(projectId);
+  const fresh = await missingLabels(repos, projectId, names);
   if (fresh.length === 0) return fresh;
   const colored = assignLabelColors([...existing.map((label) => label.name), ...fresh], existing);
   const taken: Array<Pick<ClassRecord, 'cocoId' | 'yoloIndex'>> = [...existing];
   for (const label of colored.slice(existing.length)) {
     const numbers = freeImportedNumbers(taken, declared?.get(label.name));
     taken.push(numbers);
-    repos.labels.append(projectId, { ...label, ...numbers });
+    await repos.labels.append(projectId, { ...label, ...numbers });
   }
   return fresh;
 }
@@ -71,63 +76,63 @@ export function shapeLabels(shapeLists: Iterable<readonly Shape[]>): string[] {
 
 export function createLabelService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
   const { repos, projects, now } = deps;
-  const idOf = (type: AnnotationType, name: string) => projects.get(type, name).id;
+  const idOf = async (type: AnnotationType, name: string) => (await projects.get(type, name)).id;
   const labelIn = (table: readonly LabelRecord[], label: string) => table.some((entry) => entry.name === label);
 
   /** Every shape of the project labelled `from` becomes `to`; inside the caller's transaction. */
-  const relabelShapes = (projectId: string, from: string, to: string, at: number) => {
-    const annotations = repos.annotations.withLabel(projectId, from);
+  const relabelShapes = async (projectId: string, from: string, to: string, at: number) => {
+    const annotations = await repos.annotations.withLabel(projectId, from);
     for (const [uuid, annotation] of annotations) {
       const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
       // Stamped now: a late save of a state from before the change must not bring the old name back.
-      repos.annotations.save(projectId, uuid, { ...annotation, shapes }, at);
+      await repos.annotations.save(projectId, uuid, { ...annotation, shapes }, at);
     }
-    if (annotations.size > 0) repos.projects.touchModified(projectId, at);
+    if (annotations.size > 0) await repos.projects.touchModified(projectId, at);
   };
 
   return {
-    list(type: AnnotationType, name: string): LabelRecord[] {
-      return repos.labels.list(idOf(type, name));
+    async list(type: AnnotationType, name: string): Promise<LabelRecord[]> {
+      return repos.labels.list(await idOf(type, name));
     },
 
     /** Adding a label that exists already changes nothing (a retried add is harmless). */
-    add(type: AnnotationType, name: string, label: string, color?: string): LabelRecord[] {
-      const projectId = idOf(type, name);
+    async add(type: AnnotationType, name: string, label: string, color?: string): Promise<LabelRecord[]> {
+      const projectId = await idOf(type, name);
       const checked = checkLabelName(label);
       const requested = color === undefined || color === '' ? undefined : checkLabelColor(color);
-      return repos.inTransaction(() => {
-        const existing = repos.labels.list(projectId);
+      return repos.inTransaction(async () => {
+        const existing = await repos.labels.list(projectId);
         if (!existing.some((entry) => entry.name === checked)) {
           const colors = requested ? new Map([[checked, requested]]) : undefined;
           const added = assignLabelColors([...existing.map((entry) => entry.name), checked], existing, colors).at(-1);
-          if (added) repos.labels.append(projectId, added);
+          if (added) await repos.labels.append(projectId, added);
         }
         return repos.labels.list(projectId);
       });
     },
 
     /** Renames the label in the list and on every shape of the project (missing images too). */
-    rename(type: AnnotationType, name: string, from: string, to: string): LabelRecord[] {
-      const projectId = idOf(type, name);
+    async rename(type: AnnotationType, name: string, from: string, to: string): Promise<LabelRecord[]> {
+      const projectId = await idOf(type, name);
       const target = checkLabelName(to);
       const renamedAt = now();
-      return repos.inTransaction(() => {
-        const existing = repos.labels.list(projectId);
+      return repos.inTransaction(async () => {
+        const existing = await repos.labels.list(projectId);
         if (!existing.some((entry) => entry.name === from)) throw notFound(`There is no label ${from}`);
         if (target === from) return existing;
         if (existing.some((entry) => entry.name === target)) throw alreadyExists(`The label ${target} exists already`);
         // The row keeps its class id, hotkey, COCO id and YOLO index: only the name changes.
-        repos.labels.rename(projectId, from, target);
-        relabelShapes(projectId, from, target, renamedAt);
+        await repos.labels.rename(projectId, from, target);
+        await relabelShapes(projectId, from, target, renamedAt);
         return repos.labels.list(projectId);
       });
     },
 
-    recolor(type: AnnotationType, name: string, label: string, color: string): LabelRecord[] {
-      const projectId = idOf(type, name);
+    async recolor(type: AnnotationType, name: string, label: string, color: string): Promise<LabelRecord[]> {
+      const projectId = await idOf(type, name);
       const checked = checkLabelColor(color);
-      return repos.inTransaction(() => {
-        if (repos.labels.recolor(projectId, label, checked) === 0) throw notFound(`There is no label ${label}`);
+      return repos.inTransaction(async () => {
+        if ((await repos.labels.recolor(projectId, label, checked)) === 0) throw notFound(`There is no label ${label}`);
         return repos.labels.list(projectId);
       });
     },
@@ -139,37 +144,37 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
      * write it after the table's classes) and are drawn in the default color until it is
      * added again. Removing a label that is not there changes nothing.
      */
-    remove(type: AnnotationType, name: string, label: string, options: { confirm?: boolean } = {}): LabelRecord[] {
-      const projectId = idOf(type, name);
-      return repos.inTransaction(() => {
-        if (!options.confirm && labelIn(repos.labels.list(projectId), label)) {
-          const used = repos.annotations.labelUsage(projectId, label);
+    async remove(type: AnnotationType, name: string, label: string, options: { confirm?: boolean } = {}): Promise<LabelRecord[]> {
+      const projectId = await idOf(type, name);
+      return repos.inTransaction(async () => {
+        if (!options.confirm && labelIn(await repos.labels.list(projectId), label)) {
+          const used = await repos.annotations.labelUsage(projectId, label);
           if (used.shapes > 0) throw inUse(`${describeUsage(used)} use ${label}; remove it with confirm to go ahead`);
         }
-        repos.labels.remove(projectId, label);
+        await repos.labels.remove(projectId, label);
         return repos.labels.list(projectId);
       });
     },
 
     /** The class table in panel order: names, colors, class ids, hotkeys, COCO ids, YOLO indexes. */
-    classes(type: AnnotationType, name: string): ClassRecord[] {
-      return repos.labels.table(idOf(type, name));
+    async classes(type: AnnotationType, name: string): Promise<ClassRecord[]> {
+      return repos.labels.table(await idOf(type, name));
     },
 
     /** How many shapes (and images) use the label, on every stored image of the project. */
-    usage(type: AnnotationType, name: string, label: string): LabelUsage {
-      return repos.annotations.labelUsage(idOf(type, name), label);
+    async usage(type: AnnotationType, name: string, label: string): Promise<LabelUsage> {
+      return repos.annotations.labelUsage(await idOf(type, name), label);
     },
 
     /** Sets or clears (null) a label's hotkey, COCO id and YOLO index; each is unique per project. */
-    update(type: AnnotationType, name: string, label: string, changes: Partial<ClassNumbers>): ClassRecord[] {
-      const projectId = idOf(type, name);
+    async update(type: AnnotationType, name: string, label: string, changes: Partial<ClassNumbers>): Promise<ClassRecord[]> {
+      const projectId = await idOf(type, name);
       const checked = checkClassNumbers(changes);
-      return repos.inTransaction(() => {
-        const table = repos.labels.table(projectId);
+      return repos.inTransaction(async () => {
+        const table = await repos.labels.table(projectId);
         if (!labelIn(table, label)) throw notFound(`There is no label ${label}`);
         checkNumbersFree(table, label, checked);
-        repos.labels.setNumbers(projectId, label, checked);
+        await repos.labels.setNumbers(projectId, label, checked);
         return repos.labels.table(projectId);
       });
     },
@@ -178,24 +183,24 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
      * Every shape labelled `from` becomes `into` and `from` leaves the table, in one
      * transaction; `into` keeps its class id and numbers.
      */
-    merge(type: AnnotationType, name: string, from: string, into: string): ClassRecord[] {
-      const projectId = idOf(type, name);
+    async merge(type: AnnotationType, name: string, from: string, into: string): Promise<ClassRecord[]> {
+      const projectId = await idOf(type, name);
       const mergedAt = now();
-      return repos.inTransaction(() => {
-        const table = repos.labels.table(projectId);
+      return repos.inTransaction(async () => {
+        const table = await repos.labels.table(projectId);
         if (!labelIn(table, from)) throw notFound(`There is no label ${from}`);
         if (!labelIn(table, into)) throw notFound(`There is no label ${into} to merge ${from} into`);
         if (from === into) throw invalidInput(`A label cannot be merged into itself (${from})`);
-        relabelShapes(projectId, from, into, mergedAt);
-        repos.labels.remove(projectId, from);
+        await relabelShapes(projectId, from, into, mergedAt);
+        await repos.labels.remove(projectId, from);
         return repos.labels.table(projectId);
       });
     },
 
     /** classifai's newlabels: the whole list replaced as sent; labels that stay keep their color. */
-    replace(type: AnnotationType, name: string, labels: readonly string[]): void {
-      const projectId = idOf(type, name);
-      repos.inTransaction(() => repos.labels.replace(projectId, assignLabelColors(labels, repos.labels.list(projectId))));
+    async replace(type: AnnotationType, name: string, labels: readonly string[]): Promise<void> {
+      const projectId = await idOf(type, name);
+      await repos.inTransaction(async () => repos.labels.replace(projectId, assignLabelColors(labels, await repos.labels.list(projectId))));
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
  * Reads a list a page at a time until a page comes back short, so a big project is never held
- * in memory whole. readPage gets the offset and the page size.
+ * in memory whole. readPage gets the offset and the page size; one page is asked for at a time.
  */
-export function* readPages<T>(readPage: (offset: number, limit: number) => T[], pageSize: number): Generator<T[]> {
+export async function* readPages<T>(readPage: (offset: number, limit: number) => Promise<T[]>, pageSize: number): AsyncGenerator<T[]> {
   for (let offset = 0; ; offset += pageSize) {
-    const page = readPage(offset, pageSize);
+    const page = await readPage(offset, pageSize);
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
   }

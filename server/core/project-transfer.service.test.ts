@@ -12,7 +12,7 @@ let t: TestCore;
 let folder: string;
 
 beforeEach(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-core-project-');
   await writeImageFolder(folder);
   await t.core.projects.create({ source: 'folder', name: 'pets', type: 'bndbox', folder, labelFilePath: '' });
@@ -22,35 +22,35 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const exported = async (exportType: 'cfg' | 'voc' | 'yolo') => {
-  t.core.exports.start('bndbox', 'pets', exportType);
+  await t.core.exports.start('bndbox', 'pets', exportType);
   await t.core.jobs.settled(EXPORT_JOB_KEY);
   return t.core.exports.status();
 };
 
 describe('project creation', () => {
-  it('from a folder: the scan finds every image and reports the unreadable ones', () => {
-    const status = t.core.projects.scanStatus('bndbox', 'pets');
+  it('from a folder: the scan finds every image and reports the unreadable ones', async () => {
+    const status = await t.core.projects.scanStatus('bndbox', 'pets');
     expect(status).toMatchObject({ state: 'succeeded', result: { unsupported: expect.arrayContaining([path.join(folder, 'empty.jpg')]) } });
-    expect(t.core.projects.loadingStatus('bndbox', 'pets').state).toBe('loaded');
+    expect((await t.core.projects.loadingStatus('bndbox', 'pets')).state).toBe('loaded');
   });
 
   it('from a chosen configuration: the exported project comes back under its name with its shapes', async () => {
-    const [uuid = ''] = t.core.projects.loadingStatus('bndbox', 'pets').uuids;
+    const [uuid = ''] = (await t.core.projects.loadingStatus('bndbox', 'pets')).uuids;
     await t.core.annotations.saveEditorShapes('bndbox', 'pets', uuid, [{ id: 'b', kind: 'box', x: 1, y: 2, w: 3, h: 4, label: 'cat' }]);
     const configPath = (await exported('cfg'))?.result?.path ?? '';
-    t.core.projects.remove('bndbox', 'pets');
+    await t.core.projects.remove('bndbox', 'pets');
     t.chooser.next.file = configPath;
     await t.core.projects.create({ source: 'chosen_config' });
     await t.core.jobs.settled(IMPORT_JOB_KEY);
-    expect(t.core.imports.status()).toMatchObject({ state: 'succeeded', result: { projectName: 'pets', cancelled: false } });
-    expect(t.core.annotations.editorImages('bndbox', 'pets', [uuid])[0]?.shapes).toEqual([expect.objectContaining({ x: 1, y: 2, w: 3, h: 4, label: 'cat' })]);
+    expect(await t.core.imports.status()).toMatchObject({ state: 'succeeded', result: { projectName: 'pets', cancelled: false } });
+    expect((await t.core.annotations.editorImages('bndbox', 'pets', [uuid]))[0]?.shapes).toEqual([expect.objectContaining({ x: 1, y: 2, w: 3, h: 4, label: 'cat' })]);
   });
 
   it('from a configuration choice the user cancels: no project, an import that says so', async () => {
     t.chooser.next.file = '';
     await t.core.projects.create({ source: 'chosen_config' });
     await t.core.jobs.settled(IMPORT_JOB_KEY);
-    expect(t.core.imports.status()).toMatchObject({ state: 'succeeded', result: { projectName: null, cancelled: true } });
+    expect(await t.core.imports.status()).toMatchObject({ state: 'succeeded', result: { projectName: null, cancelled: true } });
     expect((await t.core.projects.listAll()).map((overview) => overview.project.name)).toEqual(['pets']);
   });
 });
@@ -58,7 +58,7 @@ describe('project creation', () => {
 describe('export', () => {
   it('writes one VOC file per image into a zip next to the images, counting every image', async () => {
     const status = await exported('voc');
-    const imageCount = t.core.projects.loadingStatus('bndbox', 'pets').uuids.length;
+    const imageCount = (await t.core.projects.loadingStatus('bndbox', 'pets')).uuids.length;
     expect(status).toMatchObject({ state: 'succeeded', done: imageCount, total: imageCount, result: { path: path.join(folder, 'pets_voc.zip') } });
     const entries = readZip(fs.readFileSync(path.join(folder, 'pets_voc.zip'))).map((entry) => entry.name);
     expect(entries.filter((name) => name.startsWith('Annotations/'))).toHaveLength(imageCount);
@@ -80,8 +80,8 @@ describe('adding images', () => {
     await writeImage(path.join(picked, 'new.png'), { format: 'png', width: 10, height: 10 });
     t.chooser.next.folder = picked;
     await t.core.imageFiles.add('bndbox', 'pets', []);
-    await t.core.jobs.settled(addJobKey(t.core.projects.get('bndbox', 'pets').id));
-    expect(t.core.imageFiles.addStatus('bndbox', 'pets')).toMatchObject({ state: 'succeeded', result: { added: ['new.png'] } });
+    await t.core.jobs.settled(addJobKey((await t.core.projects.get('bndbox', 'pets')).id));
+    expect(await t.core.imageFiles.addStatus('bndbox', 'pets')).toMatchObject({ state: 'succeeded', result: { added: ['new.png'] } });
     expect(fs.existsSync(path.join(folder, 'new.png'))).toBe(true);
   });
 
@@ -93,6 +93,6 @@ describe('adding images', () => {
     ];
     await expect(t.core.imageFiles.add('bndbox', 'pets', uploads)).rejects.toMatchObject({ code: 'invalid_input' });
     expect(fs.existsSync(path.join(folder, 'fine.png'))).toBe(false);
-    expect(t.core.imageFiles.addStatus('bndbox', 'pets')).toBeUndefined();
+    expect(await t.core.imageFiles.addStatus('bndbox', 'pets')).toBeUndefined();
   });
 });

@@ -46,8 +46,8 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
   const loaded = new Set<string>();
   const opened = new Set<string>();
 
-  const get = (type: AnnotationType, name: string): Project => {
-    const project = repos.projects.findByName(type, name);
+  const get = async (type: AnnotationType, name: string): Promise<Project> => {
+    const project = await repos.projects.findByName(type, name);
     if (!project) throw notFound(`Project not exist: ${name}`, { reason: 'project_missing', subject: name });
     return project;
   };
@@ -63,13 +63,13 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     return parseLabelLines(await fsp.readFile(absolute, 'utf8'));
   };
 
-  const refuseTakenName = (type: AnnotationType, name: string) => {
+  const refuseTakenName = async (type: AnnotationType, name: string) => {
     // classifai's wording, kept for REST clients.
-    if (repos.projects.findByName(type, name)) throw alreadyExists(`Project name exist: ${name}`, { reason: 'project_name_taken', subject: name });
+    if (await repos.projects.findByName(type, name)) throw alreadyExists(`Project name exist: ${name}`, { reason: 'project_name_taken', subject: name });
   };
 
   const overview = async (project: Project): Promise<ProjectOverview> => {
-    const counts = repos.images.counts(project.id);
+    const counts = await repos.images.counts(project.id);
     return {
       project,
       imageCount: counts.total,
@@ -88,7 +88,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       const name = checkProjectName(command.name);
       const folder = await resolveProjectFolder(command.folder);
       const labels = await readLabelFile(command.labelFilePath);
-      refuseTakenName(command.type, name);
+      await refuseTakenName(command.type, name);
       const at = now();
       const project: Project = {
         id: randomUUID(),
@@ -102,9 +102,9 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
         lastModifiedAt: at,
         labels,
       };
-      repos.inTransaction(() => {
-        repos.projects.insert(project);
-        repos.labels.replace(project.id, assignLabelColors(labels, []));
+      await repos.inTransaction(async () => {
+        await repos.projects.insert(project);
+        await repos.labels.replace(project.id, assignLabelColors(labels, []));
       });
       loaded.add(project.id);
       return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
@@ -116,85 +116,85 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     },
 
     async listAll(): Promise<ProjectOverview[]> {
-      return Promise.all(repos.projects.listAll().map(overview));
+      return Promise.all((await repos.projects.listAll()).map(overview));
     },
 
     async list(type: AnnotationType): Promise<ProjectOverview[]> {
-      return Promise.all(repos.projects.listByType(type).map(overview));
+      return Promise.all((await repos.projects.listByType(type)).map(overview));
     },
 
     async overview(type: AnnotationType, name: string): Promise<ProjectOverview> {
-      return overview(get(type, name));
+      return overview(await get(type, name));
     },
 
     /**
      * V1 load: the project opens; classifai reads is_loaded to refuse a second tab. Its
      * thumbnails are made in the background meanwhile (a running pre-generation is kept).
      */
-    load(type: AnnotationType, name: string): void {
-      const project = get(type, name);
-      if (project.isNew) repos.projects.markOpened(project.id);
+    async load(type: AnnotationType, name: string): Promise<void> {
+      const project = await get(type, name);
+      if (project.isNew) await repos.projects.markOpened(project.id);
       opened.add(project.id);
       loaded.add(project.id);
-      jobs.start('thumbnails', thumbnailJobKey(project.id), { projectId: project.id });
+      await jobs.start('thumbnails', thumbnailJobKey(project.id), { projectId: project.id });
     },
 
     /** The background thumbnail pre-generation of the project; undefined before its first load. */
-    thumbnailStatus(type: AnnotationType, name: string): JobStatusOf<'thumbnails'> | undefined {
-      return jobs.status('thumbnails', thumbnailJobKey(get(type, name).id));
+    async thumbnailStatus(type: AnnotationType, name: string): Promise<JobStatusOf<'thumbnails'> | undefined> {
+      return jobs.status('thumbnails', thumbnailJobKey((await get(type, name)).id));
     },
 
-    loadingStatus(type: AnnotationType, name: string): LoadingStatus {
-      const project = get(type, name);
+    async loadingStatus(type: AnnotationType, name: string): Promise<LoadingStatus> {
+      const project = await get(type, name);
       if (!loaded.has(project.id)) return { state: 'not_loaded', labels: [], uuids: [] };
-      return { state: 'loaded', labels: project.labels, uuids: repos.images.listUuids(project.id) };
+      return { state: 'loaded', labels: project.labels, uuids: await repos.images.listUuids(project.id) };
     },
 
-    close(type: AnnotationType, name: string): void {
-      const project = get(type, name);
+    async close(type: AnnotationType, name: string): Promise<void> {
+      const project = await get(type, name);
       opened.delete(project.id);
       jobs.cancel(thumbnailJobKey(project.id));
     },
 
-    star(type: AnnotationType, name: string, starred: boolean): void {
-      repos.projects.setStarred(get(type, name).id, starred);
+    async star(type: AnnotationType, name: string, starred: boolean): Promise<void> {
+      await repos.projects.setStarred((await get(type, name)).id, starred);
     },
 
-    rename(type: AnnotationType, name: string, newName: string): void {
-      const project = get(type, name);
+    async rename(type: AnnotationType, name: string, newName: string): Promise<void> {
+      const project = await get(type, name);
       checkProjectName(newName);
-      refuseTakenName(type, newName);
-      repos.projects.rename(project.id, newName);
+      await refuseTakenName(type, newName);
+      await repos.projects.rename(project.id, newName);
     },
 
     /** Forgets the project. Its images, exports and deleted folder stay on disk. */
-    remove(type: AnnotationType, name: string): void {
-      const project = get(type, name);
-      if (jobs.isRunning(scanJobKey(project.id))) throw invalidState('The project folder is being scanned; try again when it is done');
+    async remove(type: AnnotationType, name: string): Promise<void> {
+      const project = await get(type, name);
+      if (await jobs.isRunning(scanJobKey(project.id))) throw invalidState('The project folder is being scanned; try again when it is done');
       jobs.cancel(thumbnailJobKey(project.id));
-      repos.projects.delete(project.id);
+      await repos.projects.delete(project.id);
       opened.delete(project.id);
       loaded.delete(project.id);
     },
 
-    statistic(type: AnnotationType, name: string): ProjectStatistic {
-      const project = get(type, name);
-      const counts = repos.images.counts(project.id);
-      const perLabel = repos.annotations.countPerLabel(project.id);
+    async statistic(type: AnnotationType, name: string): Promise<ProjectStatistic> {
+      const project = await get(type, name);
+      const counts = await repos.images.counts(project.id);
+      const perLabel = await repos.annotations.countPerLabel(project.id);
       const used = new Set(perLabel.map((entry) => entry.label));
       const unused = project.labels.filter((label) => !used.has(label)).map((label) => ({ label, count: 0 }));
       return { labeled: counts.labeled, unlabeled: counts.total - counts.labeled, perLabel: [...perLabel, ...unused] };
     },
 
     async reload(type: AnnotationType, name: string): Promise<JobStatusOf<'scan'>> {
-      const project = get(type, name);
+      const project = await get(type, name);
       if (!(await isDirectory(project.folder))) throw invalidState(`Failed to reload project ${name}: its folder is missing`);
       return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'reload' });
     },
 
     /** The creation/reload scan of the project: classifai reads both from one status. */
-    scanStatus(type: AnnotationType, name: string): JobStatusOf<'scan'> | undefined {
-      return jobs.status('scan', scanJobKey(get(type, name).id));
+    async scanStatus(type: AnnotationType, name: string): Promise<JobStatusOf<'scan'> | undefined> {
+      return jobs.status('scan', scanJobKey((await get(type, name)).id));
     },
   };
 }

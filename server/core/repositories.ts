@@ -1,5 +1,6 @@
-// What the services need from storage. The SQLite implementation is built by the runtime
-// and handed in; nothing in the domain knows SQL.
+// What the services need from storage. SQLite (embedded) or PostgreSQL (team server,
+// DATABASE_URL) is built by the runtime and handed in; nothing in the domain knows SQL. Every
+// method is async because PostgreSQL answers over a socket; SQLite answers at once.
 import type {
   AnnotationType,
   DatasetFields,
@@ -10,20 +11,20 @@ import type {
 } from './types';
 
 export interface ProjectRepository {
-  insert(project: Project): void;
-  findByName(type: AnnotationType, name: string): Project | undefined;
-  findById(id: string): Project | undefined;
+  insert(project: Project): Promise<void>;
+  findByName(type: AnnotationType, name: string): Promise<Project | undefined>;
+  findById(id: string): Promise<Project | undefined>;
   /** Ordered by name, byte order (upper case before lower case), as classifai lists them. */
-  listByType(type: AnnotationType): Project[];
-  listAll(): Project[];
-  setStarred(id: string, starred: boolean): void;
-  rename(id: string, name: string): void;
-  markOpened(id: string): void;
-  touchModified(id: string, at: number): void;
-  delete(id: string): void;
+  listByType(type: AnnotationType): Promise<Project[]>;
+  listAll(): Promise<Project[]>;
+  setStarred(id: string, starred: boolean): Promise<void>;
+  rename(id: string, name: string): Promise<void>;
+  markOpened(id: string): Promise<void>;
+  touchModified(id: string, at: number): Promise<void>;
+  delete(id: string): Promise<void>;
   /** What imported datasets carry for the whole project (COCO info, licenses, subset files). */
-  datasetFields(id: string): DatasetFields;
-  setDatasetFields(id: string, fields: DatasetFields): void;
+  datasetFields(id: string): Promise<DatasetFields>;
+  setDatasetFields(id: string, fields: DatasetFields): Promise<void>;
 }
 
 export interface LabelRecord {
@@ -48,19 +49,19 @@ export interface ClassRecord extends LabelRecord, ClassNumbers {
 }
 
 export interface LabelRepository {
-  list(projectId: string): LabelRecord[];
+  list(projectId: string): Promise<LabelRecord[]>;
   /** The class table in panel order. */
-  table(projectId: string): ClassRecord[];
+  table(projectId: string): Promise<ClassRecord[]>;
   /** Replaces the list; a label that stays keeps its color, class id and numbers. */
-  replace(projectId: string, labels: readonly LabelRecord[]): void;
+  replace(projectId: string, labels: readonly LabelRecord[]): Promise<void>;
   /** Adds the label after the last one, with the next class id. */
-  append(projectId: string, label: LabelRecord & Partial<ClassNumbers>): void;
+  append(projectId: string, label: LabelRecord & Partial<ClassNumbers>): Promise<void>;
   /** The following four answer how many list entries they changed. */
-  rename(projectId: string, from: string, to: string): number;
-  recolor(projectId: string, name: string, color: string): number;
+  rename(projectId: string, from: string, to: string): Promise<number>;
+  recolor(projectId: string, name: string, color: string): Promise<number>;
   /** Sets the numbers given (null clears one); callers check uniqueness first. */
-  setNumbers(projectId: string, name: string, numbers: Partial<ClassNumbers>): number;
-  remove(projectId: string, name: string): number;
+  setNumbers(projectId: string, name: string, numbers: Partial<ClassNumbers>): Promise<number>;
+  remove(projectId: string, name: string): Promise<number>;
 }
 
 export type ImageFilter = 'all' | 'labeled' | 'unlabeled';
@@ -90,28 +91,28 @@ export interface StoredImagePath extends NewImage {
 }
 
 export interface ImageRepository {
-  insertMany(projectId: string, images: readonly NewImage[]): void;
-  find(projectId: string, uuid: string): ImageRecord | undefined;
+  insertMany(projectId: string, images: readonly NewImage[]): Promise<void>;
+  find(projectId: string, uuid: string): Promise<ImageRecord | undefined>;
   /** Uuids of the images present on disk, in path order (possibly shared: never changed). */
-  listUuids(projectId: string): readonly string[];
+  listUuids(projectId: string): Promise<readonly string[]>;
   /** Images in path byte order: the order exports and bulk walks use (classifai's). */
-  page(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
+  page(projectId: string, filter: ImageFilter, offset: number, limit: number): Promise<ImageRecord[]>;
   /** Images as a person browses them: natural, case-insensitive path order. */
-  naturalPage(projectId: string, filter: ImageFilter, offset: number, limit: number): ImageRecord[];
-  counts(projectId: string): ImageCounts;
+  naturalPage(projectId: string, filter: ImageFilter, offset: number, limit: number): Promise<ImageRecord[]>;
+  counts(projectId: string): Promise<ImageCounts>;
   /** A page of the list in natural order (naturalPage when no label narrows it). */
-  listPage(projectId: string, list: ImageList, offset: number, limit: number): ImageRecord[];
-  listCount(projectId: string, list: ImageList): number;
+  listPage(projectId: string, list: ImageList, offset: number, limit: number): Promise<ImageRecord[]>;
+  listCount(projectId: string, list: ImageList): Promise<number>;
   /** The first image of the list, in natural order, whose path matches as `match` says. */
-  locate(projectId: string, list: ImageList, text: string, match: 'path' | 'file_name' | 'contains'): ImagePosition | undefined;
+  locate(projectId: string, list: ImageList, text: string, match: 'path' | 'file_name' | 'contains'): Promise<ImagePosition | undefined>;
   /** The first image without shapes after position `after` (-1 or past the end: from the start); none: undefined. */
-  nextUnlabeled(projectId: string, list: ImageList, after: number): ImagePosition | undefined;
+  nextUnlabeled(projectId: string, list: ImageList, after: number): Promise<ImagePosition | undefined>;
   /** Every stored image of the project by path (present or not), for reload matching: one query. */
-  pathIndex(projectId: string): Map<string, StoredImagePath>;
-  setPresent(projectId: string, uuids: readonly string[], present: boolean): void;
-  updateFileFacts(projectId: string, uuid: string, facts: Omit<NewImage, 'uuid' | 'relPath'>): void;
-  rename(projectId: string, uuid: string, relPath: string): void;
-  delete(projectId: string, uuid: string): void;
+  pathIndex(projectId: string): Promise<Map<string, StoredImagePath>>;
+  setPresent(projectId: string, uuids: readonly string[], present: boolean): Promise<void>;
+  updateFileFacts(projectId: string, uuid: string, facts: Omit<NewImage, 'uuid' | 'relPath'>): Promise<void>;
+  rename(projectId: string, uuid: string, relPath: string): Promise<void>;
+  delete(projectId: string, uuid: string): Promise<void>;
 }
 
 export interface LabelCount {
@@ -125,19 +126,19 @@ export interface LabelUsage {
 }
 
 export interface AnnotationRepository {
-  get(projectId: string, uuid: string): ImageAnnotation | undefined;
-  getMany(projectId: string, uuids: readonly string[]): Map<string, ImageAnnotation>;
+  get(projectId: string, uuid: string): Promise<ImageAnnotation | undefined>;
+  getMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageAnnotation>>;
   /**
    * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored (false then, or when there is
    * no such image): the stored version becomes editedAt, when that state was made.
    */
-  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number): boolean;
+  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<boolean>;
   /** Every image of the project with a shape of this label, present on disk or not. */
-  withLabel(projectId: string, label: string): Map<string, ImageAnnotation>;
+  withLabel(projectId: string, label: string): Promise<Map<string, ImageAnnotation>>;
   /** Objects per label over the present images. */
-  countPerLabel(projectId: string): LabelCount[];
+  countPerLabel(projectId: string): Promise<LabelCount[]>;
   /** Shapes with this label and the images holding them, present on disk or not. */
-  labelUsage(projectId: string, label: string): LabelUsage;
+  labelUsage(projectId: string, label: string): Promise<LabelUsage>;
 }
 
 /** The seed and percentages a project's split is made with; splitAt null: never split. */
@@ -182,21 +183,21 @@ export interface SideCounts {
 
 /** The project's split and the images' hashes (every query over present images only). */
 export interface SplitRepository {
-  settings(projectId: string): SplitSettings;
-  saveSettings(projectId: string, settings: SplitSettings): void;
+  settings(projectId: string): Promise<SplitSettings>;
+  saveSettings(projectId: string, settings: SplitSettings): Promise<void>;
   /** Every present image, in path byte order. */
-  candidates(projectId: string): SplitCandidate[];
+  candidates(projectId: string): Promise<SplitCandidate[]>;
   /** Each present image's distinct labels, as (uuid, label) pairs. */
-  imageLabels(projectId: string): Array<{ uuid: string; label: string }>;
-  setSide(projectId: string, uuids: readonly string[], side: SplitName | null): void;
+  imageLabels(projectId: string): Promise<Array<{ uuid: string; label: string }>>;
+  setSide(projectId: string, uuids: readonly string[], side: SplitName | null): Promise<void>;
   /** How many images each side holds: in all, per label, without shapes. */
-  sideCounts(projectId: string): SideCounts;
-  setHashes(projectId: string, uuid: string, hashes: ImageHashes): void;
+  sideCounts(projectId: string): Promise<SideCounts>;
+  setHashes(projectId: string, uuid: string, hashes: ImageHashes): Promise<void>;
   /** Present images without hashes, in path byte order, after `afterRelPath` (keyset paging). */
-  unhashedPage(projectId: string, afterRelPath: string, limit: number): ImageRecord[];
-  countUnhashed(projectId: string): number;
+  unhashedPage(projectId: string, afterRelPath: string, limit: number): Promise<ImageRecord[]>;
+  countUnhashed(projectId: string): Promise<number>;
   /** Some present image has a side of a split (an export is then laid out by it). */
-  hasSides(projectId: string): boolean;
+  hasSides(projectId: string): Promise<boolean>;
 }
 
 export type JobState = 'running' | 'succeeded' | 'failed';
@@ -206,21 +207,48 @@ export interface JobRow<Result = unknown> {
   kind: string;
   key: string;
   state: JobState;
+  /** The handler's step while it runs (as last reported by its process); the state once ended. */
+  phase: string;
   done: number;
   total: number;
   message: string;
   result: Result | null;
   startedAt: number;
   finishedAt: number | null;
+  /** The process running it (see JobRepository.start). */
+  owner: string;
+  /** When its process last said it still runs it. */
+  heartbeatAt: number;
 }
 
+export interface JobProgress {
+  phase: string;
+  done: number;
+  total: number;
+  at: number;
+}
+
+/**
+ * Jobs are rows every process sees: several processes may serve one PostgreSQL database, and a
+ * job (scan, export, import...) must run on exactly one of them while its status answers on all.
+ */
 export interface JobRepository {
-  start(kind: string, key: string, at: number): number;
-  finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): void;
+  /**
+   * Records a running job under key for the process `owner`, unless a job under key is running
+   * already (on this or any process): then undefined, and nothing is written. One statement, so
+   * two processes asked at once cannot both win.
+   */
+  start(kind: string, key: string, at: number, owner: string): Promise<number | undefined>;
+  /** Stores a running job's progress and that its process is alive (heartbeatAt = at). */
+  heartbeat(id: number, progress: JobProgress): Promise<void>;
+  finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): Promise<void>;
   /** The result comes back as the job's handler returned it (stored as JSON). */
-  latest<Result>(key: string): JobRow<Result> | undefined;
-  /** Jobs a killed process left "running" end as failed, so no status spins forever. */
-  failInterrupted(at: number): number;
+  latest<Result>(key: string): Promise<JobRow<Result> | undefined>;
+  /**
+   * Running jobs whose process has not sent a heartbeat since `staleBefore` (it was killed) end
+   * as failed, so no status spins forever and the job can be started again. Answers how many.
+   */
+  failStale(staleBefore: number, at: number): Promise<number>;
 }
 
 export interface Repositories {
@@ -230,6 +258,12 @@ export interface Repositories {
   annotations: AnnotationRepository;
   jobs: JobRepository;
   splits: SplitRepository;
-  /** fn runs in one transaction; called inside another, it is a savepoint (a throw undoes only fn). */
-  inTransaction<T>(fn: () => T): T;
+  /**
+   * Runs fn in one transaction: every repository call made from fn's async context (found with
+   * AsyncLocalStorage, so the same `repos` object is used inside and out) is part of it. Called
+   * inside another, it is a savepoint: a throw undoes only fn. fn must not run two nested
+   * inTransaction calls at once. Calls from other contexts never see or join the open
+   * transaction (SQLite's one connection queues them until it ends).
+   */
+  inTransaction<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -93,8 +93,14 @@ export function splitReportSection(
 }
 
 /** The section for a project as it is stored now: what the export job calls. */
-export function splitReportSectionOf(repos: Repositories, projectId: string): SplitReportSection {
-  const candidates = repos.splits.candidates(projectId);
+export async function splitReportSectionOf(repos: Repositories, projectId: string): Promise<SplitReportSection> {
+  const candidates = await repos.splits.candidates(projectId);
   const sides = new Map(candidates.map((candidate) => [candidate.uuid, candidate.split]));
-  return splitReportSection(repos.splits.settings(projectId), repos.splits.sideCounts(projectId), findDuplicateGroups(candidates), repos.splits.countUnhashed(projectId), sides);
+  return splitReportSection(
+    await repos.splits.settings(projectId),
+    await repos.splits.sideCounts(projectId),
+    findDuplicateGroups(candidates),
+    await repos.splits.countUnhashed(projectId),
+    sides,
+  );
 }

@@ -37,29 +37,29 @@ function checkedSettings(seed: number, percentages: SplitPercentages): void {
 export function createSplitService(deps: { repos: Repositories; projects: ProjectService; jobs: JobRunner<JobKinds>; now: () => number }) {
   const { repos, projects, jobs, now } = deps;
 
-  const overview = (projectId: string): SplitOverview => ({
-    settings: repos.splits.settings(projectId),
-    counts: repos.splits.sideCounts(projectId),
-    unhashed: repos.splits.countUnhashed(projectId),
+  const overview = async (projectId: string): Promise<SplitOverview> => ({
+    settings: await repos.splits.settings(projectId),
+    counts: await repos.splits.sideCounts(projectId),
+    unhashed: await repos.splits.countUnhashed(projectId),
   });
 
-  const duplicateGroups = (projectId: string) => findDuplicateGroups(repos.splits.candidates(projectId));
+  const duplicateGroups = async (projectId: string) => findDuplicateGroups(await repos.splits.candidates(projectId));
 
   return {
-    overview(type: AnnotationType, name: string): SplitOverview {
-      return overview(projects.get(type, name).id);
+    async overview(type: AnnotationType, name: string): Promise<SplitOverview> {
+      return overview((await projects.get(type, name)).id);
     },
 
     /**
      * Gives every present image a side, replacing the per-image edits: the same seed,
      * percentages and images give the same sides again. Duplicate groups share a side.
      */
-    run(type: AnnotationType, name: string, seed: number, percentages: SplitPercentages): SplitOverview {
-      const project = projects.get(type, name);
+    async run(type: AnnotationType, name: string, seed: number, percentages: SplitPercentages): Promise<SplitOverview> {
+      const project = await projects.get(type, name);
       checkedSettings(seed, percentages);
-      const candidates = repos.splits.candidates(project.id);
+      const candidates = await repos.splits.candidates(project.id);
       const labels = new Map<string, string[]>();
-      for (const { uuid, label } of repos.splits.imageLabels(project.id)) {
+      for (const { uuid, label } of await repos.splits.imageLabels(project.id)) {
         const list = labels.get(uuid);
         if (list) list.push(label);
         else labels.set(uuid, [label]);
@@ -72,39 +72,40 @@ export function createSplitService(deps: { repos: Repositories; projects: Projec
       const current = new Map(candidates.map((candidate) => [candidate.uuid, candidate.split]));
       const bySide = new Map<SplitName, string[]>(SPLIT_NAMES.map((side) => [side, []]));
       for (const [uuid, side] of sides) if (current.get(uuid) !== side) bySide.get(side)?.push(uuid);
-      repos.inTransaction(() => {
-        for (const [side, uuids] of bySide) repos.splits.setSide(project.id, uuids, side);
-        repos.splits.saveSettings(project.id, { seed, percentages, splitAt: now() });
+      await repos.inTransaction(async () => {
+        for (const [side, uuids] of bySide) await repos.splits.setSide(project.id, uuids, side);
+        await repos.splits.saveSettings(project.id, { seed, percentages, splitAt: now() });
       });
       return overview(project.id);
     },
 
     /** Puts images on a side (null: none) until the next split; every uuid must be the project's. */
-    setSide(type: AnnotationType, name: string, uuids: readonly string[], side: SplitName | null): void {
-      const project = projects.get(type, name);
-      const unknown = uuids.find((uuid) => !repos.images.find(project.id, uuid));
-      if (unknown !== undefined) throw notFound(`Image not found in ${project.name}: ${unknown}`);
-      repos.inTransaction(() => repos.splits.setSide(project.id, uuids, side));
+    async setSide(type: AnnotationType, name: string, uuids: readonly string[], side: SplitName | null): Promise<void> {
+      const project = await projects.get(type, name);
+      for (const uuid of uuids) {
+        if (!(await repos.images.find(project.id, uuid))) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+      }
+      await repos.inTransaction(() => repos.splits.setSide(project.id, uuids, side));
     },
 
     /** Starts hashing the images not hashed yet (a running one is returned). */
-    findDuplicates(type: AnnotationType, name: string): JobStatusOf<'duplicates'> {
-      const project = projects.get(type, name);
+    async findDuplicates(type: AnnotationType, name: string): Promise<JobStatusOf<'duplicates'>> {
+      const project = await projects.get(type, name);
       return jobs.start('duplicates', duplicatesJobKey(project.id), { projectId: project.id });
     },
 
-    duplicatesStatus(type: AnnotationType, name: string): JobStatusOf<'duplicates'> | undefined {
-      return jobs.status('duplicates', duplicatesJobKey(projects.get(type, name).id));
+    async duplicatesStatus(type: AnnotationType, name: string): Promise<JobStatusOf<'duplicates'> | undefined> {
+      return jobs.status('duplicates', duplicatesJobKey((await projects.get(type, name)).id));
     },
 
     /** The split and duplicates section of an export report, as the project is now. */
-    reportSection(type: AnnotationType, name: string): SplitReportSection {
-      return splitReportSectionOf(repos, projects.get(type, name).id);
+    async reportSection(type: AnnotationType, name: string): Promise<SplitReportSection> {
+      return splitReportSectionOf(repos, (await projects.get(type, name)).id);
     },
 
-    duplicates(type: AnnotationType, name: string): DuplicateOverview {
-      const project = projects.get(type, name);
-      return { groups: duplicateGroups(project.id), unhashed: repos.splits.countUnhashed(project.id) };
+    async duplicates(type: AnnotationType, name: string): Promise<DuplicateOverview> {
+      const project = await projects.get(type, name);
+      return { groups: await duplicateGroups(project.id), unhashed: await repos.splits.countUnhashed(project.id) };
     },
   };
 }

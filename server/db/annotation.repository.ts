@@ -1,6 +1,7 @@
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
 import type { DatasetFields, ImageAnnotation, Shape } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 
 interface AnnotationRow {
   uuid: string;
@@ -18,7 +19,7 @@ const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
   ...(row.dataset === null ? {} : { dataset: JSON.parse(row.dataset) as DatasetFields }),
 });
 
-export function createAnnotationRepository(sqlite: SqliteDatabase): AnnotationRepository {
+export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<AnnotationRepository> {
   const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM images';
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
   const getMany = sqlite.prepare<[string, string], AnnotationRow>(

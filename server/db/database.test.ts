@@ -7,6 +7,8 @@ import { DataDirLockedError, openDatabase, type LabelportDatabase } from './data
 import { createImageRepository } from './image.repository';
 import { createLabelRepository } from './label.repository';
 import { migrations } from './migrations';
+import { NATURAL_SORT_KEY_FUNCTION, naturalSortKey } from './natural-sort-key';
+import { createSqliteRepositories } from './repositories';
 
 const opened: LabelportDatabase[] = [];
 afterEach(() => opened.splice(0).forEach((db) => db.close()));
@@ -96,5 +98,28 @@ describe('openDatabase', () => {
     const labels = createLabelRepository(db.sqlite);
     labels.append('p', { name: 'van', color: '#000000' });
     expect(labels.table('p').map((label) => [label.name, label.classId])).toEqual([['car', 0], ['bus', 1], ['bike', 2], ['van', 3]]);
+  });
+
+  it('ends the jobs an older version left running before one running job per key is enforced', async () => {
+    const dir = tempDir();
+    const old = new Database(path.join(dir, 'labelport.db'));
+    old.function(NATURAL_SORT_KEY_FUNCTION, { deterministic: true }, (relPath: unknown) => naturalSortKey(String(relPath)));
+    for (const migration of migrations.slice(0, 9)) old.exec(migration);
+    old.pragma('user_version = 9');
+    // Two processes of old could leave two running rows of one key (each crashed mid-scan).
+    const insert = old.prepare("INSERT INTO jobs (kind, key, state, started_at) VALUES ('scan', 'scan:p', ?, 1)");
+    for (const state of ['running', 'running', 'succeeded']) insert.run(state);
+    old.close();
+
+    const db = openDatabase(dir);
+    opened.push(db);
+    const states = db.sqlite.prepare<[], { state: string; message: string }>('SELECT state, message FROM jobs ORDER BY id').all();
+    expect(states.map((row) => row.state)).toEqual(['failed', 'failed', 'succeeded']);
+    expect(states[0]?.message).toMatch(/Interrupted/);
+    const jobs = createSqliteRepositories(db).jobs;
+    const first = await jobs.start('scan', 'scan:p', 2, 'a');
+    expect(first).toBeTypeOf('number');
+    expect(await jobs.start('scan', 'scan:p', 3, 'b')).toBeUndefined();
+    expect(await jobs.latest('scan:p')).toMatchObject({ id: first, state: 'running', owner: 'a', heartbeatAt: 2 });
   });
 });

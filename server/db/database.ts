@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrations } from './migrations';
@@ -9,10 +10,17 @@ export type SqliteDatabase = Database.Database;
 export interface LabelportDatabase {
   sqlite: SqliteDatabase;
   /**
-   * Runs fn in one transaction; fn must be synchronous (do file and pixel work before). Nested,
-   * better-sqlite3 makes it a savepoint: a throw undoes fn alone, the outer transaction goes on.
+   * Runs fn in one transaction (Repositories.inTransaction): fn may await repository calls,
+   * never files or pixels, since every other caller waits at the gate meanwhile. Called from
+   * inside the open transaction it is a savepoint: a throw undoes fn alone.
    */
-  inTransaction<T>(fn: () => T): T;
+  inTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a statement (fn, synchronous) for the caller: at once when no transaction is open or
+   * the caller is inside it; otherwise once the open transaction has ended, so the statement
+   * neither joins a transaction that may roll back nor reads its uncommitted rows.
+   */
+  whenFree<T>(fn: () => T): Promise<T>;
   close(): void;
 }
 
@@ -50,7 +58,7 @@ export function openDatabase(dataDir: string): LabelportDatabase {
   }
   return {
     sqlite,
-    inTransaction: <T>(fn: () => T): T => sqlite.transaction(fn)(),
+    ...createTransactionGate(sqlite),
     close: () => {
       if (!sqlite.open) return;
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -76,4 +84,77 @@ function migrate(sqlite: SqliteDatabase): void {
     sqlite.exec('ROLLBACK');
     throw error;
   }
+}
+
+interface OpenTransaction {
+  /** False once COMMIT or ROLLBACK ran: a timer or job begun inside fn is outside from then on. */
+  open: boolean;
+  savepoints: number;
+  ended: Promise<void>;
+}
+
+/**
+ * One connection serves every request, so a transaction that awaits must keep other callers'
+ * statements out of it: AsyncLocalStorage tells the transaction's own calls (fn's async
+ * context) from everyone else's, who wait at the gate until it ends.
+ */
+function createTransactionGate(sqlite: SqliteDatabase): Pick<LabelportDatabase, 'inTransaction' | 'whenFree'> {
+  const context = new AsyncLocalStorage<OpenTransaction>();
+  let current: OpenTransaction | undefined;
+  // The tail of the transactions waiting their turn: one at a time, in arrival order.
+  let queue: Promise<void> = Promise.resolve();
+
+  const inside = (): OpenTransaction | undefined => {
+    const store = context.getStore();
+    return store !== undefined && store.open && store === current ? store : undefined;
+  };
+
+  const savepoint = async <T>(transaction: OpenTransaction, fn: () => Promise<T>): Promise<T> => {
+    const name = `s${(transaction.savepoints += 1)}`;
+    sqlite.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn();
+      sqlite.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    } finally {
+      transaction.savepoints -= 1;
+    }
+  };
+
+  const inTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const open = inside();
+    if (open) return savepoint(open, fn);
+    const previous = queue;
+    let release!: () => void;
+    const ended = new Promise<void>((resolve) => (release = resolve));
+    queue = ended;
+    await previous;
+    const transaction: OpenTransaction = { open: true, savepoints: 0, ended };
+    current = transaction;
+    try {
+      sqlite.exec('BEGIN IMMEDIATE');
+      const result = await context.run(transaction, fn);
+      sqlite.exec('COMMIT');
+      return result;
+    } catch (error) {
+      // A failed COMMIT may have rolled back already.
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    } finally {
+      transaction.open = false;
+      current = undefined;
+      release();
+    }
+  };
+
+  const whenFree = async <T>(fn: () => T): Promise<T> => {
+    // The next queued transaction may begin as soon as one ends: wait for it too.
+    while (current && !inside()) await current.ended;
+    return fn();
+  };
+
+  return { inTransaction, whenFree };
 }

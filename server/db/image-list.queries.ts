@@ -2,6 +2,7 @@
 // counts, positions and look-ups, all as index ranges so they stay cheap at 100,000 images.
 import type { ImageList, ImagePosition, ImageRepository } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from './image-row';
 
 type ListKind = 'all' | 'labeled' | 'unlabeled' | 'label';
@@ -50,7 +51,7 @@ interface KeyRow {
 
 type Params = Record<string, string | number>;
 
-type ImageListQueries = Pick<ImageRepository, 'listPage' | 'listCount' | 'locate' | 'nextUnlabeled'>;
+type ImageListQueries = Pick<Synchronous<ImageRepository>, 'listPage' | 'listCount' | 'locate' | 'nextUnlabeled'>;
 
 export function createImageListQueries(sqlite: SqliteDatabase): ImageListQueries {
   const prepareFor = <Row>(build: (source: ListSource) => string) =>

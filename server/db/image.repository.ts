@@ -1,5 +1,6 @@
 import type { ImageFilter, ImageRepository, NewImage, StoredImagePath } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 import { createImageListQueries } from './image-list.queries';
 import { IMAGE_COLUMNS, type ImageRow, toImageRecord as toRecord } from './image-row';
 
@@ -10,7 +11,7 @@ const FILTERS: Record<ImageFilter, string> = {
   unlabeled: 'AND shape_count = 0',
 };
 
-export function createImageRepository(sqlite: SqliteDatabase): ImageRepository {
+export function createImageRepository(sqlite: SqliteDatabase): Synchronous<ImageRepository> {
   const insert = sqlite.prepare(
     `INSERT INTO images (project_id, uuid, rel_path, sort_key, format, width, height, depth, file_size, mtime_ms, orientation)
      VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs, @orientation)`,

@@ -1,28 +1,47 @@
 import type { JobRepository, JobRow } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 
 // The columns are the record's fields, with the result as JSON text and snake_case times.
-type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt'> & { result: string | null; started_at: number; finished_at: number | null };
+type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt' | 'heartbeatAt'> & {
+  result: string | null;
+  started_at: number;
+  finished_at: number | null;
+  heartbeat_at: number;
+};
 
 function parseStoredResult<Result>(text: string): Result {
   const parsed: Result = JSON.parse(text);
   return parsed;
 }
 
-export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
-  const start = sqlite.prepare("INSERT INTO jobs (kind, key, state, started_at) VALUES (?, ?, 'running', ?)");
+export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepository> {
+  // The partial unique index on running keys makes this the one place a key's runner is chosen.
+  const start = sqlite.prepare(
+    `INSERT INTO jobs (kind, key, state, started_at, owner, heartbeat_at) VALUES (?, ?, 'running', ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  );
+  const heartbeat = sqlite.prepare(
+    "UPDATE jobs SET phase = @phase, done = @done, total = @total, heartbeat_at = @at WHERE id = @id AND state = 'running'",
+  );
   const finish = sqlite.prepare(
-    'UPDATE jobs SET state = @state, done = @done, total = @total, message = @message, result = @result, finished_at = @at WHERE id = @id',
+    `UPDATE jobs SET state = @state, phase = @state, done = @done, total = @total, message = @message, result = @result,
+       finished_at = @at WHERE id = @id`,
   );
   const latest = sqlite.prepare<[string], Row>('SELECT * FROM jobs WHERE key = ? ORDER BY id DESC LIMIT 1');
-  const interrupted = sqlite.prepare(
-    "UPDATE jobs SET state = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = ? WHERE state = 'running'",
+  const stale = sqlite.prepare(
+    `UPDATE jobs SET state = 'failed', phase = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = ?
+     WHERE state = 'running' AND heartbeat_at < ?`,
   );
   return {
-    start: (kind, key, at) => Number(start.run(kind, key, at).lastInsertRowid),
+    start: (kind, key, at, owner) => {
+      const inserted = start.run(kind, key, at, owner, at);
+      return inserted.changes === 0 ? undefined : Number(inserted.lastInsertRowid);
+    },
+    heartbeat: (id, p) => void heartbeat.run({ id, phase: p.phase, done: p.done, total: p.total, at: p.at }),
     finish: (id, state, f) =>
       void finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }),
-    latest: <Result>(key: string): JobRow<Result> | undefined => {
+    latest: (key) => {
       const row = latest.get(key);
       if (!row) return undefined;
       return {
@@ -30,15 +49,18 @@ export function createJobRepository(sqlite: SqliteDatabase): JobRepository {
         kind: row.kind,
         key: row.key,
         state: row.state,
+        phase: row.phase,
         done: row.done,
         total: row.total,
         message: row.message,
         // The runner stored what this kind's handler returned, and JSON keeps that shape.
-        result: row.result === null ? null : parseStoredResult<Result>(row.result),
+        result: row.result === null ? null : parseStoredResult<unknown>(row.result),
         startedAt: row.started_at,
         finishedAt: row.finished_at,
+        owner: row.owner,
+        heartbeatAt: row.heartbeat_at,
       };
     },
-    failInterrupted: (at) => interrupted.run(at).changes,
+    failStale: (staleBefore, at) => stale.run(at, staleBefore).changes,
   };
 }

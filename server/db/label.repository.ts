@@ -1,5 +1,6 @@
 import type { ClassNumbers, ClassRecord, LabelRecord, LabelRepository } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 
 interface ClassRow {
   name: string;
@@ -21,7 +22,7 @@ const toClass = (row: ClassRow): ClassRecord => ({
 
 const COLUMNS: Record<keyof ClassNumbers, string> = { hotkey: 'hotkey', cocoId: 'coco_id', yoloIndex: 'yolo_index' };
 
-export function createLabelRepository(sqlite: SqliteDatabase): LabelRepository {
+export function createLabelRepository(sqlite: SqliteDatabase): Synchronous<LabelRepository> {
   const list = sqlite.prepare<[string], LabelRecord>('SELECT name, color FROM labels WHERE project_id = ? ORDER BY position');
   const table = sqlite.prepare<[string], ClassRow>(
     'SELECT name, color, class_id, hotkey, coco_id, yolo_index FROM labels WHERE project_id = ? ORDER BY position',

@@ -1,6 +1,7 @@
 import type { ProjectRepository } from '@/server/core/repositories';
 import type { AnnotationType, DatasetFields, Project } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 
 interface ProjectRow {
   id: string;
@@ -17,7 +18,7 @@ interface ProjectRow {
 export function createProjectRepository(
   sqlite: SqliteDatabase,
   labelsOf: (projectId: string) => string[],
-): ProjectRepository {
+): Synchronous<ProjectRepository> {
   const insert = sqlite.prepare(
     `INSERT INTO projects (id, name, type, folder, is_new, is_starred, version_uuid, created_at, last_modified_at)
      VALUES (@id, @name, @type, @folder, @is_new, @is_starred, @version_uuid, @created_at, @last_modified_at)`,

@@ -1,4 +1,13 @@
-import type { ImageCounts, Repositories } from '@/server/core/repositories';
+import type {
+  AnnotationRepository,
+  ImageCounts,
+  ImageRepository,
+  JobRepository,
+  LabelRepository,
+  ProjectRepository,
+  Repositories,
+  SplitRepository,
+} from '@/server/core/repositories';
 import { createAnnotationRepository } from './annotation.repository';
 import type { LabelportDatabase } from './database';
 import { createImageRepository } from './image.repository';
@@ -6,6 +15,7 @@ import { createJobRepository } from './job.repository';
 import { createLabelRepository } from './label.repository';
 import { createProjectRepository } from './project.repository';
 import { createSplitRepository } from './split.repository';
+import type { Synchronous } from './synchronous';
 
 export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   const labels = createLabelRepository(db.sqlite);
@@ -17,8 +27,10 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   // the workspace asks on every page; a classifai client re-reads the whole uuid list (3.9 MB
   // at 100,000) every 20 thumbnails. Both are kept per project until a write to that project's
   // images: every such write passes through the wrapped methods below, which drop the entry
-  // before writing (so also when the write rolls back). A shape save changes what is labeled,
-  // not which images there are or their order: it drops the counts only.
+  // before writing. A shape save changes what is labeled, not which images there are or their
+  // order: it drops the counts only. These run behind the gate, like the statements, so an
+  // entry is never filled from another caller's open transaction; one filled inside a
+  // transaction that then rolls back is dropped with it (see inTransaction below).
   const counts = new Map<string, ImageCounts>();
   const uuidLists = new Map<string, readonly string[]>();
   const touching = <A extends [string, ...unknown[]], R>(write: (...args: A) => R, keepsImageList = false) => (...args: A): R => {
@@ -27,10 +39,11 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     return write(...args);
   };
 
+  const gated = <T extends object>(repository: Synchronous<T>): T => gateMethods(db, repository);
   return {
-    projects: { ...projects, delete: touching(projects.delete) },
-    labels,
-    images: {
+    projects: gated<ProjectRepository>({ ...projects, delete: touching(projects.delete) }),
+    labels: gated<LabelRepository>(labels),
+    images: gated<ImageRepository>({
       ...images,
       counts: (projectId) => {
         let found = counts.get(projectId);
@@ -47,10 +60,28 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
       // The list is in path order: a rename can move the image in it.
       rename: touching(images.rename),
       delete: touching(images.delete),
+    }),
+    annotations: gated<AnnotationRepository>({ ...annotations, save: touching(annotations.save, true) }),
+    jobs: gated<JobRepository>(createJobRepository(db.sqlite)),
+    splits: gated<SplitRepository>(createSplitRepository(db.sqlite)),
+    inTransaction: async (fn) => {
+      try {
+        return await db.inTransaction(fn);
+      } catch (error) {
+        counts.clear();
+        uuidLists.clear();
+        throw error;
+      }
     },
-    annotations: { ...annotations, save: touching(annotations.save, true) },
-    jobs: createJobRepository(db.sqlite),
-    splits: createSplitRepository(db.sqlite),
-    inTransaction: db.inTransaction,
   };
+}
+
+/** Each synchronous method becomes the async one the core calls, run behind the gate. */
+function gateMethods<T extends object>(db: LabelportDatabase, repository: Synchronous<T>): T {
+  const gatedRepository: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(repository) as Array<[string, (...args: unknown[]) => unknown]>) {
+    gatedRepository[name] = (...args: unknown[]) => db.whenFree(() => method(...args));
+  }
+  // Same names, same arguments, each answer wrapped in a promise: the shape T asks for.
+  return gatedRepository as T;
 }

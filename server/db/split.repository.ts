@@ -2,6 +2,7 @@
 import type { ImageHashes, SplitCandidate, SplitRepository, SplitSettings } from '@/server/core/repositories';
 import type { SplitName } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
+import type { Synchronous } from './synchronous';
 import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from './image-row';
 
 interface SettingsRow {
@@ -22,7 +23,7 @@ interface CandidateRow {
 
 const DEFAULT_SETTINGS: SplitSettings = { seed: 1, percentages: { train: 80, val: 20, test: 0 }, splitAt: null };
 
-export function createSplitRepository(sqlite: SqliteDatabase): SplitRepository {
+export function createSplitRepository(sqlite: SqliteDatabase): Synchronous<SplitRepository> {
   const settings = sqlite.prepare<[string], SettingsRow>('SELECT split_seed, split_train, split_val, split_test, split_at FROM projects WHERE id = ?');
   const saveSettings = sqlite.prepare(
     'UPDATE projects SET split_seed = @seed, split_train = @train, split_val = @val, split_test = @test, split_at = @splitAt WHERE id = @projectId',

@@ -6,17 +6,22 @@ import { readEnv } from '@/server/env';
 import { openCore } from './open-core';
 
 const globalKey = Symbol.for('labelport.core');
-type GlobalWithCore = typeof globalThis & { [globalKey]?: Core };
+type GlobalWithCore = typeof globalThis & { [globalKey]?: Promise<Core> };
 
-export function getCore(): Core {
+/** Opened once: every caller awaits the same core. A failed opening is tried again by the next caller. */
+export function getCore(): Promise<Core> {
   const holder = globalThis as GlobalWithCore;
   if (!holder[globalKey]) {
     const env = readEnv();
-    holder[globalKey] = openCore({ dataDir: env.DATA_DIR, chooser: createChooser(env.LABELPORT_CHOOSER) });
+    const opening = openCore({ dataDir: env.DATA_DIR, chooser: createChooser(env.LABELPORT_CHOOSER) });
+    holder[globalKey] = opening;
+    opening.catch(() => {
+      if (holder[globalKey] === opening) delete holder[globalKey];
+    });
   }
   return holder[globalKey];
 }
 
-export function peekCore(): Core | undefined {
+export function peekCore(): Promise<Core> | undefined {
   return (globalThis as GlobalWithCore)[globalKey];
 }

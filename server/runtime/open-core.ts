@@ -14,13 +14,15 @@ export interface OpenCoreOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-export function openCore(options: OpenCoreOptions): Core {
+export async function openCore(options: OpenCoreOptions): Promise<Core> {
   const db = openDatabase(options.dataDir);
   return createCore({
     dataDir: options.dataDir,
     repos: createSqliteRepositories(db),
     chooser: options.chooser ?? createChooser(),
     thumbnails: createThumbnailCache(options.dataDir),
+    // SQLite's exclusive file lock: no other process can be running a job of this DATA_DIR.
+    exclusiveStore: true,
     closeStorage: () => db.close(),
     now: options.now,
     log: options.log,

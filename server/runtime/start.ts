@@ -4,7 +4,7 @@ import { getCore, peekCore } from './core-singleton';
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
-export function startServerRuntime(): void {
+export async function startServerRuntime(): Promise<void> {
   const env = readEnv();
   if (!LOCAL_HOSTS.has(env.HOST)) {
     console.warn(
@@ -13,7 +13,7 @@ export function startServerRuntime(): void {
     );
   }
   try {
-    getCore();
+    await getCore();
   } catch (error) {
     console.error(`[labelport] ${error instanceof DataDirLockedError ? error.message : String(error)}`);
     process.exit(1);
@@ -24,7 +24,7 @@ export function startServerRuntime(): void {
     console.log(`[labelport] ${signal}: stopping jobs and closing the database`);
     // Last resort: a stuck close must not keep a stopped server alive.
     setTimeout(() => process.exit(1), 10_000).unref();
-    void (core ? core.close() : Promise.resolve()).finally(() => process.exit(0));
+    void (core ? core.then((opened) => opened.close()) : Promise.resolve()).finally(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

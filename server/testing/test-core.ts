@@ -38,7 +38,7 @@ export interface RestClient {
 }
 
 export function createRestClient(core: Core): RestClient {
-  const handle = createRestHandler(() => core);
+  const handle = createRestHandler(async () => core);
   const send = async (method: string, urlPath: string, rawBody?: string, headers: Record<string, string> = {}) => {
     const request = new Request(`http://localhost:9999${urlPath}`, {
       method,
@@ -79,7 +79,7 @@ export interface TestCoreOptions {
   now?: () => number;
 }
 
-export function createTestCore(options: TestCoreOptions = {}): TestCore {
+export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-data-'));
   const chooser = createChooserStub();
   const { wrapRepositories, now } = options;
@@ -91,12 +91,13 @@ export function createTestCore(options: TestCoreOptions = {}): TestCore {
       repos: wrapRepositories(createSqliteRepositories(db)),
       chooser,
       thumbnails: createThumbnailCache(dataDir),
+      exclusiveStore: true,
       closeStorage: () => db.close(),
       now,
       log: () => undefined,
     });
   } else {
-    core = openCore({ dataDir, chooser, now, log: () => undefined });
+    core = await openCore({ dataDir, chooser, now, log: () => undefined });
   }
   return {
     core,
@@ -104,7 +105,7 @@ export function createTestCore(options: TestCoreOptions = {}): TestCore {
     chooser,
     rest: createRestClient(core),
     scanSettled: async (type, name) => {
-      const project = core.projects.get(type, name);
+      const project = await core.projects.get(type, name);
       await core.jobs.settled(scanJobKey(project.id));
     },
     close: () => core.close(),

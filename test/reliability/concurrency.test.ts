@@ -17,7 +17,7 @@ let t: TestCore;
 let folder: string;
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-concurrency-');
   for (let index = 0; index < 11; index += 1) await writeImage(path.join(folder, `photo${index}.jpg`), { format: 'jpeg', width: 200 + index, height: 150 });
   for (let index = 0; index < 500; index += 1) fs.writeFileSync(path.join(folder, `tiny${index}.png`), tinyPng(index));

@@ -35,7 +35,7 @@ async function buildWorld(): Promise<void> {
     await t.close();
     fs.rmSync(t.dataDir, { recursive: true, force: true });
   }
-  t = createTestCore();
+  t = await createTestCore();
   for (const dir of [images, segImages]) fs.rmSync(dir, { recursive: true, force: true });
   await writeImage(path.join(images, 'a.jpg'), { format: 'jpeg', width: 60, height: 40 });
   await writeImage(path.join(images, 'b.png'), { format: 'png', width: 30, height: 50 });
@@ -62,13 +62,17 @@ async function settleJobs(): Promise<void> {
 /** What a user could notice: projects, their settings, images and shapes, jobs, and the files. */
 async function snapshotState() {
   const projects = await t.core.projects.listAll();
+  const annotations = [];
+  const scans = [];
+  for (const { project } of projects) {
+    const all = (await t.core.images.page(project.type, project.name, { filter: 'all' }, 0, 500)).items.map((item) => item.image.uuid);
+    annotations.push(await t.core.annotations.withImages(project.type, project.name, all));
+    scans.push((await t.core.projects.scanStatus(project.type, project.name))?.id);
+  }
   return {
     projects: projects.map(({ project, imageCount, labeledCount }) => ({ ...project, imageCount, labeledCount })),
-    annotations: projects.map(({ project }) => {
-      const all = t.core.images.page(project.type, project.name, { filter: 'all' }, 0, 500).items.map((item) => item.image.uuid);
-      return t.core.annotations.withImages(project.type, project.name, all);
-    }),
-    jobs: [t.core.exports.status()?.id, t.core.imports.status()?.id, ...projects.map(({ project }) => t.core.projects.scanStatus(project.type, project.name)?.id)],
+    annotations,
+    jobs: [(await t.core.exports.status())?.id, (await t.core.imports.status())?.id, ...scans],
     images: snapshotFolder(images),
     segImages: snapshotFolder(segImages),
   };

@@ -20,7 +20,7 @@ export const annotationRouter = router({
   forEditor: procedure
     .input(editorImagesInput)
     .output(z.array(editorImageOutput))
-    .query(({ ctx, input }) => ctx.core.annotations.editorImages(input.annotation_type, input.project_name, input.uuids).map(toEditorImageOutput)),
+    .query(async ({ ctx, input }) => (await ctx.core.annotations.editorImages(input.annotation_type, input.project_name, input.uuids)).map(toEditorImageOutput)),
 
   /** The workspace's autosave: pixel shapes, stored so classifai clients show them in place too. */
   saveFromEditor: procedure

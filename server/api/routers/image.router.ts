@@ -50,7 +50,7 @@ export const imageRouter = router({
     summary: 'Status of adding images: 2 while copying, then 0 (added) or 1 (failed)',
     input: projectPathInput,
     output: addStatusOutput,
-    read: (core, input) => toAddStatus(core.imageFiles.addStatus(input.annotation_type, input.project_name)),
+    read: async (core, input) => toAddStatus(await core.imageFiles.addStatus(input.annotation_type, input.project_name)),
     missing: () => ({ message: 0 as const, add_image_status: ADD_IMAGE_STATUS.IMAGES_ADDED }),
   }),
 
@@ -79,17 +79,17 @@ export const imageRouter = router({
   page: procedure
     .input(imagePageInput)
     .output(imagePageOutput)
-    .query(({ ctx, input }) =>
-      toImagePageOutput(ctx.core.images.page(input.annotation_type, input.project_name, toImageList(input), input.offset, input.limit)),
+    .query(async ({ ctx, input }) =>
+      toImagePageOutput(await ctx.core.images.page(input.annotation_type, input.project_name, toImageList(input), input.offset, input.limit)),
     ),
 
   locate: procedure
     .input(locateImageInput)
     .output(imagePositionOutput)
-    .query(({ ctx, input }) => ctx.core.images.locate(input.annotation_type, input.project_name, toImageList(input), input.name) ?? null),
+    .query(async ({ ctx, input }) => (await ctx.core.images.locate(input.annotation_type, input.project_name, toImageList(input), input.name)) ?? null),
 
   nextUnlabeled: procedure
     .input(nextUnlabeledInput)
     .output(imagePositionOutput)
-    .query(({ ctx, input }) => ctx.core.images.nextUnlabeled(input.annotation_type, input.project_name, toImageList(input), input.after) ?? null),
+    .query(async ({ ctx, input }) => (await ctx.core.images.nextUnlabeled(input.annotation_type, input.project_name, toImageList(input), input.after)) ?? null),
 });

@@ -47,21 +47,21 @@ export const labelRouter = router({
     .meta(restMeta('GET', CLASSES, 'The class table: class id, name, color, hotkey, COCO id, YOLO index, in panel order'))
     .input(projectPathInput)
     .output(classTableOutput)
-    .query(({ ctx, input }) => toClassTableOutput(ctx.core.labels.classes(input.annotation_type, input.project_name))),
+    .query(async ({ ctx, input }) => toClassTableOutput(await ctx.core.labels.classes(input.annotation_type, input.project_name))),
 
   usage: procedure
     .meta(restMeta('GET', `${CLASSES}/{label}/usage`, 'How many shapes, on how many images, use a label'))
     .input(classLabelInput)
     .output(classUsageOutput)
-    .query(({ ctx, input }) => ({ message: 1 as const, ...ctx.core.labels.usage(input.annotation_type, input.project_name, input.label) })),
+    .query(async ({ ctx, input }) => ({ message: 1 as const, ...(await ctx.core.labels.usage(input.annotation_type, input.project_name, input.label)) })),
 
   update: procedure
     .meta(restMeta('PUT', `${CLASSES}/{label}`, "Set or clear (null) a label's hotkey, COCO id and YOLO index; each is unique per project"))
     .input(updateClassInput)
     .output(classTableOutput)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       toClassTableOutput(
-        ctx.core.labels.update(input.annotation_type, input.project_name, input.label, { hotkey: input.hotkey, cocoId: input.coco_id, yoloIndex: input.yolo_index }),
+        await ctx.core.labels.update(input.annotation_type, input.project_name, input.label, { hotkey: input.hotkey, cocoId: input.coco_id, yoloIndex: input.yolo_index }),
       ),
     ),
 
@@ -69,5 +69,5 @@ export const labelRouter = router({
     .meta(restMeta('PUT', `${CLASSES}/{label}/merge/{into}`, 'Relabel every shape of a label with another and drop it from the table, in one transaction'))
     .input(mergeClassInput)
     .output(classTableOutput)
-    .mutation(({ ctx, input }) => toClassTableOutput(ctx.core.labels.merge(input.annotation_type, input.project_name, input.label, input.into))),
+    .mutation(async ({ ctx, input }) => toClassTableOutput(await ctx.core.labels.merge(input.annotation_type, input.project_name, input.label, input.into))),
 });

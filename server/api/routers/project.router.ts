@@ -55,7 +55,7 @@ export const projectRouter = router({
     summary: 'Status of the folder scan that creates a project',
     input: projectPathInput,
     output: creationStatusOutput,
-    read: (core, input) => toCreationStatus(core.projects.scanStatus(input.annotation_type, input.project_name)),
+    read: async (core, input) => toCreationStatus(await core.projects.scanStatus(input.annotation_type, input.project_name)),
     missing: () => ({ message: 0 as const, file_system_status: 0, file_system_message: null }),
   }),
 
@@ -72,22 +72,22 @@ export const projectRouter = router({
     .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}', 'Open (load) a project'))
     .input(projectPathInput)
     .output(successOutput)
-    .query(({ ctx, input }) => {
-      ctx.core.projects.load(input.annotation_type, input.project_name);
+    .query(async ({ ctx, input }) => {
+      await ctx.core.projects.load(input.annotation_type, input.project_name);
       return SUCCESS;
     }),
 
   thumbnailStatus: procedure
     .input(projectPathInput)
     .output(thumbnailStatusOutput)
-    .query(({ ctx, input }) => toThumbnailStatus(ctx.core.projects.thumbnailStatus(input.annotation_type, input.project_name))),
+    .query(async ({ ctx, input }) => toThumbnailStatus(await ctx.core.projects.thumbnailStatus(input.annotation_type, input.project_name))),
 
   loadingStatus: statusProcedure({
     path: '/{annotation_type}/projects/{project_name}/loadingstatus',
     summary: 'V1 loading status: message 2 with labels and uuids once loaded',
     input: projectPathInput,
     output: loadingStatusOutput,
-    read: (core, input) => toLoadingStatus(core.projects.loadingStatus(input.annotation_type, input.project_name), input.project_name),
+    read: async (core, input) => toLoadingStatus(await core.projects.loadingStatus(input.annotation_type, input.project_name), input.project_name),
     missing: () => ({ message: 0 as const, progress: null, label_list: null, uuid_list: null }),
   }),
 
@@ -95,8 +95,8 @@ export const projectRouter = router({
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/star', 'Star ("true") or unstar ("false") a project'))
     .input(starInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.projects.star(input.annotation_type, input.project_name, parseBooleanText(input.status));
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.projects.star(input.annotation_type, input.project_name, parseBooleanText(input.status));
       return SUCCESS;
     }),
 
@@ -104,8 +104,8 @@ export const projectRouter = router({
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}', 'Close a project (status "closed")'))
     .input(closeInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.projects.close(input.annotation_type, input.project_name);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.projects.close(input.annotation_type, input.project_name);
       return SUCCESS;
     }),
 
@@ -113,8 +113,8 @@ export const projectRouter = router({
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/rename/{new_project_name}', 'Rename a project'))
     .input(renameProjectInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.projects.rename(input.annotation_type, input.project_name, input.new_project_name);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.projects.rename(input.annotation_type, input.project_name, input.new_project_name);
       return SUCCESS;
     }),
 
@@ -122,8 +122,8 @@ export const projectRouter = router({
     .meta(restMeta('DELETE', '/{annotation_type}/projects/{project_name}', 'Forget a project; its images stay on disk'))
     .input(projectPathInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.projects.remove(input.annotation_type, input.project_name);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.projects.remove(input.annotation_type, input.project_name);
       return SUCCESS;
     }),
 
@@ -132,7 +132,7 @@ export const projectRouter = router({
     summary: 'Labeled and unlabeled images and objects per label',
     input: projectPathInput,
     output: statisticOutput,
-    read: (core, input) => toStatisticOutput(core.projects.statistic(input.annotation_type, input.project_name)),
+    read: async (core, input) => toStatisticOutput(await core.projects.statistic(input.annotation_type, input.project_name)),
     missing: () => ({ message: 0 as const, labeled_image: 0, unlabeled_image: 0, label_per_class_in_project: null }),
   }),
 
@@ -140,8 +140,8 @@ export const projectRouter = router({
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/newlabels', 'Replace the label list'))
     .input(newLabelsInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.labels.replace(input.annotation_type, input.project_name, input.label_list);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.labels.replace(input.annotation_type, input.project_name, input.label_list);
       return SUCCESS;
     }),
 
@@ -159,7 +159,7 @@ export const projectRouter = router({
     summary: 'Status of a reload: added and removed uuids once done',
     input: projectPathInput,
     output: reloadStatusOutput,
-    read: (core, input) => toReloadStatus(core.projects.scanStatus(input.annotation_type, input.project_name)),
+    read: async (core, input) => toReloadStatus(await core.projects.scanStatus(input.annotation_type, input.project_name)),
     missing: () => ({
       message: 0 as const,
       progress: null,

@@ -8,33 +8,33 @@ export const splitRouter = router({
   overview: procedure
     .input(projectPathInput)
     .output(splitOverviewOutput)
-    .query(({ ctx, input }) => toSplitOverview(ctx.core.splits.overview(input.annotation_type, input.project_name))),
+    .query(async ({ ctx, input }) => toSplitOverview(await ctx.core.splits.overview(input.annotation_type, input.project_name))),
 
   run: procedure
     .input(runSplitInput)
     .output(splitOverviewOutput)
-    .mutation(({ ctx, input }) => toSplitOverview(ctx.core.splits.run(input.annotation_type, input.project_name, input.seed, input.percentages))),
+    .mutation(async ({ ctx, input }) => toSplitOverview(await ctx.core.splits.run(input.annotation_type, input.project_name, input.seed, input.percentages))),
 
   setSide: procedure
     .input(setSplitSideInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.splits.setSide(input.annotation_type, input.project_name, input.uuids, input.side);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.splits.setSide(input.annotation_type, input.project_name, input.uuids, input.side);
       return SUCCESS;
     }),
 
   findDuplicates: procedure
     .input(projectPathInput)
     .output(duplicatesStatusOutput)
-    .mutation(({ ctx, input }) => toDuplicatesStatus(ctx.core.splits.findDuplicates(input.annotation_type, input.project_name))),
+    .mutation(async ({ ctx, input }) => toDuplicatesStatus(await ctx.core.splits.findDuplicates(input.annotation_type, input.project_name))),
 
   duplicatesStatus: procedure
     .input(projectPathInput)
     .output(duplicatesStatusOutput)
-    .query(({ ctx, input }) => toDuplicatesStatus(ctx.core.splits.duplicatesStatus(input.annotation_type, input.project_name))),
+    .query(async ({ ctx, input }) => toDuplicatesStatus(await ctx.core.splits.duplicatesStatus(input.annotation_type, input.project_name))),
 
   duplicates: procedure
     .input(projectPathInput)
     .output(duplicateGroupsOutput)
-    .query(({ ctx, input }) => toDuplicateGroups(ctx.core.splits.duplicates(input.annotation_type, input.project_name))),
+    .query(async ({ ctx, input }) => toDuplicateGroups(await ctx.core.splits.duplicates(input.annotation_type, input.project_name))),
 });

@@ -12,20 +12,20 @@ export const transferRouter = router({
     .meta(restMeta('GET', '/v2/{annotation_type}/projects/exportstatus', 'Status of the last export; 2 carries the written file'))
     .input(transferStatusInput)
     .output(exportStatusOutput)
-    .query(({ ctx }) => toExportStatus(ctx.core.exports.status())),
+    .query(async ({ ctx }) => toExportStatus(await ctx.core.exports.status())),
 
   importStatus: procedure
     .meta(restMeta('GET', '/v2/{annotation_type}/projects/importstatus', 'Status of the last import; 3 carries the project name'))
     .input(transferStatusInput)
     .output(importStatusOutput)
-    .query(({ ctx }) => toImportStatus(ctx.core.imports.status())),
+    .query(async ({ ctx }) => toImportStatus(await ctx.core.imports.status())),
 
   export: procedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/export/{export_type}', `Export: ${EXPORT_TYPES.join(', ')} (cfg writes the .json, the others a .zip)`))
     .input(exportInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.exports.start(input.annotation_type, input.project_name, input.export_type, { cocoIdBase: input.coco_id_base, yoloIndexBase: input.yolo_index_base });
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.exports.start(input.annotation_type, input.project_name, input.export_type, { cocoIdBase: input.coco_id_base, yoloIndexBase: input.yolo_index_base });
       return SUCCESS;
     }),
 
@@ -36,8 +36,8 @@ export const transferRouter = router({
   importFile: procedure
     .input(importFileInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.core.imports.start(input.config_path);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.core.imports.start(input.config_path);
       return SUCCESS;
     }),
 

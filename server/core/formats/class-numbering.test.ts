@@ -12,38 +12,38 @@ const fileOf = (files: Array<{ path: string; content: string }>, path: string) =
 const targets = [{ relPath: 'a.jpg', width: 1000, height: 500 }];
 
 describe('COCO categories from the class table', () => {
-  it('lists every class in class id order, unused ones too, from 1 by default', () => {
+  it('lists every class in class id order, unused ones too, from 1 by default', async () => {
     const items = [item('a.jpg', [box(0, 0, 10, 10, 'dog')])];
-    const dataset = buildCocoDataset(items, table(['cat', null, null], ['dog', null, null], ['bird', null, null]), 'bndbox');
+    const dataset = await buildCocoDataset(items, table(['cat', null, null], ['dog', null, null], ['bird', null, null]), 'bndbox');
     expect(dataset.categories.map(({ id, name }) => [id, name])).toEqual([[1, 'cat'], [2, 'dog'], [3, 'bird']]);
     expect(dataset.annotations.map((a) => a.category_id)).toEqual([2]);
   });
 
-  it('keeps a class its own COCO id and fills the others around it from the base', () => {
+  it('keeps a class its own COCO id and fills the others around it from the base', async () => {
     const items = [item('a.jpg', [box(0, 0, 10, 10, 'cat'), box(0, 0, 10, 10, 'bird', '2')])];
-    const dataset = buildCocoDataset(items, table(['cat', null, null], ['dog', 0, null], ['bird', 7, null]), 'bndbox', { cocoIdBase: 0 });
+    const dataset = await buildCocoDataset(items, table(['cat', null, null], ['dog', 0, null], ['bird', 7, null]), 'bndbox', { cocoIdBase: 0 });
     expect(dataset.categories.map(({ id, name }) => [id, name])).toEqual([[1, 'cat'], [0, 'dog'], [7, 'bird']]);
     expect(dataset.annotations.map((a) => a.category_id)).toEqual([1, 7]);
   });
 
-  it('numbers a label found only on shapes after the table, never shifting its ids', () => {
+  it('numbers a label found only on shapes after the table, never shifting its ids', async () => {
     const items = [item('a.jpg', [box(0, 0, 10, 10, 'stray')])];
-    const dataset = buildCocoDataset(items, table(['cat', null, null], ['dog', 3, null]), 'bndbox');
+    const dataset = await buildCocoDataset(items, table(['cat', null, null], ['dog', 3, null]), 'bndbox');
     expect(dataset.categories.map(({ id, name }) => [id, name])).toEqual([[1, 'cat'], [3, 'dog'], [2, 'stray']]);
   });
 });
 
 describe('YOLO classes from the class table', () => {
-  it('writes every class in class id order in classes.txt and data.yaml, unused ones too', () => {
-    const { files } = exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'bird')])], table(['cat', null, null], ['dog', null, null], ['bird', null, null]), 'bndbox');
+  it('writes every class in class id order in classes.txt and data.yaml, unused ones too', async () => {
+    const { files } = await exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'bird')])], table(['cat', null, null], ['dog', null, null], ['bird', null, null]), 'bndbox');
     expect(fileOf(files, 'classes.txt')).toBe('cat\ndog\nbird\n');
     expect(fileOf(files, 'data.yaml')).toContain('nc: 3\nnames:\n  0: "cat"\n  1: "dog"\n  2: "bird"\n');
     expect(fileOf(files, 'labels/a.txt')).toMatch(/^2 /);
   });
 
-  it('puts a class at its own index and fills a gap or the lines below the base with placeholders', () => {
+  it('puts a class at its own index and fills a gap or the lines below the base with placeholders', async () => {
     const classes = table(['cat', null, null], ['dog', null, 4]);
-    const { files } = exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'dog'), box(0, 0, 10, 10, 'cat', '2')])], classes, 'bndbox', { yoloIndexBase: 1 });
+    const { files } = await exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'dog'), box(0, 0, 10, 10, 'cat', '2')])], classes, 'bndbox', { yoloIndexBase: 1 });
     expect(fileOf(files, 'classes.txt')).toBe('__unused_0__\ncat\n__unused_2__\n__unused_3__\ndog\n');
     expect(fileOf(files, 'data.yaml')).toContain('nc: 5\n');
     expect(fileOf(files, 'labels/a.txt')?.split('\n').map((line) => line.split(' ')[0])).toEqual(['4', '1', '']);

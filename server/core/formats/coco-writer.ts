@@ -125,10 +125,12 @@ export function createCocoWriter(
   }
 
   /** Every image's records in reading order, without ids; annotations only when asked for. */
-  function* pending(pages: Iterable<readonly ExportItem[]>, withAnnotations: boolean): Generator<PendingImage> {
-    const preparer = createExportPreparer(labels, type);
-    let imageSeq = 0;
-    let annotationSeq = 0;
+  function* pending(
+    pages: Iterable<readonly ExportItem[]>,
+    withAnnotations: boolean,
+    preparer = createExportPreparer(labels, type),
+    seq = { image: 0, annotation: 0 },
+  ): Generator<PendingImage> {
     for (const page of pages) {
       // The images pass needs no shapes: preparing them (to pixels, clipped) is most of a pass's work.
       const prepared = withAnnotations ? preparer.prepare(page) : page.map(({ image, annotation }): PreparedImage => ({ image, stem: image.relPath, objects: [], ...(annotation.dataset ? { dataset: annotation.dataset } : {}) }));
@@ -136,16 +138,23 @@ export function createCocoWriter(
         const fields = readImageFields(item.dataset);
         const file = layout.bySplit ? cocoSplitPath(exportSide(item.image)) : (fields && archivePath(fields.file)) || COCO_PATH;
         const image = build.image(item);
-        const annotations = withAnnotations ? build.annotations(item, numbering.numberOf).map((entry) => ({ ...entry, seq: annotationSeq++ })) : [];
-        yield { ...image, seq: imageSeq++, file, annotations };
+        const annotations = withAnnotations ? build.annotations(item, numbering.numberOf).map((entry) => ({ ...entry, seq: seq.annotation++ })) : [];
+        yield { ...image, seq: seq.image++, file, annotations };
       }
     }
+  }
+
+  /** pending() over pages read as the file is written (from the database, one page at a time). */
+  async function* pendingOf(pages: AsyncIterable<readonly ExportItem[]>, withAnnotations: boolean): AsyncGenerator<PendingImage> {
+    const preparer = createExportPreparer(labels, type);
+    const seq = { image: 0, annotation: 0 };
+    for await (const page of pages) yield* pending([page], withAnnotations, preparer, seq);
   }
 
   /** The side a split layout's file holds, so its passes read only that side's images. */
   const sideOf = (path: string) => (layout.bySplit ? EXPORT_SIDES.find((side) => cocoSplitPath(side) === path) : undefined);
 
-  function* fileText(plan: FilePlan, pages: ExportPages, observer: CocoRecordObserver | undefined): Generator<string> {
+  async function* fileText(plan: FilePlan, pages: ExportPages, observer: CocoRecordObserver | undefined): AsyncGenerator<string> {
     const own = stored.find((candidate) => archivePath(candidate.path) === plan.path) ?? (layout.bySplit ? stored[0] : undefined);
     const { images: _images, annotations: _annotations, categories: _categories, ...top } = own ? { ...own.top } : { ...DEFAULT_TOP };
     // Categories are written last but known now (every page was planned): the check needs them first.
@@ -163,7 +172,7 @@ export function createCocoWriter(
       if (kind === 0) continue;
       const giveId = createIdGiver(plan.images);
       const sorted: Array<{ order: number; seq: number; text: string }> = [];
-      for (const entry of pending(pages(sideOf(plan.path)), false)) {
+      for await (const entry of pendingOf(pages(sideOf(plan.path)), false)) {
         if (entry.file !== plan.path) continue;
         const id = giveId(entry);
         if ((entry.order !== Infinity) !== imported) continue;
@@ -182,7 +191,7 @@ export function createCocoWriter(
       const imageId = createIdGiver(plan.images);
       const giveId = createIdGiver(plan.annotations);
       const sorted: Array<{ order: number; seq: number; text: string }> = [];
-      for (const entry of pending(pages(sideOf(plan.path)), true)) {
+      for await (const entry of pendingOf(pages(sideOf(plan.path)), true)) {
         if (entry.file !== plan.path) continue;
         const image_id = imageId(entry);
         for (const annotation of entry.annotations) {
@@ -222,7 +231,7 @@ export function createCocoWriter(
         settlePlan(plan.images);
         settlePlan(plan.annotations);
       }
-      return plans.map((plan) => ({ path: plan.path, chunks: { [Symbol.iterator]: () => fileText(plan, pages, observers?.coco?.(plan.path)) } }));
+      return plans.map((plan) => ({ path: plan.path, chunks: { [Symbol.asyncIterator]: () => fileText(plan, pages, observers?.coco?.(plan.path)) } }));
     },
   };
 }

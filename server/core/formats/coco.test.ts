@@ -20,13 +20,13 @@ function checkStructure(dataset: CocoDataset) {
 }
 
 describe('COCO export', () => {
-  it('numbers images, categories and annotations from 1, labels list first then first-seen labels', () => {
+  it('numbers images, categories and annotations from 1, labels list first then first-seen labels', async () => {
     const items = [
       item('a.jpg', [box(10, 20, 110, 70, 'zebra'), box(0, 0, 10, 10, 'cat')]),
       item('sub/a.jpg', []),
       item('b.jpg', [box(5, 5, 15, 25, 'ant'), box(1, 1, 2, 2, 'zebra')]),
     ];
-    const dataset = buildCocoDataset(items, ['cat', 'dog'], 'bndbox');
+    const dataset = await buildCocoDataset(items, ['cat', 'dog'], 'bndbox');
     checkStructure(dataset);
     expect(dataset.categories.map((c) => c.name)).toEqual(['cat', 'dog', 'zebra', 'ant']);
     expect(dataset.images).toEqual([
@@ -44,33 +44,33 @@ describe('COCO export', () => {
       bbox: [10, 20, 100, 50],
       iscrowd: 0,
     });
-    expect(buildCocoDataset(items, ['cat', 'dog'], 'bndbox')).toEqual(dataset);
+    expect(await buildCocoDataset(items, ['cat', 'dog'], 'bndbox')).toEqual(dataset);
   });
 
-  it('converts canvas space to pixels', () => {
+  it('converts canvas space to pixels', async () => {
     const placement = { x: 100, y: 50, w: 500, h: 250 };
-    const dataset = buildCocoDataset([item('a.jpg', [box(150, 75, 350, 175)], placement)], [], 'bndbox');
+    const dataset = await buildCocoDataset([item('a.jpg', [box(150, 75, 350, 175)], placement)], [], 'bndbox');
     expect(dataset.annotations[0]?.bbox).toEqual([100, 50, 400, 200]);
   });
 
-  it('writes polygons as flat outlines with their shoelace area, clipped to the image', () => {
-    const dataset = buildCocoDataset([item('a.jpg', [polygon([[0, 0], [40, 0], [0, 30]]), polygon([[-10, 10], [10, 10], [10, 20], [-10, 20]])])], ['cat'], 'seg');
+  it('writes polygons as flat outlines with their shoelace area, clipped to the image', async () => {
+    const dataset = await buildCocoDataset([item('a.jpg', [polygon([[0, 0], [40, 0], [0, 30]]), polygon([[-10, 10], [10, 10], [10, 20], [-10, 20]])])], ['cat'], 'seg');
     checkStructure(dataset);
     expect(dataset.annotations[0]).toMatchObject({ segmentation: [[0, 0, 40, 0, 0, 30]], area: 600, bbox: [0, 0, 40, 30] });
     expect(dataset.annotations[1]).toMatchObject({ area: 100, bbox: [0, 10, 10, 10] });
   });
 
-  it('writes one JSON file', () => {
-    const { files } = exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], ['cat'], 'bndbox');
+  it('writes one JSON file', async () => {
+    const { files } = await exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], ['cat'], 'bndbox');
     expect(files.map((f) => f.path)).toEqual([COCO_PATH]);
     checkStructure(JSON.parse(files[0]?.content ?? '') as CocoDataset);
   });
 });
 
 describe('COCO import', () => {
-  it('round-trips boxes and polygons in pixels', () => {
+  it('round-trips boxes and polygons in pixels', async () => {
     const boxes = [item('a.jpg', [box(10.25, 20.5, 110, 70, 'zebra')]), item('sub/a.jpg', [box(0, 0, 10, 10, 'cat'), box(600, 300, 999.75, 499, 'dog')])];
-    const back = importCoco(exportCoco(boxes, ['cat'], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg', 'c.jpg']), 'bndbox');
+    const back = importCoco((await exportCoco(boxes, ['cat'], 'bndbox')).files, targets(['a.jpg', 'sub/a.jpg', 'c.jpg']), 'bndbox');
     expect(back.errors).toEqual([]);
     expect(back.unmatched).toEqual([]);
     expect([...back.matched.keys()]).toEqual(['a.jpg', 'sub/a.jpg']);
@@ -78,14 +78,14 @@ describe('COCO import', () => {
     expect(back.matched.get('a.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 10.25, y1: 20.5, x2: 110, y2: 70, label: 'zebra', id: '1', color: null, lineWidth: null });
 
     const polygons = [item('a.jpg', [polygon([[1, 2], [300.5, 4], [150, 400]], 'x')])];
-    const seg = importCoco(exportCoco(polygons, [], 'seg').files, targets(['a.jpg']), 'seg');
+    const seg = importCoco((await exportCoco(polygons, [], 'seg')).files, targets(['a.jpg']), 'seg');
     expect(seg.matched.get('a.jpg')?.map((s) => roughly(s, 2))).toEqual(polygons[0]?.annotation.shapes.map((s) => roughly(s, 2)));
   });
 
-  it("gives shapes the project's kind", () => {
-    const files = exportCoco([item('a.jpg', [polygon([[1, 2], [30, 4], [15, 40]])])], [], 'seg').files;
+  it("gives shapes the project's kind", async () => {
+    const files = (await exportCoco([item('a.jpg', [polygon([[1, 2], [30, 4], [15, 40]])])], [], 'seg')).files;
     expect(importCoco(files, targets(['a.jpg']), 'bndbox').matched.get('a.jpg')).toEqual([expect.objectContaining({ kind: 'box', x1: 1, y1: 2, x2: 30, y2: 40 })]);
-    const boxes = exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], [], 'bndbox').files;
+    const boxes = (await exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], [], 'bndbox')).files;
     expect(importCoco(boxes, targets(['a.jpg']), 'seg').matched.get('a.jpg')?.[0]).toMatchObject({ kind: 'polygon', points: [{ x: 1, y: 2 }, { x: 3, y: 2 }, { x: 3, y: 4 }, { x: 1, y: 4 }] });
   });
 
@@ -125,9 +125,9 @@ describe('COCO import', () => {
     ]);
   });
 
-  it('uses the given id source', () => {
+  it('uses the given id source', async () => {
     let n = 100;
-    const files = exportCoco([item('a.jpg', [box(1, 2, 3, 4), box(5, 6, 7, 8)])], [], 'bndbox').files;
+    const files = (await exportCoco([item('a.jpg', [box(1, 2, 3, 4), box(5, 6, 7, 8)])], [], 'bndbox')).files;
     const result = importCoco(files, targets(['a.jpg']), 'bndbox', { nextId: () => String(n++) });
     expect(result.matched.get('a.jpg')?.map((s) => s.id)).toEqual(['100', '101']);
   });
@@ -135,19 +135,19 @@ describe('COCO import', () => {
 
 describe('COCO fields kept from an import', () => {
   // What the import service stores, handed back to the exporter as the export job does.
-  function reexport(files: Array<{ path: string; content: string }>, relPaths: string[], type: 'bndbox' | 'seg', edit: (shapes: Shape[]) => Shape[] = (s) => s) {
+  async function reexport(files: Array<{ path: string; content: string }>, relPaths: string[], type: 'bndbox' | 'seg', edit: (shapes: Shape[]) => Shape[] = (s) => s) {
     const imported = importCoco(files, targets(relPaths), type);
     const items = relPaths.map((relPath) => {
       const dataset = imported.imageFields?.get(relPath);
       return { ...item(relPath, edit(imported.matched.get(relPath) ?? [])), annotation: { shapes: edit(imported.matched.get(relPath) ?? []), placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
     });
-    return { imported, exported: exportCoco(
+    return { imported, exported: (await exportCoco(
       items,
       imported.labels.map((name) => ({ name, cocoId: imported.classNumbers?.get(name)?.cocoId ?? null, yoloIndex: null })),
       type,
       undefined,
       imported.projectFields,
-    ).files };
+    )).files };
   }
   const dataset = {
     images: [{ id: 3, file_name: 'a.jpg', width: 1000, height: 500 }],
@@ -155,20 +155,20 @@ describe('COCO fields kept from an import', () => {
     annotations: [{ id: 4, image_id: 3, category_id: 9, bbox: [1, 2, 3, 4], area: 12, iscrowd: 0, segmentation: [[1, 2, 4, 2, 4, 6, 1, 6]] }],
   };
 
-  it('writes a subset file back under its own path, never outside the archive', () => {
-    const { exported } = reexport([{ path: '../../outside/./instances_val.json', content: JSON.stringify(dataset) }], ['a.jpg'], 'seg');
+  it('writes a subset file back under its own path, never outside the archive', async () => {
+    const { exported } = await reexport([{ path: '../../outside/./instances_val.json', content: JSON.stringify(dataset) }], ['a.jpg'], 'seg');
     expect(exported.map((file) => file.path)).toEqual(['outside/instances_val.json']);
   });
 
-  it('joins the parts of one annotation in their order even when the editor reordered them', () => {
+  it('joins the parts of one annotation in their order even when the editor reordered them', async () => {
     const parts = { ...dataset, annotations: [{ ...dataset.annotations[0], segmentation: [[1, 2, 4, 2, 4, 6], [10, 10, 20, 10, 20, 20]] }] };
-    const { exported } = reexport([{ path: 'i.json', content: JSON.stringify(parts) }], ['a.jpg'], 'seg', (shapes) => [...shapes].reverse());
+    const { exported } = await reexport([{ path: 'i.json', content: JSON.stringify(parts) }], ['a.jpg'], 'seg', (shapes) => [...shapes].reverse());
     expect((JSON.parse(exported[0]?.content ?? '') as CocoDataset).annotations[0]?.segmentation).toEqual(parts.annotations[0]?.segmentation);
   });
 
-  it('an edited box-only object stays box-only; a new one gets the next free id of its file', () => {
+  it('an edited box-only object stays box-only; a new one gets the next free id of its file', async () => {
     const boxOnly = { ...dataset, annotations: [{ ...dataset.annotations[0], segmentation: [] }] };
-    const { exported } = reexport([{ path: 'i.json', content: JSON.stringify(boxOnly) }], ['a.jpg'], 'bndbox', (shapes) => [
+    const { exported } = await reexport([{ path: 'i.json', content: JSON.stringify(boxOnly) }], ['a.jpg'], 'bndbox', (shapes) => [
       ...shapes.map((shape) => (shape.kind === 'box' ? { ...shape, x2: shape.x2 + 10 } : shape)),
       box(50, 50, 60, 60, 'cat', 'new'),
     ]);

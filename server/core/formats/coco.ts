@@ -62,8 +62,13 @@ export interface CocoDataset {
 }
 
 /** The default file's dataset (tests; a project with imported subsets writes several files). */
-export function buildCocoDataset(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions): CocoDataset {
-  const { files } = exportCoco(items, labels, type, options);
+export async function buildCocoDataset(
+  items: readonly ExportItem[],
+  labels: readonly ExportLabel[],
+  type: AnnotationType,
+  options?: ExportOptions,
+): Promise<CocoDataset> {
+  const { files } = await exportCoco(items, labels, type, options);
   return JSON.parse(files.find((file) => file.path === COCO_PATH)?.content ?? '{}') as CocoDataset;
 }
 

@@ -23,7 +23,7 @@ export interface ExportFile {
 /** A file too big to hold as one string (COCO's JSON of a big project): its text in pieces, made as they are written. */
 export interface StreamedExportFile {
   path: string;
-  chunks: Iterable<string>;
+  chunks: AsyncIterable<string>;
 }
 
 export type WrittenFile = ExportFile | StreamedExportFile;
@@ -38,7 +38,7 @@ export interface ExportResult {
  * The pages of the export again, from the first: for a file written in several passes. side:
  * only the images written on that side of a split layout (a file per side reads only its own).
  */
-export type ExportPages = (side?: ExportSide) => Iterable<readonly ExportItem[]>;
+export type ExportPages = (side?: ExportSide) => AsyncIterable<readonly ExportItem[]>;
 
 /** Sees each record of a streamed COCO file as it is written (the export's after-check). */
 export interface CocoRecordObserver {
@@ -187,28 +187,39 @@ export function perImageExporter(fileOf: (entry: PreparedImage) => ExportFile): 
 }
 
 /** Every file of an export fed these pages in order, for callers that hold them anyway (tests). */
-export function exportPages(
+export async function exportPages(
   exporter: DatasetExporter,
   pages: Iterable<readonly ExportItem[]>,
   labels: readonly ExportLabel[],
   type: AnnotationType,
   options?: ExportOptions,
   project?: DatasetFields,
-): ExportFile[] {
+): Promise<ExportFile[]> {
   const held = [...pages];
   const writer = exporter(labels, type, options, project, layoutOf(held));
   const files: ExportFile[] = [];
   for (const page of held) files.push(...writer.add(page));
-  const last = writer.finish(() => held).map((file) => (isStreamed(file) ? { path: file.path, content: [...file.chunks].join('') } : file));
+  const last: ExportFile[] = [];
+  for (const file of writer.finish(() => inTurn(held))) last.push(isStreamed(file) ? { path: file.path, content: await joined(file.chunks) } : file);
   return [...files, ...last];
 }
 
 /** The whole export at once, for callers that hold every item anyway (tests, small projects). */
 export const exportAllAtOnce =
   (exporter: DatasetExporter) =>
-  (items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions, project?: DatasetFields): ExportResult => ({
-    files: exportPages(exporter, [items], labels, type, options, project),
+  async (items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType, options?: ExportOptions, project?: DatasetFields): Promise<ExportResult> => ({
+    files: await exportPages(exporter, [items], labels, type, options, project),
   });
+
+async function* inTurn<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
+}
+
+async function joined(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
 
 export function prepareExport(items: readonly ExportItem[], labels: readonly ExportLabel[], type: AnnotationType): PreparedExport {
   const preparer = createExportPreparer(labels, type);

@@ -21,25 +21,25 @@ const text = (files: readonly ExportFile[], path: string) => files.find((file) =
 const coco = (files: readonly ExportFile[], path: string) => JSON.parse(text(files, path) ?? 'null') as CocoDataset;
 
 describe('a split project exported', () => {
-  it('YOLO: labels under labels/<side>/, data.yaml naming the image folders of the sides that have images', () => {
-    const { files } = exportYolo(SPLIT, ['cat', 'dog'], 'bndbox');
+  it('YOLO: labels under labels/<side>/, data.yaml naming the image folders of the sides that have images', async () => {
+    const { files } = await exportYolo(SPLIT, ['cat', 'dog'], 'bndbox');
     expect(paths(files)).toEqual(['labels/train/a.txt', 'labels/val/b.txt', 'labels/train/c.txt', 'labels/test/sub/d.txt', 'labels/val/e.txt', 'classes.txt', 'data.yaml']);
     expect(text(files, 'labels/val/b.txt')).toMatch(/^1 /);
     const yaml = text(files, YOLO_DATA_PATH) ?? '';
     expect(yaml).toContain('train: images/train\nval: images/val\ntest: images/test\n');
     expect(yaml).toContain('nc: 2\nnames:\n  0: "cat"\n  1: "dog"\n');
     // Only the sides that have images: Ultralytics fails on a folder that is not there.
-    const noTest = exportYolo(SPLIT.filter(({ image }) => image.split !== 'test'), ['cat'], 'bndbox').files;
+    const noTest = (await exportYolo(SPLIT.filter(({ image }) => image.split !== 'test'), ['cat'], 'bndbox')).files;
     expect(text(noTest, YOLO_DATA_PATH)).not.toContain('test:');
     // Ultralytics requires val: a split without a val side validates on train.
-    const noVal = exportYolo(SPLIT.filter(({ image }) => image.split === 'train'), ['cat'], 'bndbox').files;
+    const noVal = (await exportYolo(SPLIT.filter(({ image }) => image.split === 'train'), ['cat'], 'bndbox')).files;
     expect(text(noVal, YOLO_DATA_PATH)).toMatch(/^train: images\/train\n# This split has no val side: validating on train\.\nval: images\/train\n/m);
     const back = importYolo(files, targets, 'bndbox');
     expect([...back.matched.keys()].sort()).toEqual(['a.jpg', 'b.jpg', 'c.jpg', 'e.jpg', 'sub/d.jpg']);
   });
 
-  it('COCO: one file per side that has images, each with its own images and annotations, train first', () => {
-    const { files } = exportCoco(SPLIT, ['cat', 'dog'], 'bndbox');
+  it('COCO: one file per side that has images, each with its own images and annotations, train first', async () => {
+    const { files } = await exportCoco(SPLIT, ['cat', 'dog'], 'bndbox');
     expect(paths(files)).toEqual(['annotations/instances_train.json', 'annotations/instances_val.json', 'annotations/instances_test.json']);
     const train = coco(files, 'annotations/instances_train.json');
     expect(train.images.map((image) => [image.id, image.file_name])).toEqual([[1, 'a.jpg'], [2, 'c.jpg']]);
@@ -52,8 +52,8 @@ describe('a split project exported', () => {
     expect(importCoco(files, targets, 'bndbox').matched.size).toBe(5);
   });
 
-  it('VOC: the usual Annotations and ImageSets/Main/<side>.txt with each side\'s sorted ids', () => {
-    const { files } = exportVoc([...SPLIT].reverse(), ['cat', 'dog'], 'bndbox');
+  it('VOC: the usual Annotations and ImageSets/Main/<side>.txt with each side\'s sorted ids', async () => {
+    const { files } = await exportVoc([...SPLIT].reverse(), ['cat', 'dog'], 'bndbox');
     expect(paths(files).filter((path) => path.startsWith('Annotations/')).sort()).toEqual(['Annotations/a.xml', 'Annotations/b.xml', 'Annotations/c.xml', 'Annotations/e.xml', 'Annotations/sub/d.xml']);
     expect(text(files, 'ImageSets/Main/train.txt')).toBe('a\nc\n');
     expect(text(files, 'ImageSets/Main/val.txt')).toBe('b\ne\n');
@@ -61,25 +61,25 @@ describe('a split project exported', () => {
     expect(importVoc(files, targets, 'bndbox').matched.size).toBe(5);
   });
 
-  it('puts images without a side under unassigned, named by no training key', () => {
+  it('puts images without a side under unassigned, named by no training key', async () => {
     const mixed = [...SPLIT, onSide('f.jpg', undefined)];
-    const yolo = exportYolo(mixed, ['cat'], 'bndbox').files;
+    const yolo = (await exportYolo(mixed, ['cat'], 'bndbox')).files;
     expect(paths(yolo)).toContain('labels/unassigned/f.txt');
     expect(text(yolo, YOLO_DATA_PATH)).not.toMatch(/^unassigned:/m);
-    expect(paths(exportCoco(mixed, ['cat'], 'bndbox').files)).toContain('annotations/instances_unassigned.json');
-    expect(text(exportVoc(mixed, ['cat'], 'bndbox').files, 'ImageSets/Main/unassigned.txt')).toBe('f\n');
+    expect(paths((await exportCoco(mixed, ['cat'], 'bndbox')).files)).toContain('annotations/instances_unassigned.json');
+    expect(text((await exportVoc(mixed, ['cat'], 'bndbox')).files, 'ImageSets/Main/unassigned.txt')).toBe('f\n');
   });
 
-  it('without any side, exports as before: no split folders, files or lists', () => {
+  it('without any side, exports as before: no split folders, files or lists', async () => {
     const plain = SPLIT.map((entry) => onSide(entry.image.relPath, undefined));
-    expect(paths(exportYolo(plain, ['cat'], 'bndbox').files)).toEqual(['labels/a.txt', 'labels/b.txt', 'labels/c.txt', 'labels/sub/d.txt', 'labels/e.txt', 'classes.txt', 'data.yaml']);
-    expect(paths(exportCoco(plain, ['cat'], 'bndbox').files)).toEqual([COCO_PATH]);
-    expect(paths(exportVoc(plain, ['cat'], 'bndbox').files).some((path) => path.startsWith('ImageSets/'))).toBe(false);
+    expect(paths((await exportYolo(plain, ['cat'], 'bndbox')).files)).toEqual(['labels/a.txt', 'labels/b.txt', 'labels/c.txt', 'labels/sub/d.txt', 'labels/e.txt', 'classes.txt', 'data.yaml']);
+    expect(paths((await exportCoco(plain, ['cat'], 'bndbox')).files)).toEqual([COCO_PATH]);
+    expect(paths((await exportVoc(plain, ['cat'], 'bndbox')).files).some((path) => path.startsWith('ImageSets/'))).toBe(false);
   });
 });
 
 describe('a split made after a COCO import of two subset files', () => {
-  it('keeps the imported ids in each split file while they stay unique, and numbers a repeated one anew', () => {
+  it('keeps the imported ids in each split file while they stay unique, and numbers a repeated one anew', async () => {
     const subset = (fileName: string) => ({
       info: {},
       licenses: [],
@@ -97,7 +97,7 @@ describe('a split made after a COCO import of two subset files', () => {
       const dataset = imported.imageFields?.get(relPath);
       return { image: { ...base.image, split: 'train' }, annotation: { ...base.annotation, ...(dataset ? { dataset } : {}) } };
     });
-    const { files } = exportCoco(items, ['cat'], 'bndbox', undefined, imported.projectFields);
+    const { files } = await exportCoco(items, ['cat'], 'bndbox', undefined, imported.projectFields);
     const train = coco(files, 'annotations/instances_train.json');
     expect(train.images.map((image) => [image.id, image.file_name])).toEqual([[1, 'a.jpg'], [2, 'b.jpg']]);
     expect(train.annotations.map((a) => [a.id, a.image_id])).toEqual([[7, 1], [8, 2]]);

@@ -5,8 +5,8 @@ import { box, item, polygon, roughly } from './test-fixtures';
 const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
 
 describe('LabelMe export', () => {
-  it('writes one JSON per image beside it, with the LabelMe keys', () => {
-    const { files } = exportLabelme([item('sub/a.jpg', [box(10, 20, 110, 70, 'cat')]), item('a.jpg', [])], [], 'bndbox');
+  it('writes one JSON per image beside it, with the LabelMe keys', async () => {
+    const { files } = await exportLabelme([item('sub/a.jpg', [box(10, 20, 110, 70, 'cat')]), item('a.jpg', [])], [], 'bndbox');
     expect(files.map((f) => f.path)).toEqual(['sub/a.json', 'a.json']);
     const file = JSON.parse(files[0]?.content ?? '') as LabelmeFile;
     expect(Object.keys(file)).toEqual(['version', 'flags', 'shapes', 'imagePath', 'imageData', 'imageHeight', 'imageWidth']);
@@ -21,16 +21,16 @@ describe('LabelMe export', () => {
     });
   });
 
-  it('never takes report.json, the name of the export\'s own report: an image report.png goes beside it', () => {
-    const { files } = exportLabelme([item('report.png', [box(10, 20, 110, 70, 'cat')]), item('sub/report.png', [])], [], 'bndbox');
+  it('never takes report.json, the name of the export\'s own report: an image report.png goes beside it', async () => {
+    const { files } = await exportLabelme([item('report.png', [box(10, 20, 110, 70, 'cat')]), item('sub/report.png', [])], [], 'bndbox');
     expect(files.map((f) => f.path)).toEqual(['report~2.json', 'sub/report.json']);
     // And it reads back onto its image.
     expect([...importLabelme(files, targets(['report.png', 'sub/report.png']), 'bndbox').matched.keys()].sort()).toEqual(['report.png', 'sub/report.png']);
   });
 
-  it('writes polygons in pixels, converted from canvas space and clipped', () => {
+  it('writes polygons in pixels, converted from canvas space and clipped', async () => {
     const placement = { x: 100, y: 50, w: 500, h: 250 };
-    const { files } = exportLabelme([item('a.jpg', [polygon([[100, 50], [700, 50], [100, 150]])], placement)], [], 'seg');
+    const { files } = await exportLabelme([item('a.jpg', [polygon([[100, 50], [700, 50], [100, 150]])], placement)], [], 'seg');
     const file = JSON.parse(files[0]?.content ?? '') as LabelmeFile;
     // Pixels (0,0) (1200,0) (0,200): cut at x = 1000.
     expect(file.shapes[0]).toMatchObject({ shape_type: 'polygon', points: [[0, 0], [1000, 0], [1000, 33.33], [0, 200]] });
@@ -38,14 +38,14 @@ describe('LabelMe export', () => {
 });
 
 describe('LabelMe import', () => {
-  it('round-trips rectangles and polygons', () => {
+  it('round-trips rectangles and polygons', async () => {
     const boxes = [item('sub/a.jpg', [box(10.25, 20, 110, 70.5, 'cat'), box(0, 0, 1000, 500, 'dog')]), item('a.jpg', [])];
-    const back = importLabelme(exportLabelme(boxes, [], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg']), 'bndbox');
+    const back = importLabelme((await exportLabelme(boxes, [], 'bndbox')).files, targets(['a.jpg', 'sub/a.jpg']), 'bndbox');
     expect(back.errors).toEqual([]);
     expect(back.matched.get('sub/a.jpg')?.map((s) => roughly(s, 2))).toEqual(boxes[0]?.annotation.shapes.map((s) => roughly(s, 2)));
     expect(back.matched.get('a.jpg')).toEqual([]);
     const polygons = [item('a.jpg', [polygon([[1, 2], [300.5, 4], [150, 400]], 'x')])];
-    const seg = importLabelme(exportLabelme(polygons, [], 'seg').files, targets(['a.jpg']), 'seg');
+    const seg = importLabelme((await exportLabelme(polygons, [], 'seg')).files, targets(['a.jpg']), 'seg');
     expect(seg.matched.get('a.jpg')?.map((s) => roughly(s, 2))).toEqual(polygons[0]?.annotation.shapes.map((s) => roughly(s, 2)));
   });
 
@@ -95,17 +95,17 @@ describe('LabelMe import', () => {
 describe('LabelMe fields kept from an import', () => {
   const file = (imagePath: string) => JSON.stringify({ version: '4.5.6', flags: { a: true }, shapes: [{ label: 'cat', points: [[1, 2], [30, 40]], shape_type: 'rectangle', group_id: 3 }], imagePath, imageData: 'aGVsbG8=' });
 
-  function reexport(files: Array<{ path: string; content: string }>, relPaths: string[]) {
+  async function reexport(files: Array<{ path: string; content: string }>, relPaths: string[]) {
     const imported = importLabelme(files, targets(relPaths), 'bndbox');
     const items = relPaths.map((relPath) => {
       const dataset = imported.imageFields?.get(relPath);
       return { ...item(relPath, []), annotation: { shapes: imported.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
     });
-    return exportLabelme(items, [], 'bndbox').files;
+    return (await exportLabelme(items, [], 'bndbox')).files;
   }
 
-  it('writes the file back where it was, never outside the archive, with its fields and without imageData', () => {
-    const [written] = reexport([{ path: '../../ann/x.json', content: file('../img/a.jpg') }], ['img/a.jpg']);
+  it('writes the file back where it was, never outside the archive, with its fields and without imageData', async () => {
+    const [written] = await reexport([{ path: '../../ann/x.json', content: file('../img/a.jpg') }], ['img/a.jpg']);
     expect(written?.path).toBe('ann/x.json');
     expect(JSON.parse(written?.content ?? '')).toEqual({
       version: '4.5.6', flags: { a: true }, imagePath: '../img/a.jpg', imageData: null, imageHeight: 500, imageWidth: 1000,
@@ -113,9 +113,9 @@ describe('LabelMe fields kept from an import', () => {
     });
   });
 
-  it('an image whose file another image already took goes beside itself, and a new image never overwrites one', () => {
+  it('an image whose file another image already took goes beside itself, and a new image never overwrites one', async () => {
     const files = [{ path: 'a.json', content: file('a.jpg') }, { path: 'x/a.json', content: file('b.jpg') }];
-    const imported = reexport(files, ['a.jpg', 'b.jpg', 'x/a.jpg']);
+    const imported = await reexport(files, ['a.jpg', 'b.jpg', 'x/a.jpg']);
     expect(imported.map((f) => f.path)).toEqual(['a.json', 'x/a.json', 'x/a~2.json']);
     expect(imported.map((f) => (JSON.parse(f.content) as LabelmeFile).imagePath)).toEqual(['a.jpg', 'b.jpg', 'a.jpg']);
   });

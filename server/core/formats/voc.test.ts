@@ -21,13 +21,13 @@ function objectsOf(xml: string) {
 }
 
 describe('Pascal VOC export', () => {
-  it('writes one XML per image, folder structure kept', () => {
-    const { files } = exportVoc([item('a.jpg', []), item('sub/a.jpg', []), item('a.png', [])], [], 'bndbox');
+  it('writes one XML per image, folder structure kept', async () => {
+    const { files } = await exportVoc([item('a.jpg', []), item('sub/a.jpg', []), item('a.png', [])], [], 'bndbox');
     expect(files.map((f) => f.path)).toEqual(['Annotations/a.xml', 'Annotations/sub/a.xml', 'Annotations/a.png.xml']);
   });
 
-  it('writes the VOC layout with rounded pixels, 1-based as the devkit counts them', () => {
-    const [file] = exportVoc([item('sub/cat.jpg', [box(10.4, 20.6, 110.5, 70, 'cat')])], ['cat'], 'bndbox').files;
+  it('writes the VOC layout with rounded pixels, 1-based as the devkit counts them', async () => {
+    const [file] = (await exportVoc([item('sub/cat.jpg', [box(10.4, 20.6, 110.5, 70, 'cat')])], ['cat'], 'bndbox')).files;
     expect(file?.content).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -62,33 +62,33 @@ describe('Pascal VOC export', () => {
     );
   });
 
-  it('escapes every text', () => {
-    const [file] = exportVoc([item(`dir&"x"/a<b>'.jpg`, [box(1, 2, 30, 40, 'a<b&"c"')])], [], 'bndbox').files;
+  it('escapes every text', async () => {
+    const [file] = (await exportVoc([item(`dir&"x"/a<b>'.jpg`, [box(1, 2, 30, 40, 'a<b&"c"')])], [], 'bndbox')).files;
     expect(file?.content).toContain('<name>a&lt;b&amp;&quot;c&quot;</name>');
     expect(file?.content).toContain('<path>dir&amp;&quot;x&quot;/a&lt;b&gt;&apos;.jpg</path>');
     expect(objectsOf(file?.content ?? '')[0]?.name).toBe('a<b&"c"');
   });
 
-  it('converts canvas space, clips to the image and marks cut objects truncated', () => {
+  it('converts canvas space, clips to the image and marks cut objects truncated', async () => {
     const placement = { x: 100, y: 50, w: 500, h: 250 };
     const shapes = [box(150, 75, 350, 175, 'in'), box(50, 25, 200, 100, 'cut'), box(700, 0, 800, 10, 'gone'), box(150, 75, 150.1, 90, 'sliver')];
-    const [file] = exportVoc([item('a.jpg', shapes, placement)], [], 'bndbox').files;
+    const [file] = (await exportVoc([item('a.jpg', shapes, placement)], [], 'bndbox')).files;
     expect(objectsOf(file?.content ?? '')).toEqual([
       { name: 'in', truncated: '0', box: [101, 51, 500, 250] },
       { name: 'cut', truncated: '1', box: [1, 1, 200, 100] },
     ]);
   });
 
-  it('writes polygons of a seg project as their bounding boxes', () => {
-    const [file] = exportVoc([item('a.jpg', [polygon([[10, 20], [50, 5], [30, 60]])])], [], 'seg').files;
+  it('writes polygons of a seg project as their bounding boxes', async () => {
+    const [file] = (await exportVoc([item('a.jpg', [polygon([[10, 20], [50, 5], [30, 60]])])], [], 'seg')).files;
     expect(objectsOf(file?.content ?? '')).toEqual([{ name: 'cat', truncated: '0', box: [11, 6, 50, 60] }]);
   });
 });
 
 describe('Pascal VOC import', () => {
-  it('round-trips integer boxes', () => {
+  it('round-trips integer boxes', async () => {
     const items = [item('a.jpg', [box(10, 20, 110, 70, 'cat'), box(0, 0, 1000, 500, 'a<b&"c"')]), item('sub/a.jpg', []), item('a.png', [box(1, 2, 3, 4, 'dog')])];
-    const back = importVoc(exportVoc(items, [], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg', 'a.png']), 'bndbox');
+    const back = importVoc((await exportVoc(items, [], 'bndbox')).files, targets(['a.jpg', 'sub/a.jpg', 'a.png']), 'bndbox');
     expect(back.errors).toEqual([]);
     expect(back.unmatched).toEqual([]);
     expect(back.matched.get('a.jpg')).toEqual([
@@ -125,7 +125,7 @@ describe('Pascal VOC import', () => {
     ]);
   });
 
-  it('reads the devkit convention: xmin 1 is the first pixel column, xmax the last one covered', () => {
+  it('reads the devkit convention: xmin 1 is the first pixel column, xmax the last one covered', async () => {
     const xml = '<annotation><filename>a.jpg</filename><object><name>whole</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>1000</xmax><ymax>500</ymax></bndbox></object>'
       + '<object><name>pixel</name><bndbox><xmin>5</xmin><ymin>7</ymin><xmax>5</xmax><ymax>7</ymax></bndbox></object></annotation>';
     const result = importVoc([{ path: 'a.xml', content: xml }], targets(['a.jpg']), 'bndbox');
@@ -134,7 +134,7 @@ describe('Pascal VOC import', () => {
       expect.objectContaining({ label: 'whole', x1: 0, y1: 0, x2: 1000, y2: 500 }),
       expect.objectContaining({ label: 'pixel', x1: 4, y1: 6, x2: 5, y2: 7 }),
     ]);
-    const [file] = exportVoc([item('a.jpg', result.matched.get('a.jpg') ?? [])], [], 'bndbox').files;
+    const [file] = (await exportVoc([item('a.jpg', result.matched.get('a.jpg') ?? [])], [], 'bndbox')).files;
     expect(objectsOf(file?.content ?? '').map((object) => object.box)).toEqual([[1, 1, 1000, 500], [5, 7, 5, 7]]);
   });
 
@@ -162,7 +162,7 @@ describe('Pascal VOC import', () => {
     ]);
   });
 
-  it('writes each file back at its imported path while that stays inside the archive, others under Annotations/', () => {
+  it('writes each file back at its imported path while that stays inside the archive, others under Annotations/', async () => {
     const xml = (name: string) => `<annotation><filename>${name}</filename></annotation>`;
     const files = [{ path: 'train/a.xml', content: xml('a.jpg') }, { path: '../../etc/b.xml', content: xml('b.jpg') }];
     const read = importVoc(files, targets(['train/a.jpg', 'b.jpg', 'c.jpg']), 'bndbox');
@@ -171,6 +171,6 @@ describe('Pascal VOC import', () => {
       const dataset = read.imageFields?.get(relPath);
       return { ...base, annotation: { ...base.annotation, ...(dataset ? { dataset } : {}) } };
     });
-    expect(exportVoc(items, [], 'bndbox').files.map((f) => f.path)).toEqual(['train/a.xml', 'etc/b.xml', 'Annotations/c.xml']);
+    expect((await exportVoc(items, [], 'bndbox')).files.map((f) => f.path)).toEqual(['train/a.xml', 'etc/b.xml', 'Annotations/c.xml']);
   });
 });

@@ -6,19 +6,19 @@ const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, wi
 const fileOf = (files: Array<{ path: string; content: string }>, path: string) => files.find((f) => f.path === path)?.content;
 
 describe('YOLO export', () => {
-  it('writes classes.txt, data.yaml and one label file per image, empty when unlabeled', () => {
-    const { files } = exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'zebra')]), item('sub/a.jpg', []), item('a.png', [])], ['cat', 'dog'], 'bndbox');
+  it('writes classes.txt, data.yaml and one label file per image, empty when unlabeled', async () => {
+    const { files } = await exportYolo([item('a.jpg', [box(0, 0, 10, 10, 'zebra')]), item('sub/a.jpg', []), item('a.png', [])], ['cat', 'dog'], 'bndbox');
     expect(files.map((f) => f.path)).toEqual(['labels/a.txt', 'labels/sub/a.txt', 'labels/a.png.txt', YOLO_CLASSES_PATH, YOLO_DATA_PATH]);
     expect(fileOf(files, 'classes.txt')).toBe('cat\ndog\nzebra\n');
     expect(fileOf(files, 'labels/sub/a.txt')).toBe('');
   });
 
-  it('writes normalised centre and size with 6 decimals, computed from the pixel box', () => {
+  it('writes normalised centre and size with 6 decimals, computed from the pixel box', async () => {
     const pixels = [
       [10, 20, 110, 70],
       [333.3, 1.1, 999.9, 499.9],
     ];
-    const { files } = exportYolo([item('a.jpg', pixels.map(([x1 = 0, y1 = 0, x2 = 0, y2 = 0], i) => box(x1, y1, x2, y2, i === 0 ? 'dog' : 'cat')))], ['cat', 'dog'], 'bndbox');
+    const { files } = await exportYolo([item('a.jpg', pixels.map(([x1 = 0, y1 = 0, x2 = 0, y2 = 0], i) => box(x1, y1, x2, y2, i === 0 ? 'dog' : 'cat')))], ['cat', 'dog'], 'bndbox');
     const content = fileOf(files, 'labels/a.txt') ?? '';
     expect(content.endsWith('\n')).toBe(true);
     const lines = content.split('\n').slice(0, -1);
@@ -32,34 +32,34 @@ describe('YOLO export', () => {
     expect(lines[0]).toBe('1 0.060000 0.090000 0.100000 0.100000');
   });
 
-  it('converts canvas space and clips to the image', () => {
+  it('converts canvas space and clips to the image', async () => {
     const placement = { x: 100, y: 50, w: 500, h: 250 };
-    const { files } = exportYolo([item('a.jpg', [box(150, 75, 350, 175), box(500, 200, 700, 400), box(-50, 0, 90, 10)], placement)], [], 'bndbox');
+    const { files } = await exportYolo([item('a.jpg', [box(150, 75, 350, 175), box(500, 200, 700, 400), box(-50, 0, 90, 10)], placement)], [], 'bndbox');
     // pixels (100,50)-(500,250); (800,300)-(1000,500) once cut; the last lies outside.
     expect(fileOf(files, 'labels/a.txt')).toBe('0 0.300000 0.300000 0.400000 0.400000\n0 0.900000 0.800000 0.200000 0.400000\n');
   });
 
-  it('writes segmentation lines for seg projects', () => {
-    const { files } = exportYolo([item('a.jpg', [polygon([[100, 50], [500, 50], [300, 450]])])], ['cat'], 'seg');
+  it('writes segmentation lines for seg projects', async () => {
+    const { files } = await exportYolo([item('a.jpg', [polygon([[100, 50], [500, 50], [300, 450]])])], ['cat'], 'seg');
     expect(fileOf(files, 'labels/a.txt')).toBe('0 0.100000 0.100000 0.500000 0.100000 0.300000 0.900000\n');
   });
 
-  it('keeps line breaks out of classes.txt', () => {
-    expect(fileOf(exportYolo([], ['a\nb', 'c'], 'bndbox').files, 'classes.txt')).toBe('a b\nc\n');
+  it('keeps line breaks out of classes.txt', async () => {
+    expect(fileOf((await exportYolo([], ['a\nb', 'c'], 'bndbox')).files, 'classes.txt')).toBe('a b\nc\n');
   });
 });
 
 describe('YOLO import', () => {
-  it('round-trips boxes and polygons within the 6-decimal rounding', () => {
+  it('round-trips boxes and polygons within the 6-decimal rounding', async () => {
     const boxes = [item('a.jpg', [box(10, 20, 110, 70, 'dog'), box(333.25, 1.5, 999.75, 499.5, 'cat')]), item('sub/a.jpg', []), item('a.png', [box(1, 2, 3, 4, 'cat')])];
-    const back = importYolo(exportYolo(boxes, ['cat', 'dog'], 'bndbox').files, targets(['a.jpg', 'sub/a.jpg', 'a.png']), 'bndbox');
+    const back = importYolo((await exportYolo(boxes, ['cat', 'dog'], 'bndbox')).files, targets(['a.jpg', 'sub/a.jpg', 'a.png']), 'bndbox');
     expect(back.errors).toEqual([]);
     expect(back.unmatched).toEqual([]);
     for (const { image, annotation } of boxes) {
       expect(back.matched.get(image.relPath)?.map((s) => roughly(s, 2))).toEqual(annotation.shapes.map((s) => roughly(s, 2)));
     }
     const polygons = [item('a.jpg', [polygon([[1, 2], [300.5, 4], [150, 400]], 'x')])];
-    const seg = importYolo(exportYolo(polygons, [], 'seg').files, targets(['a.jpg']), 'seg');
+    const seg = importYolo((await exportYolo(polygons, [], 'seg')).files, targets(['a.jpg']), 'seg');
     expect(seg.matched.get('a.jpg')?.map((s) => roughly(s, 2))).toEqual(polygons[0]?.annotation.shapes.map((s) => roughly(s, 2)));
   });
 
@@ -159,30 +159,30 @@ describe('YOLO import', () => {
 describe('YOLO lines kept through an export', () => {
   const files = [{ path: 'classes.txt', content: 'cat\ndog\n' }, { path: 'labels/a.txt', content: '1 0.5 0.5 0.2 0.2 0.87\n0 0.1 0.1 0.123456789 0.1 0.3 0.9\n' }];
 
-  it('writes an unchanged line as read: its extra column and every decimal', () => {
+  it('writes an unchanged line as read: its extra column and every decimal', async () => {
     const read = importYolo(files, targets(['a.jpg']), 'bndbox');
-    const exported = exportYolo([item('a.jpg', read.matched.get('a.jpg') ?? [])], ['cat', 'dog'], 'bndbox').files;
+    const exported = (await exportYolo([item('a.jpg', read.matched.get('a.jpg') ?? [])], ['cat', 'dog'], 'bndbox')).files;
     expect(fileOf(exported, 'labels/a.txt')).toBe('1 0.5 0.5 0.2 0.2 0.87\n0 0.1 0.1 0.123456789 0.1 0.3 0.9\n');
   });
 
-  it('computes a moved box again and keeps its extra column', () => {
+  it('computes a moved box again and keeps its extra column', async () => {
     const [moved, other] = importYolo(files, targets(['a.jpg']), 'bndbox').matched.get('a.jpg') ?? [];
     if (moved?.kind !== 'box' || !other) throw new Error('two boxes expected');
-    const exported = exportYolo([item('a.jpg', [{ ...moved, x1: moved.x1 + 100, x2: moved.x2 + 100 }, other])], ['cat', 'dog'], 'bndbox').files;
+    const exported = (await exportYolo([item('a.jpg', [{ ...moved, x1: moved.x1 + 100, x2: moved.x2 + 100 }, other])], ['cat', 'dog'], 'bndbox')).files;
     expect(fileOf(exported, 'labels/a.txt')?.split('\n')[0]).toBe('1 0.600000 0.500000 0.200000 0.200000 0.87');
   });
 });
 
 describe('YOLO export layout', () => {
-  it('writes a label file back at its imported path only while that stays inside the archive', () => {
+  it('writes a label file back at its imported path only while that stays inside the archive', async () => {
     const files = [{ path: 'classes.txt', content: 'cat\n' }, { path: '../../etc/a.txt', content: '0 0.5 0.5 0.2 0.2\n' }, { path: 'C:/data/b.txt', content: '0 0.5 0.5 0.2 0.2\n' }];
     const read = importYolo(files, targets(['a.jpg', 'b.jpg']), 'bndbox');
     const items = ['a.jpg', 'b.jpg'].map((relPath) => ({ ...item(relPath, read.matched.get(relPath) ?? []), annotation: { shapes: read.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: read.imageFields?.get(relPath) } }));
-    expect(exportYolo(items, ['cat'], 'bndbox').files.map((f) => f.path).slice(0, 2)).toEqual(['etc/a.txt', 'data/b.txt']);
+    expect((await exportYolo(items, ['cat'], 'bndbox')).files.map((f) => f.path).slice(0, 2)).toEqual(['etc/a.txt', 'data/b.txt']);
   });
 
-  it('writes labels beside images/ folders as Ultralytics looks for them, elsewhere under labels/', () => {
-    const { files } = exportYolo([item('images/a.jpg', []), item('train/images/b.jpg', []), item('c.jpg', []), item('a.jpg', [])], [], 'bndbox');
+  it('writes labels beside images/ folders as Ultralytics looks for them, elsewhere under labels/', async () => {
+    const { files } = await exportYolo([item('images/a.jpg', []), item('train/images/b.jpg', []), item('c.jpg', []), item('a.jpg', [])], [], 'bndbox');
     expect(files.map((f) => f.path).slice(0, 4)).toEqual(['labels/a.txt', 'train/labels/b.txt', 'labels/c.txt', 'labels/a.jpg.txt']);
     const back = importYolo(files, targets(['images/a.jpg', 'train/images/b.jpg', 'c.jpg', 'a.jpg']), 'bndbox');
     expect([...back.matched.keys()]).toEqual(['images/a.jpg', 'train/images/b.jpg', 'c.jpg', 'a.jpg']);

@@ -24,7 +24,7 @@ export interface AddImagesResult {
 
 export function createAddImagesHandler(repos: Repositories, chooser: Chooser): JobHandler<JobKinds['add']> {
   return async ({ projectId, source }, context) => {
-    const project = repos.projects.findById(projectId);
+    const project = await repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
     const added: string[] = [];
     await removeStaleTemporaries(project.folder);

@@ -13,23 +13,23 @@ let folder: string;
 const uuids: string[] = [];
 
 async function exportBytes(name: string, exportType: ExportType): Promise<Buffer> {
-  t.core.exports.start('seg', name, exportType);
+  await t.core.exports.start('seg', name, exportType);
   await t.core.jobs.settled(EXPORT_JOB_KEY);
-  const status = t.core.exports.status();
+  const status = await t.core.exports.status();
   expect(status?.state, JSON.stringify(status)).toBe('succeeded');
-  return fs.readFileSync(t.core.exports.writtenFile('seg', name));
+  return fs.readFileSync(await t.core.exports.writtenFile('seg', name));
 }
 
 beforeAll(async () => {
   // Read at each call, so the faked Date below moves the core's clock too.
-  t = createTestCore({ now: () => Date.now() });
+  t = await createTestCore({ now: () => Date.now() });
   folder = await makeTempDir('labelport-export-bytes-');
   await writeImage(path.join(folder, 'b.png'), { format: 'png', width: 40, height: 30 });
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 64, height: 48 });
   await writeImage(path.join(folder, 'sub', 'c.png'), { format: 'png', width: 20, height: 20 });
   await t.core.projects.create({ source: 'folder', name: 'same', type: 'seg', folder, labelFilePath: '' });
   await t.scanSettled('seg', 'same');
-  const page = t.core.images.page('seg', 'same', { filter: 'all' }, 0, 10);
+  const page = await t.core.images.page('seg', 'same', { filter: 'all' }, 0, 10);
   uuids.push(...page.items.map((item) => item.image.uuid));
   const [first, second] = uuids;
   if (!first || !second) throw new Error('the scan found no images');

@@ -29,7 +29,7 @@ let t: TestCore;
 let folder: string;
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-export-report-');
   await writeImage(path.join(folder, 'a.png'), { format: 'png', width: 40, height: 30 });
   await writeImage(path.join(folder, 'b.png'), { format: 'png', width: 40, height: 30 });
@@ -37,8 +37,8 @@ beforeAll(async () => {
   fs.writeFileSync(labelFile, 'car\nbig, red\n');
   await t.core.projects.create({ source: 'folder', name: 'checked', type: 'bndbox', folder, labelFilePath: labelFile });
   await t.scanSettled('bndbox', 'checked');
-  t.core.projects.load('bndbox', 'checked');
-  const [a = '', b = ''] = t.core.projects.loadingStatus('bndbox', 'checked').uuids;
+  await t.core.projects.load('bndbox', 'checked');
+  const [a = '', b = ''] = (await t.core.projects.loadingStatus('bndbox', 'checked')).uuids;
   await t.core.annotations.update('bndbox', 'checked', a, {
     shapes: [box('ok', 'car', 5, 5, 15, 15), box('out', 'car', 30, 20, 50, 40), box('flat', 'car', 10, 10, 10, 20)],
     placement: pixels,
@@ -49,9 +49,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function exported(format: 'cfgdata' | 'coco' | 'voc' | 'yolo' | 'labelme') {
-  t.core.exports.start('bndbox', 'checked', format);
+  await t.core.exports.start('bndbox', 'checked', format);
   await t.core.jobs.settled(EXPORT_JOB_KEY);
-  const status = t.core.exports.status();
+  const status = await t.core.exports.status();
   if (status?.state !== 'succeeded') throw new Error(`export failed: ${JSON.stringify(status)}`);
   const zip = readZip(fs.readFileSync(status.result?.path ?? ''));
   const text = (name: string) => zip.find((entry) => entry.name === name)?.data.toString('utf8');

@@ -13,7 +13,7 @@ let t: TestCore;
 let folder: string;
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-export-progress-');
   const first = path.join(folder, 'img-000.png');
   await writeImage(first, { format: 'png', width: 8, height: 6 });
@@ -26,9 +26,9 @@ afterAll(() => t.close());
 
 describe('export progress', () => {
   it('shows a COCO export part done while it runs, then every image done and in the file', async () => {
-    t.core.exports.start('bndbox', 'many', 'coco');
+    await t.core.exports.start('bndbox', 'many', 'coco');
     const seen = new Set<string>();
-    for (let status = t.core.exports.status(); status?.state === 'running'; status = t.core.exports.status()) {
+    for (let status = await t.core.exports.status(); status?.state === 'running'; status = await t.core.exports.status()) {
       seen.add(`${status.done}/${status.total}`);
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -37,7 +37,7 @@ describe('export progress', () => {
     const partDone = [...seen].filter((progress) => progress !== `0/${IMAGES}` && progress !== `${IMAGES}/${IMAGES}` && progress !== '0/0');
     expect(partDone.length, [...seen].join(' ')).toBeGreaterThan(0);
     expect(partDone.every((progress) => progress.endsWith(`/${IMAGES}`))).toBe(true);
-    const final = t.core.exports.status();
+    const final = await t.core.exports.status();
     expect(final).toMatchObject({ state: 'succeeded', done: IMAGES, total: IMAGES });
     const zip = readZip(fs.readFileSync(path.join(folder, 'many_coco.zip')));
     const coco = zip.find((entry) => entry.name === 'annotations/instances.json');

@@ -48,11 +48,11 @@ const PAUSE_EVERY = 50;
  * being promoted, which piled up as old-generation garbage (RSS climbing by hundreds of MB on a
  * 1,000,000-box export).
  */
-export function* exportItems(repos: Repositories, projectId: string): Generator<ExportItem[]> {
-  for (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
+export async function* exportItems(repos: Repositories, projectId: string): AsyncGenerator<ExportItem[]> {
+  for await (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
     for (let start = 0; start < images.length; start += SHAPES_BATCH) {
       const batch = images.slice(start, start + SHAPES_BATCH);
-      const annotations = repos.annotations.getMany(projectId, batch.map((image) => image.uuid));
+      const annotations = await repos.annotations.getMany(projectId, batch.map((image) => image.uuid));
       yield batch.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
     }
   }
@@ -69,19 +69,19 @@ interface ExportSnapshot {
   sides: Array<SplitName | undefined>;
 }
 
-function* snapshotItems(repos: Repositories, projectId: string, snapshot: ExportSnapshot, side?: ExportSide): Generator<ExportItem[]> {
+async function* snapshotItems(repos: Repositories, projectId: string, snapshot: ExportSnapshot, side?: ExportSide): AsyncGenerator<ExportItem[]> {
   const { uuids, sides } = snapshot;
   for (let start = 0; start < uuids.length; start += SHAPES_BATCH) {
     const images: ImageRecord[] = [];
     for (let i = start; i < Math.min(start + SHAPES_BATCH, uuids.length); i++) {
       if (side !== undefined && (sides[i] ?? 'unassigned') !== side) continue;
-      const found = repos.images.find(projectId, uuids[i] ?? '');
+      const found = await repos.images.find(projectId, uuids[i] ?? '');
       if (!found) throw invalidState('An image was deleted while the export was being written; export again');
       const { split: _now, ...image } = found;
       images.push(sides[i] ? { ...image, split: sides[i] } : image);
     }
     if (images.length === 0) continue;
-    const annotations = repos.annotations.getMany(projectId, images.map((image) => image.uuid));
+    const annotations = await repos.annotations.getMany(projectId, images.map((image) => image.uuid));
     yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
   }
 }
@@ -95,9 +95,9 @@ const COMPACT_EVERY = 2000;
  * would cost more in stream calls than in JSON), with a turn of the event loop between chunks
  * so saves and status polls are answered while a big file is written, and a cancel is seen.
  */
-async function* paced(pieces: Iterable<string>, signal: AbortSignal, compact: () => void): AsyncGenerator<string> {
+async function* paced(pieces: AsyncIterable<string>, signal: AbortSignal, compact: () => void): AsyncGenerator<string> {
   let chunk = '';
-  for (const piece of pieces) {
+  for await (const piece of pieces) {
     chunk += piece;
     if (chunk.length < STREAM_CHUNK) continue;
     yield chunk;
@@ -110,10 +110,10 @@ async function* paced(pieces: Iterable<string>, signal: AbortSignal, compact: ()
 }
 
 async function writeConfig(repos: Repositories, project: Project, context: JobContext): Promise<string> {
-  const total = repos.images.counts(project.id).total;
+  const total = (await repos.images.counts(project.id)).total;
   const images: ExportImage[] = [];
   let hashedCount = 0;
-  for (const page of exportItems(repos, project.id)) {
+  for await (const page of exportItems(repos, project.id)) {
     context.signal.throwIfAborted();
     // Several files hashed at once: one at a time leaves the disk and the hash idle in turn.
     const hashed = await mapLimited(page, HASHES_IN_FLIGHT, async (item) => {
@@ -139,12 +139,12 @@ async function writeConfig(repos: Repositories, project: Project, context: JobCo
 async function writeConfigWithData(repos: Repositories, project: Project, context: JobContext, target: string): Promise<void> {
   const configPath = await writeConfig(repos, project, context);
   const folderName = path.basename(project.folder);
-  const total = repos.images.counts(project.id).total;
-  const checks = createExportChecks('cfgdata', checkOptions(repos, project));
+  const total = (await repos.images.counts(project.id)).total;
+  const checks = createExportChecks('cfgdata', await checkOptions(repos, project));
   let done = 0;
   await writeZipFile(target, async (zip) => {
     await zip.addFile(configPath, `${folderName}/${project.name}.json`);
-    for (const page of exportItems(repos, project.id)) {
+    for await (const page of exportItems(repos, project.id)) {
       for (const item of page) {
         const { image } = item;
         context.signal.throwIfAborted();
@@ -154,14 +154,15 @@ async function writeConfigWithData(repos: Repositories, project: Project, contex
         context.progress(++done, total);
       }
     }
-    for (const file of checks.reportFiles({ key: 'splits', ...splitReportSectionOf(repos, project.id) })) await zip.addText(file.content, file.path);
+    const splits = await splitReportSectionOf(repos, project.id);
+    for (const file of checks.reportFiles({ key: 'splits', ...splits })) await zip.addText(file.content, file.path);
   });
 }
 
 /** What the checks need of the project beside its images: its classes, labels and dataset fields. */
-function checkOptions(repos: Repositories, project: Project, options?: ExportOptions) {
-  const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
-  return { type: project.type, classes, labels: project.labels, options, projectFields: repos.projects.datasetFields(project.id) };
+async function checkOptions(repos: Repositories, project: Project, options?: ExportOptions) {
+  const classes = (await repos.labels.table(project.id)).sort((a, b) => a.classId - b.classId);
+  return { type: project.type, classes, labels: project.labels, options, projectFields: await repos.projects.datasetFields(project.id) };
 }
 
 /**
@@ -180,13 +181,13 @@ async function writeDataset(
   exportType: ExportType,
   compactHeap: (() => void) | undefined,
 ): Promise<void> {
-  const total = repos.images.counts(project.id).total;
+  const total = (await repos.images.counts(project.id)).total;
   let done = 0;
   context.progress(0, total);
   // The class table in class id order, not the panel's: the order a trained model's classes keep.
-  const classes = repos.labels.table(project.id).sort((a, b) => a.classId - b.classId);
-  const projectFields = repos.projects.datasetFields(project.id);
-  const writer = exporter(classes, project.type, options, projectFields, { bySplit: repos.splits.hasSides(project.id) });
+  const classes = (await repos.labels.table(project.id)).sort((a, b) => a.classId - b.classId);
+  const projectFields = await repos.projects.datasetFields(project.id);
+  const writer = exporter(classes, project.type, options, projectFields, { bySplit: await repos.splits.hasSides(project.id) });
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
   const checks = createExportChecks(exportType, { type: project.type, classes, labels: project.labels, options, projectFields });
   const snapshot: ExportSnapshot = { uuids: [], sides: [] };
@@ -201,7 +202,7 @@ async function writeDataset(
     compactHeap();
   };
   await writeZipFile(target, async (zip) => {
-    for (const page of exportItems(repos, project.id)) {
+    for await (const page of exportItems(repos, project.id)) {
       for (const item of page) {
         context.signal.throwIfAborted();
         compact();
@@ -230,14 +231,15 @@ async function writeDataset(
       }
     }
     // After every file: the streamed ones are checked record by record while they are written.
-    const report = checks.reportFiles(losses?.section() ?? null, { key: 'splits', ...splitReportSectionOf(repos, project.id) });
+    const splits = await splitReportSectionOf(repos, project.id);
+    const report = checks.reportFiles(losses?.section() ?? null, { key: 'splits', ...splits });
     for (const file of report) await zip.addText(file.content, file.path);
   });
 }
 
 export function createExportHandler(repos: Repositories, compactHeap?: () => void): JobHandler<JobKinds['export']> {
   return async ({ projectId, exportType, options }, context) => {
-    const project = repos.projects.findById(projectId);
+    const project = await repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted');
     context.setPhase('exporting');
     // A crash during an earlier export of this project left its temporary files: drop them.

@@ -30,22 +30,22 @@ export function createFindDuplicatesHandler(deps: {
     const result: FindDuplicatesResult = { hashed: 0, failed: 0, stopped: false };
     setPhase('hashing');
     // Hashes thumbnails made a moment ago are still waiting for: they need no second decode.
-    thumbnails.flushHashes();
-    const total = repos.splits.countUnhashed(projectId);
+    await thumbnails.flushHashes();
+    const total = await repos.splits.countUnhashed(projectId);
     progress(0, total);
     let done = 0;
     // Keyset paging: a failed image stays unhashed and must not be read again in this run.
     let after = '';
     for (;;) {
-      const page = repos.splits.unhashedPage(projectId, after, PAGE_SIZE);
+      const page = await repos.splits.unhashedPage(projectId, after, PAGE_SIZE);
       if (page.length === 0) break;
-      const project = repos.projects.findById(projectId);
+      const project = await repos.projects.findById(projectId);
       if (!project) return { result: { ...result, stopped: true }, message: 'The project was deleted' };
       for (const listed of page) {
         // Requests go first: the decode is a few ms on the main thread's turn.
         await nextTurn();
         if (signal.aborted) return { result: { ...result, stopped: true }, message: 'Stopped before every image was hashed' };
-        const image = repos.images.find(projectId, listed.uuid);
+        const image = await repos.images.find(projectId, listed.uuid);
         try {
           if (!image) throw new Error('gone');
           await thumbnails.hash(project, await thumbnails.current(project, image));
@@ -64,7 +64,7 @@ export function createFindDuplicatesHandler(deps: {
     try {
       return await run(params, context);
     } finally {
-      thumbnails.flushHashes();
+      await thumbnails.flushHashes();
     }
   };
 }

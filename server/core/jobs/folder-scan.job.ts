@@ -33,7 +33,7 @@ const looksLikeImage = (name: string) => IMAGE_SUFFIXES.some((suffix) => name.en
 
 export function createFolderScanHandler(repos: Repositories): JobHandler<JobKinds['scan']> {
   return async ({ projectId, mode }, context) => {
-    const project = repos.projects.findById(projectId);
+    const project = await repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted during the scan');
     context.setPhase('iterating');
     let entries: FolderEntry[];
@@ -42,7 +42,7 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<JobKind
     } catch {
       throw invalidState(`The project folder ${project.folder} cannot be read`);
     }
-    const known = mode === 'reload' ? repos.images.pathIndex(projectId) : new Map<string, StoredImagePath>();
+    const known = mode === 'reload' ? await repos.images.pathIndex(projectId) : new Map<string, StoredImagePath>();
     const result: FolderScanResult = { unsupported: [], added: [], removed: [] };
     const seen = new Set<string>();
     context.setPhase('updating');
@@ -71,7 +71,7 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<JobKind
         };
         return { entry, image, changed: true };
       });
-      repos.inTransaction(() => {
+      await repos.inTransaction(async () => {
         const inserts: NewImage[] = [];
         for (const { entry, image, changed } of probed) {
           if (!image) {
@@ -85,19 +85,19 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<JobKind
             if (mode === 'reload') result.added.push(image.uuid);
             continue;
           }
-          if (changed) repos.images.updateFileFacts(projectId, existing.uuid, image);
+          if (changed) await repos.images.updateFileFacts(projectId, existing.uuid, image);
           if (!existing.present) {
-            repos.images.setPresent(projectId, [existing.uuid], true);
+            await repos.images.setPresent(projectId, [existing.uuid], true);
             result.added.push(existing.uuid);
           }
         }
-        repos.images.insertMany(projectId, inserts);
+        await repos.images.insertMany(projectId, inserts);
       });
       context.progress(Math.min(start + BATCH, entries.length), entries.length);
     }
 
     const missing = [...known].filter(([relPath, image]) => image.present && !seen.has(relPath)).map(([, image]) => image.uuid);
-    repos.inTransaction(() => repos.images.setPresent(projectId, missing, false));
+    await repos.inTransaction(() => repos.images.setPresent(projectId, missing, false));
     result.removed = missing;
     return { result };
   };

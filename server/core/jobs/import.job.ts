@@ -43,7 +43,7 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
     if (!parsed.ok) throw invalidInput(`The configuration file is not valid: ${parsed.error}`);
     const config = parsed.value;
     const name = checkProjectName(config.name);
-    if (repos.projects.findByName(config.type, name)) throw alreadyExists(`A ${config.type} project named ${name} already exists`);
+    if (await repos.projects.findByName(config.type, name)) throw alreadyExists(`A ${config.type} project named ${name} already exists`);
     const folder = path.dirname(file);
 
     const images: NewImage[] = [];
@@ -78,7 +78,7 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
 
     const at = now();
     const project: Project = {
-      id: repos.projects.findById(config.projectId) ? randomUUID() : config.projectId,
+      id: (await repos.projects.findById(config.projectId)) ? randomUUID() : config.projectId,
       name,
       type: config.type,
       folder,
@@ -89,15 +89,15 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       lastModifiedAt: at,
       labels: config.labels,
     };
-    repos.inTransaction(() => {
-      repos.projects.insert(project);
-      repos.labels.replace(project.id, assignLabelColors(config.labels, []));
-      repos.images.insertMany(project.id, images);
+    await repos.inTransaction(async () => {
+      await repos.projects.insert(project);
+      await repos.labels.replace(project.id, assignLabelColors(config.labels, []));
+      await repos.images.insertMany(project.id, images);
       for (const entry of config.images) {
-        repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement }, at);
+        await repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement }, at);
       }
       // A configuration whose label list misses a label its shapes use still brings it.
-      addMissingLabels(repos, project.id, shapeLabels(config.images.map((entry) => entry.shapes)));
+      await addMissingLabels(repos, project.id, shapeLabels(config.images.map((entry) => entry.shapes)));
     });
     return { result: { projectName: name, cancelled: false } satisfies ConfigImportJobResult };
   };

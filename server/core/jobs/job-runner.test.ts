@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type LabelportDatabase } from '@/server/db/database';
-import { createJobRepository } from '@/server/db/job.repository';
+import { createSqliteRepositories } from '@/server/db/repositories';
 import { invalidState } from '../errors';
 import { createJobRunner } from './job-runner';
 
@@ -12,7 +12,7 @@ afterEach(() => opened.splice(0).forEach((db) => db.close()));
 const repository = (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-jobs-'))) => {
   const db = openDatabase(dir);
   opened.push(db);
-  return { repo: createJobRepository(db.sqlite), dir, db };
+  return { repo: createSqliteRepositories(db).jobs, dir, db };
 };
 
 type Kinds = { work: { params: { steps: number }; result: { steps: number } | number | null }; other: { params: null; result: null } };
@@ -35,12 +35,12 @@ describe('job runner', () => {
         other: async () => ({ result: null }),
       },
     });
-    expect(runner.start('work', 'k', { steps: 3 }).state).toBe('running');
+    expect((await runner.start('work', 'k', { steps: 3 })).state).toBe('running');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runner.status('work', 'k')).toMatchObject({ state: 'running', phase: 'working', done: 1, total: 3 });
+    expect(await runner.status('work', 'k')).toMatchObject({ state: 'running', phase: 'working', done: 1, total: 3 });
     release();
     await runner.settled('k');
-    expect(runner.status('work', 'k')).toMatchObject({ state: 'succeeded', done: 3, total: 3, result: { steps: 3 } });
+    expect(await runner.status('work', 'k')).toMatchObject({ state: 'succeeded', done: 3, total: 3, result: { steps: 3 } });
   });
 
   it('returns the running job instead of starting the same key twice', async () => {
@@ -50,8 +50,8 @@ describe('job runner', () => {
       repository: repo,
       handlers: { work: async () => ({ result: ++runs }), other: async () => ({ result: null }) },
     });
-    const first = runner.start('work', 'same', { steps: 1 });
-    const second = runner.start('work', 'same', { steps: 1 });
+    // Asked twice before the first start has its row: the second waits for it.
+    const [first, second] = await Promise.all([runner.start('work', 'same', { steps: 1 }), runner.start('work', 'same', { steps: 1 })]);
     expect(second.id).toBe(first.id);
     await runner.settled('same');
     expect(runs).toBe(1);
@@ -63,9 +63,9 @@ describe('job runner', () => {
       repository: repo,
       handlers: { work: async () => { throw invalidState('the folder vanished'); }, other: async () => ({ result: null }) },
     });
-    runner.start('work', 'k', { steps: 1 });
+    await runner.start('work', 'k', { steps: 1 });
     await runner.settled('k');
-    expect(runner.status('work', 'k')).toMatchObject({ state: 'failed', message: 'the folder vanished' });
+    expect(await runner.status('work', 'k')).toMatchObject({ state: 'failed', message: 'the folder vanished' });
   });
 
   it('answers no status when the job under a key is of another kind, so a result is never read as the wrong type', async () => {
@@ -74,20 +74,25 @@ describe('job runner', () => {
       repository: repo,
       handlers: { work: async ({ steps }) => ({ result: { steps } }), other: async () => ({ result: null }) },
     });
-    runner.start('work', 'k', { steps: 2 });
-    expect(runner.status('other', 'k')).toBeUndefined();
+    await runner.start('work', 'k', { steps: 2 });
+    expect(await runner.status('other', 'k')).toBeUndefined();
     await runner.settled('k');
-    expect(runner.status('other', 'k')).toBeUndefined();
-    expect(runner.status('work', 'k')).toMatchObject({ state: 'succeeded', result: { steps: 2 } });
+    expect(await runner.status('other', 'k')).toBeUndefined();
+    expect(await runner.status('work', 'k')).toMatchObject({ state: 'succeeded', result: { steps: 2 } });
   });
 
-  it('marks jobs a killed process left running as failed at the next start', () => {
+  it('marks jobs a killed process left running as failed at the next start of a store no other process can use', async () => {
     const { repo, dir, db } = repository();
-    repo.start('work', 'orphan', Date.now());
+    await repo.start('work', 'orphan', Date.now(), 'killed');
     db.close();
     opened.pop();
     const reopened = repository(dir);
-    createJobRunner<Kinds>({ repository: reopened.repo, handlers: { work: async () => ({ result: null }), other: async () => ({ result: null }) } });
-    expect(reopened.repo.latest('orphan')).toMatchObject({ state: 'failed', message: expect.stringMatching(/Interrupted/) });
+    const runner = createJobRunner<Kinds>({
+      repository: reopened.repo,
+      handlers: { work: async () => ({ result: null }), other: async () => ({ result: null }) },
+      exclusiveStore: true,
+    });
+    expect(await runner.isRunning('orphan')).toBe(false);
+    expect(await reopened.repo.latest('orphan')).toMatchObject({ state: 'failed', message: expect.stringMatching(/Interrupted/) });
   });
 });

@@ -1,5 +1,7 @@
 import { isDomainError } from '../errors';
-import type { JobRepository, JobState } from '../repositories';
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { JobRepository, JobRow, JobState } from '../repositories';
 
 /** What a kind of job takes and, when it succeeds, records. */
 export interface JobKind {
@@ -36,14 +38,18 @@ export interface JobOutcome<Result> {
 export type JobHandler<Kind extends JobKind> = (params: Kind['params'], context: JobContext) => Promise<JobOutcome<Kind['result']>>;
 
 export interface JobRunner<Kinds extends Record<string, JobKind>> {
-  /** Starts a job unless one with the same key runs; then that one is returned. */
-  start<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): JobStatus<Kinds[K]['result']>;
+  /**
+   * Starts a job unless one with the same key runs, here or on another process sharing the
+   * store; then that one is answered (and this process does not run the handler).
+   */
+  start<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): Promise<JobStatus<Kinds[K]['result']>>;
   /** The running or last job under key; undefined when none, or when that one is of another kind. */
-  status<K extends keyof Kinds & string>(kind: K, key: string): JobStatus<Kinds[K]['result']> | undefined;
-  isRunning(key: string): boolean;
-  /** Asks the job under key (if any) to stop; it ends however its handler ends when aborted. */
+  status<K extends keyof Kinds & string>(kind: K, key: string): Promise<JobStatus<Kinds[K]['result']> | undefined>;
+  /** A job runs under key, on this process or another. */
+  isRunning(key: string): Promise<boolean>;
+  /** Asks the job under key (if it runs on this process) to stop; it ends however its handler ends when aborted. */
   cancel(key: string): void;
-  /** Resolves when the job under key (if any) has ended; for tests and shutdown. */
+  /** Resolves when the job under key (if any runs on this process) has ended; for tests and shutdown. */
   settled(key: string): Promise<void>;
   shutdown(deadlineMs?: number): Promise<void>;
 }
@@ -55,34 +61,88 @@ interface RunningJob {
   cancel: AbortController;
 }
 
-export function createJobRunner<Kinds extends Record<string, JobKind>>(options: {
+export interface JobRunnerOptions<Kinds extends Record<string, JobKind>> {
   repository: JobRepository;
   handlers: { [K in keyof Kinds]: JobHandler<Kinds[K]> };
   now?: () => number;
   onUnexpectedError?: (kind: string, error: unknown) => void;
-}): JobRunner<Kinds> {
+  /** Names this process in the rows it runs; hostname:pid:random by default. */
+  owner?: string;
+  /** How often a running job's progress is stored, which also says its process lives. */
+  heartbeatMs?: number;
+  /** A running row whose process has been silent this long is failed: that process died. */
+  staleAfterMs?: number;
+  /**
+   * No other process can use the store (SQLite's exclusive lock): every row still running at
+   * creation was left by a process that stopped, and fails at once.
+   */
+  exclusiveStore?: boolean;
+}
+
+export function createJobRunner<Kinds extends Record<string, JobKind>>(options: JobRunnerOptions<Kinds>): JobRunner<Kinds> {
   const { repository, handlers } = options;
   const now = options.now ?? Date.now;
+  const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const heartbeatMs = options.heartbeatMs ?? 2000;
+  const staleAfterMs = options.staleAfterMs ?? 10_000;
   const running = new Map<string, RunningJob>();
+  // Between asking the store for a key and holding it: a second start of the key waits for the first.
+  const starting = new Map<string, Promise<JobStatus<never>>>();
   const abort = new AbortController();
-  repository.failInterrupted(now());
+  const reportError = (kind: string, error: unknown) => options.onUnexpectedError?.(kind, error);
+  const ready = options.exclusiveStore ? repository.failStale(now() + 1, now()).then(() => undefined) : Promise.resolve();
+  // Reported to the first caller that awaits it, not as an unhandled rejection before.
+  ready.catch(() => undefined);
 
-  const start = <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): JobStatus<Kinds[K]['result']> => {
-    const current = running.get(key);
-    if (current) return { ...current.status };
+  const failStale = () => repository.failStale(now() - staleAfterMs, now());
+  const isStale = (row: JobRow) => row.state === 'running' && row.heartbeatAt < now() - staleAfterMs;
+
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const beat = async () => {
+    for (const { status } of running.values()) {
+      await repository.heartbeat(status.id, { phase: status.phase, done: status.done, total: status.total, at: now() });
+    }
+    await failStale();
+  };
+  const keepBeating = () => {
+    if (heartbeat || running.size === 0) return;
+    heartbeat = setInterval(() => {
+      if (running.size === 0) {
+        clearInterval(heartbeat);
+        heartbeat = undefined;
+        return;
+      }
+      beat().catch((error: unknown) => reportError('heartbeat', error));
+    }, heartbeatMs);
+    heartbeat.unref();
+  };
+
+  // A row as its status: a running row of another process answers the progress it stored.
+  const fromRow = <Result>(row: JobRow<Result>): JobStatus<Result> => ({
+    id: row.id,
+    kind: row.kind,
+    key: row.key,
+    state: row.state,
+    // A job that is not running has no step left: its phase is its final state.
+    phase: row.state === 'running' ? row.phase : row.state,
+    done: row.done,
+    total: row.total,
+    message: row.message,
+    result: row.result,
+  });
+
+  /** The latest row under key, after failing it if its process stopped sending heartbeats. */
+  const latest = async <Result>(key: string): Promise<JobRow<Result> | undefined> => {
+    const row = await repository.latest<Result>(key);
+    if (!row || !isStale(row)) return row;
+    await failStale();
+    return repository.latest<Result>(key);
+  };
+
+  const run = (kind: string, key: string, id: number, params: unknown): RunningJob => {
     const handler = handlers[kind];
     if (!handler) throw new Error(`No handler for job kind ${kind}`);
-    const status: JobStatus<never> = {
-      id: repository.start(kind, key, now()),
-      kind,
-      key,
-      state: 'running',
-      phase: 'starting',
-      done: 0,
-      total: 0,
-      message: '',
-      result: null,
-    };
+    const status: JobStatus<never> = { id, kind, key, state: 'running', phase: 'starting', done: 0, total: 0, message: '', result: null };
     const cancel = new AbortController();
     const context: JobContext = {
       progress: (done, total) => {
@@ -94,10 +154,10 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
       },
       signal: AbortSignal.any([abort.signal, cancel.signal]),
     };
-    const finish = (state: 'succeeded' | 'failed', message: string, result: unknown) => {
+    const finish = async (state: 'succeeded' | 'failed', message: string, result: unknown) => {
       Object.assign(status, { state, message });
       try {
-        repository.finish(status.id, state, { done: status.done, total: status.total, message, result, at: now() });
+        await repository.finish(status.id, state, { done: status.done, total: status.total, message, result, at: now() });
       } finally {
         running.delete(key);
       }
@@ -108,45 +168,83 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
       .then(
         (outcome) => finish('succeeded', outcome.message ?? '', outcome.result),
         (error: unknown) => {
-          if (!isDomainError(error)) options.onUnexpectedError?.(kind, error);
-          finish('failed', error instanceof Error ? error.message : String(error), null);
+          if (!isDomainError(error)) reportError(kind, error);
+          return finish('failed', error instanceof Error ? error.message : String(error), null);
         },
       )
-      .catch((error: unknown) => options.onUnexpectedError?.(kind, error));
-    running.set(key, { status, done, cancel });
-    return { ...status };
+      .catch((error: unknown) => reportError(kind, error));
+    return { status, done, cancel };
   };
 
-  const status = <K extends keyof Kinds & string>(kind: K, key: string): JobStatus<Kinds[K]['result']> | undefined => {
+  const startOnce = async (kind: string, key: string, params: unknown): Promise<JobStatus<never>> => {
+    if (!handlers[kind]) throw new Error(`No handler for job kind ${kind}`);
+    await ready;
+    let id = await repository.start(kind, key, now(), owner);
+    if (id === undefined) {
+      const row = await latest<never>(key);
+      // Another process runs it: answer its progress, do not run the handler here.
+      if (row?.state === 'running') return fromRow(row);
+      // Its process had died (the row is failed now) or it ended meanwhile: the key is free.
+      id = await repository.start(kind, key, now(), owner);
+      if (id === undefined) {
+        const again = await repository.latest<never>(key);
+        if (again) return fromRow(again);
+        throw new Error(`Job ${key} could not be started`);
+      }
+    }
+    const job = run(kind, key, id, params);
+    running.set(key, job);
+    keepBeating();
+    return { ...job.status };
+  };
+
+  const start = async <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): Promise<JobStatus<Kinds[K]['result']>> => {
+    const current = running.get(key);
+    if (current) return { ...current.status };
+    const pending = starting.get(key);
+    if (pending) return { ...(await pending) };
+    const started = startOnce(kind, key, params).finally(() => starting.delete(key));
+    starting.set(key, started);
+    return { ...(await started) };
+  };
+
+  const status = async <K extends keyof Kinds & string>(kind: K, key: string): Promise<JobStatus<Kinds[K]['result']> | undefined> => {
     const current = running.get(key);
     if (current) return current.status.kind === kind ? { ...current.status } : undefined;
-    const row = repository.latest<Kinds[K]['result']>(key);
+    await ready;
+    const row = await latest<Kinds[K]['result']>(key);
     if (!row || row.kind !== kind) return undefined;
-    const { startedAt: _started, finishedAt: _finished, ...recorded } = row;
-    // A job that is not running has no step left: its phase is its final state.
-    return { ...recorded, phase: row.state };
+    return fromRow(row);
   };
 
   return {
     start,
     status,
-    isRunning: (key) => running.has(key),
+    isRunning: async (key) => {
+      if (running.has(key) || starting.has(key)) return true;
+      await ready;
+      return (await latest(key))?.state === 'running';
+    },
+    // Cross-process cancel is out of scope: only this process's jobs can be asked to stop.
     cancel: (key) => running.get(key)?.cancel.abort(),
     settled: async (key) => {
+      await starting.get(key)?.catch(() => undefined);
       await running.get(key)?.done;
     },
     /** Aborts every job; one that has not stopped within the deadline is recorded as failed. */
     shutdown: async (deadlineMs = 3000) => {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
       abort.abort();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
       await Promise.race([Promise.all([...running.values()].map((job) => job.done)), deadline]);
       clearTimeout(timer);
-      for (const job of running.values()) {
-        const { status } = job;
-        repository.finish(status.id, 'failed', { done: status.done, total: status.total, message: 'Stopped: the server shut down', result: null, at: now() });
-      }
+      const stopped = [...running.values()];
       running.clear();
+      for (const { status } of stopped) {
+        await repository.finish(status.id, 'failed', { done: status.done, total: status.total, message: 'Stopped: the server shut down', result: null, at: now() });
+      }
     },
   };
 }

@@ -12,7 +12,7 @@ let t: TestCore;
 let folder: string;
 const READABLE = ['a.png', 'b.jpg', 'c.webp', 'd.png', 'e.png'];
 
-const settle = (name: string) => t.core.jobs.settled(thumbnailJobKey(t.core.projects.get('bndbox', name).id));
+const settle = async (name: string) => t.core.jobs.settled(thumbnailJobKey((await t.core.projects.get('bndbox', name)).id));
 
 async function createProject(name: string, projectFolder: string) {
   await t.core.projects.create({ source: 'folder', name, type: 'bndbox', folder: projectFolder, labelFilePath: '' });
@@ -20,7 +20,7 @@ async function createProject(name: string, projectFolder: string) {
 }
 
 beforeAll(async () => {
-  t = createTestCore();
+  t = await createTestCore();
   folder = await makeTempDir('labelport-thumbnail-warm-');
   await writeImage(path.join(folder, 'a.png'), { format: 'png', width: 300, height: 200 });
   await writeImage(path.join(folder, 'b.jpg'), { format: 'jpeg', width: 120, height: 333, orientation: 6 });
@@ -37,16 +37,16 @@ afterAll(() => t.close());
 
 describe('thumbnail pre-generation', () => {
   it('opening a project caches the thumbnail of every readable image and skips the corrupt one', async () => {
-    t.core.projects.load('bndbox', 'warm');
+    await t.core.projects.load('bndbox', 'warm');
     await settle('warm');
 
-    const status = t.core.projects.thumbnailStatus('bndbox', 'warm');
+    const status = await t.core.projects.thumbnailStatus('bndbox', 'warm');
     expect(status).toMatchObject({ state: 'succeeded', done: 6, total: 6, result: { made: 5, cached: 0, failed: 1, stopped: false } });
-    const project = t.core.projects.get('bndbox', 'warm');
+    const project = await t.core.projects.get('bndbox', 'warm');
     const cache = createThumbnailCache(t.dataDir);
-    const { uuids } = t.core.projects.loadingStatus('bndbox', 'warm');
+    const { uuids } = await t.core.projects.loadingStatus('bndbox', 'warm');
     for (const uuid of uuids) {
-      const { image } = t.core.annotations.withImages('bndbox', 'warm', [uuid])[0]!;
+      const { image } = (await t.core.annotations.withImages('bndbox', 'warm', [uuid]))[0]!;
       const key = { projectId: project.id, uuid, fileSize: image.fileSize, mtimeMs: image.mtimeMs };
       expect(await cache.has(key), image.relPath).toBe(READABLE.includes(image.relPath));
       // The very PNG a request answers (classifai's thumbnail record, the strip's ?size=thumb).
@@ -55,10 +55,10 @@ describe('thumbnail pre-generation', () => {
   });
 
   it('reopening a warmed project makes no thumbnail again', async () => {
-    t.core.projects.close('bndbox', 'warm');
-    t.core.projects.load('bndbox', 'warm');
+    await t.core.projects.close('bndbox', 'warm');
+    await t.core.projects.load('bndbox', 'warm');
     await settle('warm');
-    expect(t.core.projects.thumbnailStatus('bndbox', 'warm')?.result).toEqual({ made: 0, cached: 5, failed: 1, stopped: false });
+    expect((await t.core.projects.thumbnailStatus('bndbox', 'warm'))?.result).toEqual({ made: 0, cached: 5, failed: 1, stopped: false });
   });
 
   it('starting it again while it runs keeps the running job', async () => {
@@ -68,33 +68,33 @@ describe('thumbnail pre-generation', () => {
     for (let index = 1; index < 40; index += 1) fs.copyFileSync(first, path.join(many, `img-${String(index).padStart(3, '0')}.png`));
     await createProject('many', many);
 
-    t.core.projects.load('bndbox', 'many');
-    const running = t.core.projects.thumbnailStatus('bndbox', 'many');
-    t.core.projects.load('bndbox', 'many');
-    expect(t.core.projects.thumbnailStatus('bndbox', 'many')?.id).toBe(running?.id);
+    await t.core.projects.load('bndbox', 'many');
+    const running = await t.core.projects.thumbnailStatus('bndbox', 'many');
+    await t.core.projects.load('bndbox', 'many');
+    expect((await t.core.projects.thumbnailStatus('bndbox', 'many'))?.id).toBe(running?.id);
 
     // Closing the project stops it before every image was seen, and it ends (never "running").
-    t.core.projects.close('bndbox', 'many');
+    await t.core.projects.close('bndbox', 'many');
     await settle('many');
-    const stopped = t.core.projects.thumbnailStatus('bndbox', 'many');
+    const stopped = await t.core.projects.thumbnailStatus('bndbox', 'many');
     expect(stopped?.state).toBe('succeeded');
     expect(stopped?.result?.stopped).toBe(true);
     expect(stopped?.done).toBeLessThan(40);
 
     // Opened again, it finishes what is left.
-    t.core.projects.load('bndbox', 'many');
+    await t.core.projects.load('bndbox', 'many');
     await settle('many');
-    expect(t.core.projects.thumbnailStatus('bndbox', 'many')).toMatchObject({ done: 40, result: { made: 40 - (stopped?.result?.made ?? 0), failed: 0, stopped: false } });
+    expect(await t.core.projects.thumbnailStatus('bndbox', 'many')).toMatchObject({ done: 40, result: { made: 40 - (stopped?.result?.made ?? 0), failed: 0, stopped: false } });
   });
 
   it('deleting the project stops its pre-generation', async () => {
-    const project = t.core.projects.get('bndbox', 'many');
+    const project = await t.core.projects.get('bndbox', 'many');
     // Cold again, so the job has work left when the project goes.
     fs.rmSync(path.join(t.dataDir, 'thumbnails'), { recursive: true, force: true });
-    t.core.projects.load('bndbox', 'many');
-    t.core.projects.remove('bndbox', 'many');
+    await t.core.projects.load('bndbox', 'many');
+    await t.core.projects.remove('bndbox', 'many');
     await t.core.jobs.settled(thumbnailJobKey(project.id));
-    const status = t.core.jobs.status('thumbnails', thumbnailJobKey(project.id));
+    const status = await t.core.jobs.status('thumbnails', thumbnailJobKey(project.id));
     // It ends (cancelled, or finding the images gone) instead of warming all 40 of them.
     expect(status?.state).not.toBe('running');
     expect(status?.result?.made ?? 0).toBeLessThan(40);

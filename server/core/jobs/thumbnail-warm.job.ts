@@ -58,16 +58,16 @@ export function createThumbnailWarmHandler(deps: {
     setPhase('making');
     let done = 0;
     // Natural order: the strip shows the first images first, so they are warmed first.
-    for (const page of readPages((offset, limit) => repos.images.naturalPage(projectId, 'all', offset, limit), PAGE_SIZE)) {
+    for await (const page of readPages((offset, limit) => repos.images.naturalPage(projectId, 'all', offset, limit), PAGE_SIZE)) {
       // Read once a page, not once an image: images added meanwhile grow the total, and a
       // deleted project cancels the job (its signal) between images.
-      const total = repos.images.counts(projectId).total;
-      const project = repos.projects.findById(projectId);
+      const total = (await repos.images.counts(projectId)).total;
+      const project = await repos.projects.findById(projectId);
       if (!project) return { result: { ...result, stopped: true }, message: 'The project was deleted' };
       for (const listed of page) {
         if (!(await waitForQuiet(activity, signal))) return { result: { ...result, stopped: true }, message: 'Stopped before every thumbnail was made' };
         // Read again after the wait: the image may have been deleted or renamed meanwhile.
-        const image = repos.images.find(projectId, listed.uuid);
+        const image = await repos.images.find(projectId, listed.uuid);
         if (!image) result.failed += 1;
         else if (await thumbnails.isCached(project, image)) result.cached += 1;
         else {
@@ -89,7 +89,7 @@ export function createThumbnailWarmHandler(deps: {
       return await warm(params, context);
     } finally {
       // The hashes of the thumbnails made are in the database once the job reports its end.
-      thumbnails.flushHashes();
+      await thumbnails.flushHashes();
     }
   };
 }

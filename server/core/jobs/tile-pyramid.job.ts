@@ -18,8 +18,8 @@ export interface TilePyramidResult {
 export function createTilePyramidHandler(deps: { repos: Repositories; thumbnails: ImageThumbnails; maker: TileMaker }): JobHandler<{ params: TilePyramidParams; result: TilePyramidResult }> {
   const { repos, thumbnails, maker } = deps;
   return async ({ projectId, uuid }, context) => {
-    const project = repos.projects.findById(projectId);
-    const image = project ? repos.images.find(projectId, uuid) : undefined;
+    const project = await repos.projects.findById(projectId);
+    const image = project ? await repos.images.find(projectId, uuid) : undefined;
     if (!project || !image) throw notFound('The image or its project was deleted');
     const file = await thumbnails.current(project, image);
     const key = tileKeyOf(project, file.image);

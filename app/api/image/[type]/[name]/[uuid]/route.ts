@@ -16,7 +16,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
   const { type, name, uuid } = await params;
   try {
     if (!ANNOTATION_TYPES.includes(type as AnnotationType)) throw new DomainError('invalid_input', `Unknown annotation type ${type}`);
-    const { images, tiles } = getCore();
+    const { images, tiles } = await getCore();
     const query = new URL(request.url).searchParams;
     const size = query.get('size');
     const tile = query.get('tile');

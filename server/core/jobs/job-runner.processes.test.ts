@@ -1,0 +1,121 @@
+// Several processes on one store (the team server): two runners on one job table stand for
+// two processes. A job runs on one of them; the other answers its status from the row, and
+// takes the key over once the first stops sending heartbeats (it was killed).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type LabelportDatabase } from '@/server/db/database';
+import { createSqliteRepositories } from '@/server/db/repositories';
+import type { JobRepository } from '../repositories';
+import { createJobRunner, type JobContext } from './job-runner';
+
+type Kinds = { work: { params: null; result: string } };
+
+const opened: LabelportDatabase[] = [];
+const releases: Array<() => void> = [];
+afterEach(() => {
+  releases.splice(0).forEach((release) => release());
+  opened.splice(0).forEach((db) => db.close());
+});
+
+function store(): JobRepository {
+  const db = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-processes-')));
+  opened.push(db);
+  return createSqliteRepositories(db).jobs;
+}
+
+/** A process's runner whose job reports a step and progress, then waits until released. */
+function serverProcess(name: string, repository: JobRepository, options: { now: () => number; heartbeatMs?: number; staleAfterMs?: number }) {
+  const handled: string[] = [];
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  releases.push(release);
+  const runner = createJobRunner<Kinds>({
+    repository,
+    owner: name,
+    handlers: {
+      work: async (_params, context: JobContext) => {
+        handled.push(name);
+        context.setPhase('working');
+        context.progress(2, 5);
+        await released;
+        return { result: name };
+      },
+    },
+    now: options.now,
+    heartbeatMs: options.heartbeatMs ?? 60_000,
+    staleAfterMs: options.staleAfterMs ?? 10_000,
+  });
+  return { runner, handled, release };
+}
+
+describe('jobs on several processes', () => {
+  it('runs a key on one process: another asked to start it answers the running job and runs nothing', async () => {
+    const jobs = store();
+    const first = serverProcess('first', jobs, { now: Date.now });
+    const second = serverProcess('second', jobs, { now: Date.now });
+    const started = await first.runner.start('work', 'scan:p', null);
+    const asked = await second.runner.start('work', 'scan:p', null);
+    expect(asked).toMatchObject({ id: started.id, state: 'running' });
+    expect(await second.runner.isRunning('scan:p')).toBe(true);
+    first.release();
+    await first.runner.settled('scan:p');
+    expect(first.handled).toEqual(['first']);
+    expect(second.handled).toEqual([]);
+    expect(await second.runner.status('work', 'scan:p')).toMatchObject({ state: 'succeeded', result: 'first' });
+  });
+
+  it("answers another process's job with the step and progress of its last heartbeat", async () => {
+    const jobs = store();
+    const first = serverProcess('first', jobs, { now: Date.now, heartbeatMs: 5 });
+    const second = serverProcess('second', jobs, { now: Date.now });
+    await first.runner.start('work', 'export', null);
+    expect(await second.runner.status('work', 'export')).toMatchObject({ state: 'running', done: 0, total: 0 });
+    await vi.waitFor(async () => {
+      expect(await second.runner.status('work', 'export')).toMatchObject({ state: 'running', phase: 'working', done: 2, total: 5 });
+    });
+    await first.runner.shutdown(0);
+  });
+
+  it('fails the job of a process that stopped sending heartbeats, after which the key starts again', async () => {
+    const jobs = store();
+    let time = 1_000;
+    const now = () => time;
+    // The first process is "killed": its job never ends and it never sends a heartbeat.
+    const killed = serverProcess('killed', jobs, { now });
+    const alive = serverProcess('alive', jobs, { now, heartbeatMs: 5, staleAfterMs: 100 });
+    const orphan = await killed.runner.start('work', 'tiles', null);
+
+    time += 50;
+    expect(await alive.runner.status('work', 'tiles')).toMatchObject({ id: orphan.id, state: 'running' });
+
+    // While the live process runs a job of its own, its heartbeat timer ends the stale one.
+    await alive.runner.start('work', 'other', null);
+    time += 100;
+    await vi.waitFor(async () => {
+      expect(await jobs.latest('tiles')).toMatchObject({ id: orphan.id, state: 'failed', message: expect.stringMatching(/Interrupted/) });
+    });
+    // Its own job was kept alive by the heartbeats sent before.
+    expect(await jobs.latest('other')).toMatchObject({ state: 'running', owner: 'alive' });
+
+    const restarted = await alive.runner.start('work', 'tiles', null);
+    expect(restarted.id).not.toBe(orphan.id);
+    alive.release();
+    await alive.runner.settled('tiles');
+    expect(alive.handled).toEqual(['alive', 'alive']);
+    expect(await alive.runner.status('work', 'tiles')).toMatchObject({ state: 'succeeded', result: 'alive' });
+  });
+
+  it('fails a stale job when its status is asked, even where no job runs to send heartbeats', async () => {
+    const jobs = store();
+    let time = 1_000;
+    const now = () => time;
+    const killed = serverProcess('killed', jobs, { now });
+    const other = serverProcess('other', jobs, { now, staleAfterMs: 100 });
+    await killed.runner.start('work', 'duplicates', null);
+    time += 101;
+    expect(await other.runner.status('work', 'duplicates')).toMatchObject({ state: 'failed', phase: 'failed' });
+    expect(await other.runner.isRunning('duplicates')).toBe(false);
+  });
+});
