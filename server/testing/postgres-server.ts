@@ -112,14 +112,20 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
   };
 }
 
-/** Creates an empty database on the server of `serverUrl` (a superuser's URL): its URL. */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+/**
+ * Creates an empty database on the server of `serverUrl` (a superuser's URL): its URL. With
+ * icuLocale, the database's default collation is that ICU locale's (not byte order).
+ */
+export async function createDatabase(serverUrl: string, name: string, options: { icuLocale?: string } = {}): Promise<string> {
   // The name goes into SQL as is: only what an identifier may hold without quoting.
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    const locale = options.icuLocale
+      ? ` TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE ${pg.escapeLiteral(options.icuLocale)} LOCALE 'C'`
+      : '';
+    await client.query(`CREATE DATABASE ${name}${locale}`);
   } finally {
     await client.end();
   }
@@ -128,7 +134,11 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   return url.toString();
 }
 
-/** A new database with a name no other test file picks (they run in parallel on one server). */
+/**
+ * A new database with a name no other test file picks (they run in parallel on one server).
+ * Its default collation is English (ICU en-US: "a" before "B"), as on many real servers, so
+ * every byte order the store answers must come from its own COLLATE "C".
+ */
 export function createTestDatabase(serverUrl: string, prefix: string): Promise<string> {
-  return createDatabase(serverUrl, `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
+  return createDatabase(serverUrl, `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`, { icuLocale: 'en-US' });
 }

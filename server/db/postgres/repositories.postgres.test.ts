@@ -1,0 +1,46 @@
+// The repository contract on a real PostgreSQL (the run's server from
+// server/testing/postgres-global-setup.ts), a new database per test; and what only PostgreSQL
+// has: several processes migrating one database at once.
+import { describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '@/server/testing/postgres-server';
+import { describeRepositoryContract, type OpenedStore } from '../repository-contract';
+import { openPostgres } from './database';
+import { postgresMigrations } from './migrations';
+import { createPostgresRepositories } from './repositories';
+
+const serverUrl = inject('postgresUrl');
+
+async function openStore(url: string): Promise<OpenedStore> {
+  const db = await openPostgres(url, { poolSize: 4 });
+  return { repos: createPostgresRepositories(db), close: () => db.close(), openAnother: () => openStore(url) };
+}
+
+describeRepositoryContract('postgres', async () => openStore(await createTestDatabase(serverUrl, 'contract')), { multiProcess: true });
+
+describe('postgres migrations', () => {
+  it('are applied once when two processes open a new database at the same moment', async () => {
+    const url = await createTestDatabase(serverUrl, 'migrate');
+    const [first, second] = await Promise.all([openPostgres(url), openPostgres(url)]);
+    try {
+      const applied = await first.query<{ version: number }>('SELECT version FROM labelport_schema ORDER BY version');
+      expect(applied.rows.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1));
+      const repos = createPostgresRepositories(second);
+      await repos.projects.insert({ id: 'p', name: 'p', type: 'seg', folder: '/f', isNew: true, isStarred: false, versionUuid: 'v', createdAt: 1, lastModifiedAt: 1, labels: [] });
+      expect((await createPostgresRepositories(first).projects.findById('p'))?.type).toBe('seg');
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+    // Opened again, nothing is left to apply and the data stays.
+    const again = await openPostgres(url);
+    expect((await again.query<{ n: number }>('SELECT count(*) AS n FROM projects')).rows[0]?.n).toBe(1);
+    await again.close();
+  });
+
+  it('refuse a database a newer Labelport wrote', async () => {
+    const url = await createTestDatabase(serverUrl, 'newer');
+    const db = await openPostgres(url);
+    await db.query('INSERT INTO labelport_schema (version, applied_at) VALUES ($1, 0)', [postgresMigrations.length + 1]);
+    await db.close();
+    await expect(openPostgres(url)).rejects.toThrow(/newer Labelport/);
+  });
+});
