@@ -74,6 +74,25 @@ export function describeSharingContract(open: OpenStore, options: { multiProcess
       await later;
       expect(await names(s.store)).toEqual(['later', 'outside', 'p']);
     });
+    it('keep work started inside fn out of the transactions that come after', async () => {
+      const { repos } = s;
+      let endFirst!: () => void;
+      const firstEnded = new Promise<void>((resolve) => (endFirst = resolve));
+      let job: Promise<void> | undefined;
+      await repos.inTransaction(async () => {
+        job = firstEnded.then(() => repos.projects.insert(project('job')));
+      });
+      await expect(
+        repos.inTransaction(async () => {
+          await repos.projects.insert(project('second'));
+          endFirst();
+          await Promise.race([job, tick(50)]);
+          throw new Error('undo second');
+        }),
+      ).rejects.toThrow('undo second');
+      await job;
+      expect(await names(s.store)).toEqual(['job', 'p']);
+    });
   });
 
   describe('jobs', () => {
