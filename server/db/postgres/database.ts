@@ -49,8 +49,15 @@ interface TransactionContext {
 /** Statements are prepared once per connection, named by their text. */
 const statementName = (text: string) => `lp_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
+function poolSizeFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 up, not "${value}".`);
+  return size;
+}
+
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<PostgresDatabase> {
-  const poolSize = options.poolSize ?? (Number(process.env.DATABASE_POOL_SIZE) || 10);
+  const poolSize = options.poolSize ?? poolSizeFromEnv(process.env.DATABASE_POOL_SIZE);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   // An idle connection the server drops (restart, network) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));

@@ -42,7 +42,8 @@ export function createJobRepository(db: PostgresDatabase): JobRepository {
       );
     },
     latest: async <Result>(key: string): Promise<JobRow<Result> | undefined> => {
-      const row = (await db.query<Row>('SELECT * FROM jobs WHERE key = $1 ORDER BY id DESC LIMIT 1', [key])).rows[0];
+      const row = (await db.query<Row>(`SELECT id, kind, key, state, phase, done, total, message, result, started_at, finished_at, owner, heartbeat_at
+         FROM jobs WHERE key = $1 ORDER BY id DESC LIMIT 1`, [key])).rows[0];
       if (!row) return undefined;
       return {
         id: row.id,
