@@ -67,14 +67,14 @@ function describeImageContract(open: OpenStore): void {
       expect(await images.counts('p')).toEqual({ total: 3, labeled: 0 });
     });
 
-    it('takes thousands of images at once, every one listed in path order', async () => {
-      const many = Array.from({ length: 12_345 }, (_, index) => image(`u${index}`, `many/${String(index).padStart(5, '0')}.png`));
+    it('takes thousands of images in one call (past any batch size), every one listed in path order', async () => {
+      const many = Array.from({ length: 6_001 }, (_, index) => image(`u${index}`, `many/${String(index).padStart(5, '0')}.png`));
       await s.repos.images.insertMany('other', many);
       const uuids = await s.repos.images.listUuids('other');
-      expect(uuids).toHaveLength(12_346);
+      expect(uuids).toHaveLength(6_002);
       expect(uuids.slice(0, 3)).toEqual(['u0', 'u1', 'u2']);
-      expect(uuids.at(-2)).toBe('u12344');
-      expect(await s.repos.images.counts('other')).toEqual({ total: 12_346, labeled: 0 });
+      expect(uuids.at(-2)).toBe('u6000');
+      expect(await s.repos.images.counts('other')).toEqual({ total: 6_002, labeled: 0 });
     });
   });
 
