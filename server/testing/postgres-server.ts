@@ -23,18 +23,17 @@ export interface PostgresServerOptions {
 const INSTALL_HINT = 'Install it with `apt-get install -y postgresql` (Debian package postgresql; the tests start their own server from its binaries).';
 
 /** The folder holding initdb and pg_ctl: Debian's newest /usr/lib/postgresql/N/bin, else PATH. */
-export function findPostgresBinaries(): string {
-  const root = '/usr/lib/postgresql';
+export function findPostgresBinaries(root = '/usr/lib/postgresql', searchPath = process.env.PATH ?? ''): string {
   const versions = fs.existsSync(root)
     ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a))
     : [];
+  const hasServer = (bin: string) => fs.existsSync(path.join(bin, 'initdb')) && fs.existsSync(path.join(bin, 'pg_ctl'));
   for (const version of versions) {
     const bin = path.join(root, version, 'bin');
-    if (fs.existsSync(path.join(bin, 'initdb')) && fs.existsSync(path.join(bin, 'pg_ctl'))) return bin;
+    if (hasServer(bin)) return bin;
   }
-  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  const initdb = onPath.stdout.trim();
-  if (onPath.status === 0 && initdb && fs.existsSync(path.join(path.dirname(initdb), 'pg_ctl'))) return path.dirname(initdb);
+  const onPath = searchPath.split(path.delimiter).find((folder) => folder !== '' && hasServer(folder));
+  if (onPath) return onPath;
   throw new Error(`No PostgreSQL server binaries (initdb, pg_ctl) under ${root}/*/bin or on PATH. ${INSTALL_HINT}`);
 }
 

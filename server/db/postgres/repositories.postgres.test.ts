@@ -1,7 +1,8 @@
 // The repository contract on a real PostgreSQL (the run's server from
 // server/testing/postgres-global-setup.ts), a new database per test; and what only PostgreSQL
 // has: several processes migrating one database at once.
-import { describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '@/server/testing/postgres-server';
 import { describeRepositoryContract, type OpenedStore } from '../repository-contract';
 import { openPostgres } from './database';
@@ -42,5 +43,39 @@ describe('postgres migrations', () => {
     await db.query('INSERT INTO labelport_schema (version, applied_at) VALUES ($1, 0)', [postgresMigrations.length + 1]);
     await db.close();
     await expect(openPostgres(url)).rejects.toThrow(/newer Labelport/);
+  });
+});
+
+describe('opening PostgreSQL', () => {
+  const poolSize = process.env.DATABASE_POOL_SIZE;
+  afterEach(() => {
+    if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
+    else process.env.DATABASE_POOL_SIZE = poolSize;
+  });
+
+  it('refuses a pool size that is not a positive whole number', async () => {
+    const url = await createTestDatabase(serverUrl, 'pool');
+    for (const size of ['0', '-2', '2.5', 'ten']) {
+      process.env.DATABASE_POOL_SIZE = size;
+      await expect(openPostgres(url)).rejects.toThrow(/DATABASE_POOL_SIZE/);
+    }
+    process.env.DATABASE_POOL_SIZE = '2';
+    await (await openPostgres(url)).close();
+  });
+
+  it('refuses a database whose encoding is not UTF8, creating nothing in it', async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const name = `ascii_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'SQL_ASCII' LOCALE 'C'`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    await expect(openPostgres(url.toString())).rejects.toThrow(/UTF8/);
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const tables = await check.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");
+    await check.end();
+    expect(tables.rows[0]).toEqual({ n: 0 });
   });
 });
