@@ -78,6 +78,29 @@ function describeImageContract(open: OpenStore): void {
     });
   });
 
+  describe('projects', () => {
+    it('are found by type and name, and keep every change made to them', async () => {
+      const { projects, labels } = s.repos;
+      await projects.insert(project('s', { name: 'Same', type: 'seg', createdAt: 1_700_000_000_001, lastModifiedAt: 1_700_000_000_002 }));
+      await projects.insert(project('b', { name: 'Same' }));
+      await expect(projects.insert(project('b2', { name: 'Same' }))).rejects.toThrow();
+      await labels.replace('s', [{ name: 'cat', color: '#111111' }]);
+      expect(await projects.findByName('seg', 'Same')).toEqual(
+        project('s', { name: 'Same', type: 'seg', createdAt: 1_700_000_000_001, lastModifiedAt: 1_700_000_000_002, labels: ['cat'] }),
+      );
+      await projects.setStarred('s', true);
+      await projects.markOpened('s');
+      await projects.rename('s', 'Renamed');
+      await projects.touchModified('s', 1_700_000_000_999);
+      expect(await projects.findById('s')).toMatchObject({ name: 'Renamed', isStarred: true, isNew: false, lastModifiedAt: 1_700_000_000_999 });
+      expect(await projects.findByName('seg', 'Same')).toBeUndefined();
+      expect((await projects.findByName('bndbox', 'Same'))?.id).toBe('b');
+      await projects.delete('s');
+      expect(await projects.findById('s')).toBeUndefined();
+      expect(await labels.list('s')).toEqual([]);
+    });
+  });
+
   describe('order', () => {
     beforeEach(async () => {
       await s.repos.images.insertMany('other', [image('img10', 'img10.png'), image('B', 'B.png'), image('img2', 'img2.png'), image('e', 'é.png'), image('sub', 'img2/a.png')]);

@@ -56,6 +56,7 @@ function poolSizeFromEnv(value: string | undefined): number {
   return size;
 }
 
+/** Opens the pool for DATABASE_URL (see the top of this file) and migrates the schema. */
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<PostgresDatabase> {
   const poolSize = options.poolSize ?? poolSizeFromEnv(process.env.DATABASE_POOL_SIZE);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
