@@ -49,6 +49,16 @@ export function describeSharingContract(open: OpenStore, options: { multiProcess
       expect(await names(s.store)).toEqual(['outer', 'p', 'second']);
     });
 
+    it('go on after a nested call whose statement failed (a constraint), as a group commit does', async () => {
+      const { repos } = s;
+      await repos.inTransaction(async () => {
+        await repos.projects.insert(project('first'));
+        await expect(repos.inTransaction(() => repos.projects.insert(project('p')))).rejects.toThrow();
+        await repos.projects.insert(project('after'));
+      });
+      expect(await names(s.store)).toEqual(['after', 'first', 'p']);
+    });
+
     it('leave out calls from other async contexts, and let work started inside run on after', async () => {
       const { repos } = s;
       let issue!: () => void;
