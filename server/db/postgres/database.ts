@@ -98,6 +98,13 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     const client = await pool.connect();
     const own: TransactionContext = { client, open: true, savepoints: 0 };
     let broken: Error | undefined;
+    // The pool listens for errors of idle connections only: one lost while this transaction
+    // holds it (between two statements) would otherwise be an unhandled 'error' event, which
+    // ends the process. The next statement fails instead, and the connection is discarded.
+    const lost = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const result = await transactions.run(own, fn).finally(() => {
@@ -115,6 +122,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       }
       throw error;
     } finally {
+      client.off('error', lost);
       client.release(broken);
     }
   };

@@ -79,3 +79,29 @@ describe('opening PostgreSQL', () => {
     expect(tables.rows[0]).toEqual({ n: 0 });
   });
 });
+
+describe('a transaction whose connection is lost', () => {
+  it('fails, without ending the process, and the store goes on with other connections', async () => {
+    const db = await openPostgres(await createTestDatabase(serverUrl, 'lost'), { poolSize: 2 });
+    const repos = createPostgresRepositories(db);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await expect(
+        repos.inTransaction(async () => {
+          const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+          await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+          // Between two statements, as when fn awaits other work: the socket closes meanwhile.
+          await new Promise<void>((resolve) => setTimeout(resolve, 200));
+          await repos.projects.insert({ id: 'p', name: 'p', type: 'seg', folder: '/f', isNew: true, isStarred: false, versionUuid: 'v', createdAt: 1, lastModifiedAt: 1, labels: [] });
+        }),
+      ).rejects.toThrow();
+      expect(await repos.projects.listAll()).toEqual([]);
+      await repos.inTransaction(() => repos.projects.insert({ id: 'q', name: 'q', type: 'seg', folder: '/f', isNew: true, isStarred: false, versionUuid: 'v', createdAt: 1, lastModifiedAt: 1, labels: [] }));
+      expect((await repos.projects.listAll()).map((p) => p.id)).toEqual(['q']);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+});
