@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A real PostgreSQL for the PostgreSQL store's tests (server/testing/postgres-server.ts).
+    globalSetup: ['server/testing/postgres-global-setup.ts'],
   },
 });

@@ -1,0 +1,74 @@
+import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
+import type { DatasetFields, ImageAnnotation, Shape } from '@/server/core/types';
+import type { PostgresDatabase } from './database';
+
+interface AnnotationRow {
+  uuid: string;
+  shapes: string;
+  img_x: number;
+  img_y: number;
+  img_w: number;
+  img_h: number;
+  dataset: string | null;
+}
+
+const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
+  shapes: JSON.parse(row.shapes) as Shape[],
+  placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },
+  ...(row.dataset === null ? {} : { dataset: JSON.parse(row.dataset) as DatasetFields }),
+});
+
+const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM images';
+
+/**
+ * The editedAt check and the write are one statement: a save of an older state arriving on
+ * another process at the same moment cannot slip between them. A save that lands bumps the
+ * project's annotations_version (what is labeled changed: the counts), in the same statement.
+ */
+const SAVE = `WITH saved AS (
+    UPDATE images SET shapes = $3, shape_count = $4, img_x = $5, img_y = $6, img_w = $7, img_h = $8, edited_at = $9, dataset = $10
+    WHERE project_id = $1 AND uuid = $2 AND edited_at <= $9 RETURNING 1
+  ), bumped AS (
+    UPDATE projects SET annotations_version = nextval('labelport_versions') WHERE id = $1 AND EXISTS (SELECT 1 FROM saved)
+  )
+  SELECT count(*) AS saved FROM saved`;
+
+// Shapes are JSON text (see migrations.ts); json, not jsonb, reads them without rewriting.
+const WITH_LABEL = `${SELECT} WHERE project_id = $1
+  AND EXISTS (SELECT 1 FROM json_array_elements(images.shapes::json) AS shape WHERE json_typeof(shape->'label') = 'string' AND shape->>'label' = $2)`;
+// image_labels narrows the count to the images that hold the label without parsing the rest.
+const USAGE = `SELECT count(*) AS shapes, count(DISTINCT images.uuid) AS images
+  FROM image_labels JOIN images ON images.project_id = image_labels.project_id AND images.uuid = image_labels.uuid,
+    json_array_elements(images.shapes::json) AS shape
+  WHERE image_labels.project_id = $1 AND image_labels.label = $2 AND json_typeof(shape->'label') = 'string' AND shape->>'label' = $2`;
+// SQLite sorts NULL first and text bytewise; a label that is not a string counts as none.
+const PER_LABEL = `SELECT CASE WHEN json_typeof(shape->'label') = 'string' THEN shape->>'label' END COLLATE "C" AS label, count(*) AS count
+  FROM images, json_array_elements(images.shapes::json) AS shape
+  WHERE images.project_id = $1 AND images.present
+  GROUP BY 1 ORDER BY min(images.rel_path), 1 NULLS FIRST`;
+
+export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepository {
+  const map = async (text: string, values: Array<string | readonly string[]>) => {
+    const found = new Map<string, ImageAnnotation>();
+    for (const row of (await db.query<AnnotationRow>(text, values)).rows) found.set(row.uuid, toAnnotation(row));
+    return found;
+  };
+  return {
+    get: async (projectId, uuid) => {
+      const row = (await db.query<AnnotationRow>(`${SELECT} WHERE project_id = $1 AND uuid = $2`, [projectId, uuid])).rows[0];
+      return row ? toAnnotation(row) : undefined;
+    },
+    // One statement for the whole batch (a page of the workspace asks for 50 at once).
+    getMany: (projectId, uuids) => map(`${SELECT} WHERE project_id = $1 AND uuid = ANY($2::text[])`, [projectId, uuids]),
+    save: async (projectId, uuid, annotation, editedAt) => {
+      const { x, y, w, h } = annotation.placement;
+      const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);
+      const values = [projectId, uuid, JSON.stringify(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset];
+      const row = (await db.query<{ saved: number }>(SAVE, values)).rows[0];
+      return (row?.saved ?? 0) > 0;
+    },
+    withLabel: (projectId, label) => map(WITH_LABEL, [projectId, label]),
+    countPerLabel: async (projectId) => (await db.query<LabelCount>(PER_LABEL, [projectId])).rows,
+    labelUsage: async (projectId, label) => (await db.query<LabelUsage>(USAGE, [projectId, label])).rows[0] ?? { shapes: 0, images: 0 },
+  };
+}

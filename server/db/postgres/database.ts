@@ -1,0 +1,138 @@
+/**
+ * The team server's store: PostgreSQL, chosen with DATABASE_URL (a libpq URL such as
+ * `postgres://labelport:secret@db.example:5432/labelport`; `?sslmode=require` and the other
+ * node-postgres URL parameters apply). Several Labelport processes may serve one database.
+ * DATABASE_POOL_SIZE (default 10) caps this process's connections: each transaction holds one
+ * for its whole length, other calls borrow one per statement. The schema is created or brought
+ * up to date on open (migrations.ts); a database written by a newer Labelport is refused.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { migratePostgres } from './migrations';
+
+export type SqlValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
+
+export interface PostgresDatabase {
+  /**
+   * One statement on the open transaction's connection when called from inside
+   * inTransaction's fn (and that transaction is still open), else on any pooled connection.
+   */
+  query<Row extends object>(text: string, values?: readonly SqlValue[]): Promise<{ rows: Row[]; rowCount: number }>;
+  /** Several statements without parameters (a migration), where query would run them. */
+  execute(script: string): Promise<void>;
+  /** BEGIN ... COMMIT on one pooled connection; nested, a savepoint (see Repositories.inTransaction). */
+  inTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+// count(*), sum() and BIGINT columns (times in ms, ids) arrive as strings by default: every
+// value Labelport stores fits a double exactly, so they become numbers. Set on this pool only,
+// not on pg's global types, so other users of pg in the process are unaffected.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (text: string) => Number(text);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+interface TransactionContext {
+  client: pg.PoolClient;
+  /** False once fn has settled: work started inside fn that outlives it uses the pool. */
+  open: boolean;
+  savepoints: number;
+}
+
+/** Statements are prepared once per connection, named by their text. */
+const statementName = (text: string) => `lp_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+function poolSizeFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 up, not "${value}".`);
+  return size;
+}
+
+/** Opens the pool for DATABASE_URL (see the top of this file) and migrates the schema. */
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<PostgresDatabase> {
+  const poolSize = options.poolSize ?? poolSizeFromEnv(process.env.DATABASE_POOL_SIZE);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle connection the server drops (restart, network) must not crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  const transactions = new AsyncLocalStorage<TransactionContext>();
+
+  const runner = () => {
+    const context = transactions.getStore();
+    return context?.open ? context.client : pool;
+  };
+  const query: PostgresDatabase['query'] = async <Row extends object>(text: string, values: readonly SqlValue[] = []) => {
+    const result = await runner().query<Row>({ name: statementName(text), text, values: values as unknown[] });
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  };
+
+  const execute = async (script: string) => {
+    await runner().query(script);
+  };
+
+  const inTransaction: PostgresDatabase['inTransaction'] = async (fn) => {
+    const context = transactions.getStore();
+    if (context?.open) {
+      context.savepoints += 1;
+      const savepoint = `s${context.savepoints}`;
+      await context.client.query(`SAVEPOINT ${savepoint}`);
+      try {
+        const result = await fn();
+        await context.client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (error) {
+        await context.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        await context.client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        throw error;
+      } finally {
+        context.savepoints -= 1;
+      }
+    }
+    const client = await pool.connect();
+    const own: TransactionContext = { client, open: true, savepoints: 0 };
+    let broken: Error | undefined;
+    // The pool listens for errors of idle connections only: one lost while this transaction
+    // holds it (between two statements) would otherwise be an unhandled 'error' event, which
+    // ends the process. The next statement fails instead, and the connection is discarded.
+    const lost = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', lost);
+    try {
+      await client.query('BEGIN');
+      const result = await transactions.run(own, fn).finally(() => {
+        // Work fn started but did not await (a job) goes on after the transaction: on the pool.
+        own.open = false;
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackFailed) {
+        // The connection itself failed: it must not go back to the pool.
+        broken = rollbackFailed as Error;
+      }
+      throw error;
+    } finally {
+      client.off('error', lost);
+      client.release(broken);
+    }
+  };
+
+  const db: PostgresDatabase = { query, execute, inTransaction, close: () => pool.end() };
+  try {
+    await migratePostgres(db);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return db;
+}

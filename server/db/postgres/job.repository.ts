@@ -1,0 +1,74 @@
+import type { JobRepository, JobRow } from '@/server/core/repositories';
+import type { PostgresDatabase } from './database';
+
+// The columns are the record's fields, with the result as JSON text and snake_case times.
+type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt' | 'heartbeatAt'> & {
+  result: string | null;
+  started_at: number;
+  finished_at: number | null;
+  heartbeat_at: number;
+};
+
+function parseStoredResult<Result>(text: string): Result {
+  const parsed: Result = JSON.parse(text);
+  return parsed;
+}
+
+export function createJobRepository(db: PostgresDatabase): JobRepository {
+  return {
+    // The partial unique index on running keys decides which process runs a key: a second
+    // INSERT waits for the first to commit, then does nothing and returns no row.
+    start: async (kind, key, at, owner) => {
+      const inserted = await db.query<{ id: number }>(
+        `INSERT INTO jobs (kind, key, state, started_at, owner, heartbeat_at) VALUES ($1, $2, 'running', $3, $4, $3)
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [kind, key, at, owner],
+      );
+      return inserted.rows[0]?.id;
+    },
+    heartbeat: async (id, p) => {
+      await db.query("UPDATE jobs SET phase = $2, done = $3, total = $4, heartbeat_at = $5 WHERE id = $1 AND state = 'running'", [
+        id,
+        p.phase,
+        p.done,
+        p.total,
+        p.at,
+      ]);
+    },
+    finish: async (id, state, f) => {
+      await db.query(
+        'UPDATE jobs SET state = $2, phase = $2, done = $3, total = $4, message = $5, result = $6, finished_at = $7 WHERE id = $1',
+        [id, state, f.done, f.total, f.message, JSON.stringify(f.result ?? null), f.at],
+      );
+    },
+    latest: async <Result>(key: string): Promise<JobRow<Result> | undefined> => {
+      const row = (await db.query<Row>(`SELECT id, kind, key, state, phase, done, total, message, result, started_at, finished_at, owner, heartbeat_at
+         FROM jobs WHERE key = $1 ORDER BY id DESC LIMIT 1`, [key])).rows[0];
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        kind: row.kind,
+        key: row.key,
+        state: row.state,
+        phase: row.phase,
+        done: row.done,
+        total: row.total,
+        message: row.message,
+        // The runner stored what this kind's handler returned, and JSON keeps that shape.
+        result: row.result === null ? null : parseStoredResult<Result>(row.result),
+        startedAt: row.started_at,
+        finishedAt: row.finished_at,
+        owner: row.owner,
+        heartbeatAt: row.heartbeat_at,
+      };
+    },
+    failStale: async (staleBefore, at) =>
+      (
+        await db.query(
+          `UPDATE jobs SET state = 'failed', phase = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = $2
+           WHERE state = 'running' AND heartbeat_at < $1`,
+          [staleBefore, at],
+        )
+      ).rowCount,
+  };
+}

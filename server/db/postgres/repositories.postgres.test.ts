@@ -1,0 +1,107 @@
+// The repository contract on a real PostgreSQL (the run's server from
+// server/testing/postgres-global-setup.ts), a new database per test; and what only PostgreSQL
+// has: several processes migrating one database at once.
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '@/server/testing/postgres-server';
+import { describeRepositoryContract, type OpenedStore } from '../repository-contract';
+import { openPostgres } from './database';
+import { postgresMigrations } from './migrations';
+import { createPostgresRepositories } from './repositories';
+
+const serverUrl = inject('postgresUrl');
+
+async function openStore(url: string): Promise<OpenedStore> {
+  const db = await openPostgres(url, { poolSize: 4 });
+  return { repos: createPostgresRepositories(db), close: () => db.close(), openAnother: () => openStore(url) };
+}
+
+describeRepositoryContract('postgres', async () => openStore(await createTestDatabase(serverUrl, 'contract')), { multiProcess: true });
+
+describe('postgres migrations', () => {
+  it('are applied once when two processes open a new database at the same moment', async () => {
+    const url = await createTestDatabase(serverUrl, 'migrate');
+    const [first, second] = await Promise.all([openPostgres(url), openPostgres(url)]);
+    try {
+      const applied = await first.query<{ version: number }>('SELECT version FROM labelport_schema ORDER BY version');
+      expect(applied.rows.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1));
+      const repos = createPostgresRepositories(second);
+      await repos.projects.insert({ id: 'p', name: 'p', type: 'seg', folder: '/f', isNew: true, isStarred: false, versionUuid: 'v', createdAt: 1, lastModifiedAt: 1, labels: [] });
+      expect((await createPostgresRepositories(first).projects.findById('p'))?.type).toBe('seg');
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+    // Opened again, nothing is left to apply and the data stays.
+    const again = await openPostgres(url);
+    expect((await again.query<{ n: number }>('SELECT count(*) AS n FROM projects')).rows[0]?.n).toBe(1);
+    await again.close();
+  });
+
+  it('refuse a database a newer Labelport wrote', async () => {
+    const url = await createTestDatabase(serverUrl, 'newer');
+    const db = await openPostgres(url);
+    await db.query('INSERT INTO labelport_schema (version, applied_at) VALUES ($1, 0)', [postgresMigrations.length + 1]);
+    await db.close();
+    await expect(openPostgres(url)).rejects.toThrow(/newer Labelport/);
+  });
+});
+
+describe('opening PostgreSQL', () => {
+  const poolSize = process.env.DATABASE_POOL_SIZE;
+  afterEach(() => {
+    if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
+    else process.env.DATABASE_POOL_SIZE = poolSize;
+  });
+
+  it('refuses a pool size that is not a positive whole number', async () => {
+    const url = await createTestDatabase(serverUrl, 'pool');
+    for (const size of ['0', '-2', '2.5', 'ten']) {
+      process.env.DATABASE_POOL_SIZE = size;
+      await expect(openPostgres(url)).rejects.toThrow(/DATABASE_POOL_SIZE/);
+    }
+    process.env.DATABASE_POOL_SIZE = '2';
+    await (await openPostgres(url)).close();
+  });
+
+  it('refuses a database whose encoding is not UTF8, creating nothing in it', async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const name = `ascii_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'SQL_ASCII' LOCALE 'C'`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    await expect(openPostgres(url.toString())).rejects.toThrow(/UTF8/);
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const tables = await check.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");
+    await check.end();
+    expect(tables.rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('a transaction whose connection is lost', () => {
+  it('fails, without ending the process, and the store goes on with other connections', async () => {
+    const db = await openPostgres(await createTestDatabase(serverUrl, 'lost'), { poolSize: 2 });
+    const repos = createPostgresRepositories(db);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await expect(
+        repos.inTransaction(async () => {
+          const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+          await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+          // Between two statements, as when fn awaits other work: the socket closes meanwhile.
+          await new Promise<void>((resolve) => setTimeout(resolve, 200));
+          await repos.projects.insert({ id: 'p', name: 'p', type: 'seg', folder: '/f', isNew: true, isStarred: false, versionUuid: 'v', createdAt: 1, lastModifiedAt: 1, labels: [] });
+        }),
+      ).rejects.toThrow();
+      expect(await repos.projects.listAll()).toEqual([]);
+      await repos.inTransaction(() => repos.projects.insert({ id: 'q', name: 'q', type: 'seg', folder: '/f', isNew: true, isStarred: false, versionUuid: 'v', createdAt: 1, lastModifiedAt: 1, labels: [] }));
+      expect((await repos.projects.listAll()).map((p) => p.id)).toEqual(['q']);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,206 @@
+// What every store (SQLite embedded, PostgreSQL for teams) must answer alike: one suite, run
+// by each store's test file against a real database. Cases use only the Repositories interface.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { box, image, type OpenStore, placement, project, useStore } from './repository-contract.fixtures';
+import { describeLabelContract } from './repository-contract.labels';
+import { describeSharingContract } from './repository-contract.sharing';
+
+export type { OpenedStore, OpenStore } from './repository-contract.fixtures';
+
+/** multiProcess: several processes may serve one database; each opened store gives openAnother. */
+export function describeRepositoryContract(storeName: string, open: OpenStore, options: { multiProcess?: boolean } = {}): void {
+  describe(`${storeName} repositories`, () => {
+    // Each group opens its own fresh store per test.
+    describe('images and annotations', () => describeImageContract(open));
+    describe('class table, split and hashes', () => describeLabelContract(open));
+    describe('transactions, jobs and other processes', () => describeSharingContract(open, { multiProcess: options.multiProcess ?? false }));
+  });
+}
+
+function describeImageContract(open: OpenStore): void {
+  const s = useStore(open);
+  beforeEach(async () => {
+    for (const id of ['p', 'other']) await s.repos.projects.insert(project(id));
+    await s.repos.images.insertMany('p', [image('b', 'b.png'), image('a', 'a.png'), image('c', 'c.png')]);
+    await s.repos.images.insertMany('other', [image('x', 'x.png')]);
+  });
+
+  describe('uuid list of a project', () => {
+    it("follows every change of the project's images, in path order", async () => {
+      const { images, projects } = s.repos;
+      expect(await images.listUuids('p')).toEqual(['a', 'b', 'c']);
+      await images.insertMany('p', [image('d', '0.png')]);
+      expect(await images.listUuids('p')).toEqual(['d', 'a', 'b', 'c']);
+      await images.rename('p', 'a', 'z.png');
+      expect(await images.listUuids('p')).toEqual(['d', 'b', 'c', 'a']);
+      await images.setPresent('p', ['b'], false);
+      expect(await images.listUuids('p')).toEqual(['d', 'c', 'a']);
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 0 });
+      await images.setPresent('p', ['b'], true);
+      expect(await images.listUuids('p')).toEqual(['d', 'b', 'c', 'a']);
+      await images.delete('p', 'c');
+      expect(await images.listUuids('p')).toEqual(['d', 'b', 'a']);
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 0 });
+      await projects.delete('p');
+      expect(await images.listUuids('p')).toEqual([]);
+      expect(await images.counts('p')).toEqual({ total: 0, labeled: 0 });
+      expect(await images.listUuids('other')).toEqual(['x']);
+    });
+
+    it("keeps a change of one project out of another project's list", async () => {
+      const { images } = s.repos;
+      expect(await images.listUuids('other')).toEqual(['x']);
+      await images.delete('p', 'a');
+      await images.insertMany('other', [image('y', 'y.png')]);
+      expect(await images.listUuids('p')).toEqual(['b', 'c']);
+      expect(await images.listUuids('other')).toEqual(['x', 'y']);
+    });
+
+    it('is read once while only shapes change, and the counts still see the new shapes', async () => {
+      const { images, annotations } = s.repos;
+      const list = await images.listUuids('p');
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 0 });
+      await annotations.save('p', 'a', { shapes: [box('cat')], placement }, 1);
+      expect(await images.listUuids('p')).toBe(list);
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 1 });
+      await annotations.save('p', 'a', { shapes: [], placement }, 2);
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 0 });
+    });
+
+    it('takes thousands of images in one call (past any batch size), every one listed in path order', async () => {
+      const many = Array.from({ length: 6_001 }, (_, index) => image(`u${index}`, `many/${String(index).padStart(5, '0')}.png`));
+      await s.repos.images.insertMany('other', many);
+      const uuids = await s.repos.images.listUuids('other');
+      expect(uuids).toHaveLength(6_002);
+      expect(uuids.slice(0, 3)).toEqual(['u0', 'u1', 'u2']);
+      expect(uuids.at(-2)).toBe('u6000');
+      expect(await s.repos.images.counts('other')).toEqual({ total: 6_002, labeled: 0 });
+    });
+  });
+
+  describe('projects', () => {
+    it('are found by type and name, and keep every change made to them', async () => {
+      const { projects, labels } = s.repos;
+      await projects.insert(project('s', { name: 'Same', type: 'seg', createdAt: 1_700_000_000_001, lastModifiedAt: 1_700_000_000_002 }));
+      await projects.insert(project('b', { name: 'Same' }));
+      await expect(projects.insert(project('b2', { name: 'Same' }))).rejects.toThrow();
+      await labels.replace('s', [{ name: 'cat', color: '#111111' }]);
+      expect(await projects.findByName('seg', 'Same')).toEqual(
+        project('s', { name: 'Same', type: 'seg', createdAt: 1_700_000_000_001, lastModifiedAt: 1_700_000_000_002, labels: ['cat'] }),
+      );
+      await projects.setStarred('s', true);
+      await projects.markOpened('s');
+      await projects.rename('s', 'Renamed');
+      await projects.touchModified('s', 1_700_000_000_999);
+      expect(await projects.findById('s')).toMatchObject({ name: 'Renamed', isStarred: true, isNew: false, lastModifiedAt: 1_700_000_000_999 });
+      expect(await projects.findByName('seg', 'Same')).toBeUndefined();
+      expect((await projects.findByName('bndbox', 'Same'))?.id).toBe('b');
+      await projects.delete('s');
+      expect(await projects.findById('s')).toBeUndefined();
+      expect(await labels.list('s')).toEqual([]);
+    });
+  });
+
+  describe('order', () => {
+    beforeEach(async () => {
+      await s.repos.images.insertMany('other', [image('img10', 'img10.png'), image('B', 'B.png'), image('img2', 'img2.png'), image('e', 'é.png'), image('sub', 'img2/a.png')]);
+    });
+    const uuidsOf = (records: Array<{ uuid: string }>) => records.map((record) => record.uuid);
+
+    it('is path byte order for exports and classifai (upper case before lower, digits as text)', async () => {
+      const expected = ['B', 'img10', 'img2', 'sub', 'x', 'e'];
+      expect(uuidsOf(await s.repos.images.page('other', 'all', 0, 10))).toEqual(expected);
+      expect(await s.repos.images.listUuids('other')).toEqual(expected);
+      expect(uuidsOf(await s.repos.images.page('other', 'all', 2, 2))).toEqual(['img2', 'sub']);
+      expect((await s.repos.splits.candidates('other')).map((candidate) => candidate.uuid)).toEqual(expected);
+    });
+
+    it('is natural and case-insensitive in the workspace, a folder\'s images together', async () => {
+      const expected = ['B', 'sub', 'img2', 'img10', 'x', 'e'];
+      expect(uuidsOf(await s.repos.images.naturalPage('other', 'all', 0, 10))).toEqual(expected);
+      expect(uuidsOf(await s.repos.images.listPage('other', { filter: 'all' }, 0, 10))).toEqual(expected);
+      expect(uuidsOf(await s.repos.images.listPage('other', { filter: 'all' }, 3, 2))).toEqual(['img10', 'x']);
+      expect(await s.repos.images.locate('other', { filter: 'all' }, 'IMG10.PNG', 'file_name')).toEqual({ uuid: 'img10', index: 3 });
+      expect(await s.repos.images.locate('other', { filter: 'all' }, 'a.png', 'file_name')).toEqual({ uuid: 'sub', index: 1 });
+      expect(await s.repos.images.locate('other', { filter: 'all' }, 'G10', 'contains')).toEqual({ uuid: 'img10', index: 3 });
+      expect(await s.repos.images.locate('other', { filter: 'all' }, 'img2.png', 'path')).toEqual({ uuid: 'img2', index: 2 });
+      // lower() folds ASCII only, as SQLite's: É is not é.
+      expect(await s.repos.images.locate('other', { filter: 'all' }, 'É.png', 'file_name')).toBeUndefined();
+    });
+
+    it('lists projects by name in byte order', async () => {
+      for (const name of ['beta', 'Zeta', 'alpha', 'Émile']) await s.repos.projects.insert(project(`id-${name}`, { name }));
+      await s.repos.projects.insert(project('seg-one', { name: 'A', type: 'seg' }));
+      expect((await s.repos.projects.listByType('bndbox')).map((p) => p.name)).toEqual(['Zeta', 'alpha', 'beta', 'other', 'p', 'Émile']);
+      expect((await s.repos.projects.listAll()).map((p) => p.name)).toEqual(['Zeta', 'alpha', 'beta', 'other', 'p', 'Émile', 'A']);
+    });
+  });
+
+  describe('strip lists', () => {
+    beforeEach(async () => {
+      await s.repos.annotations.save('p', 'b', { shapes: [box('cat'), box('cat', '2'), box('dog')], placement }, 1);
+      await s.repos.annotations.save('p', 'c', { shapes: [box('dog')], placement }, 1);
+    });
+
+    it('filters by shapes and by label, counts and finds the next image without shapes', async () => {
+      const { images } = s.repos;
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 2 });
+      expect((await images.naturalPage('p', 'labeled', 0, 10)).map((r) => r.uuid)).toEqual(['b', 'c']);
+      expect((await images.page('p', 'unlabeled', 0, 10)).map((r) => r.uuid)).toEqual(['a']);
+      expect((await images.listPage('p', { filter: 'all', label: 'dog' }, 0, 10)).map((r) => r.uuid)).toEqual(['b', 'c']);
+      expect(await images.listCount('p', { filter: 'all', label: 'cat' })).toBe(1);
+      expect(await images.listCount('p', { filter: 'unlabeled', label: 'cat' })).toBe(0);
+      expect(await images.locate('p', { filter: 'labeled', label: 'dog' }, 'c.png', 'path')).toEqual({ uuid: 'c', index: 1 });
+      expect(await images.nextUnlabeled('p', { filter: 'all' }, 0)).toBeUndefined();
+      expect(await images.nextUnlabeled('p', { filter: 'all' }, 5)).toEqual({ uuid: 'a', index: 0 });
+      expect(await images.nextUnlabeled('p', { filter: 'unlabeled' }, -1)).toEqual({ uuid: 'a', index: 0 });
+      await images.rename('p', 'c', 'a0.png');
+      expect((await images.listPage('p', { filter: 'all', label: 'dog' }, 0, 10)).map((r) => r.relPath)).toEqual(['a0.png', 'b.png']);
+      await images.setPresent('p', ['b'], false);
+      expect(await images.listCount('p', { filter: 'all', label: 'dog' })).toBe(1);
+      await images.delete('p', 'c');
+      expect(await images.listCount('p', { filter: 'all', label: 'dog' })).toBe(0);
+    });
+
+    it('counts shapes per label and where a label is used', async () => {
+      const { annotations } = s.repos;
+      await annotations.save('p', 'a', { shapes: [box(null, 'n')], placement }, 1);
+      expect(await annotations.countPerLabel('p')).toEqual([
+        { label: null, count: 1 },
+        { label: 'cat', count: 2 },
+        { label: 'dog', count: 2 },
+      ]);
+      expect(await annotations.labelUsage('p', 'cat')).toEqual({ shapes: 2, images: 1 });
+      expect(await annotations.labelUsage('p', 'bird')).toEqual({ shapes: 0, images: 0 });
+      expect([...(await annotations.withLabel('p', 'dog')).keys()].sort()).toEqual(['b', 'c']);
+    });
+  });
+
+  describe('annotations', () => {
+    it('keeps the newer state: a save of an older editedAt changes nothing', async () => {
+      const { annotations, images } = s.repos;
+      const dataset = { coco: { id: 7, extra: { b: 1, a: [2.5, 'x'] } } };
+      expect(await annotations.save('p', 'a', { shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset }, 10)).toBe(true);
+      expect(await annotations.save('p', 'a', { shapes: [box('dog')], placement }, 9)).toBe(false);
+      expect(await annotations.get('p', 'a')).toEqual({ shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset });
+      // The same moment again is the same editor state saved twice: it lands.
+      expect(await annotations.save('p', 'a', { shapes: [box('cow')], placement }, 10)).toBe(true);
+      expect((await annotations.get('p', 'a'))?.shapes).toEqual([box('cow')]);
+      expect(await annotations.save('p', 'missing', { shapes: [], placement }, 11)).toBe(false);
+      expect(await images.counts('p')).toEqual({ total: 3, labeled: 1 });
+    });
+
+    it('answers stored shapes and dataset fields as they were given, key order included', async () => {
+      const { annotations } = s.repos;
+      const shape = { ...box('cat'), dataset: { voc: { z: 1, a: null, pose: 'Left' } } };
+      await annotations.save('p', 'b', { shapes: [shape], placement }, 1);
+      const found = await annotations.getMany('p', ['b', 'c', 'nope']);
+      expect([...found.keys()].sort()).toEqual(['b', 'c']);
+      expect(JSON.stringify(found.get('b')?.shapes)).toBe(JSON.stringify([shape]));
+      expect(found.get('c')).toEqual({ shapes: [], placement: { x: 0, y: 0, w: 0, h: 0 } });
+      expect(await s.repos.projects.datasetFields('p')).toEqual({});
+      await s.repos.projects.setDatasetFields('p', { coco: { info: { year: 2024 } } });
+      expect(await s.repos.projects.datasetFields('p')).toEqual({ coco: { info: { year: 2024 } } });
+    });
+  });
+}
