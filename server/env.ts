@@ -7,6 +7,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
   LABELPORT_CHOOSER: z.string().optional(),
+  // Set: the team server's PostgreSQL instead of DATA_DIR's SQLite file.
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL').optional(),
+  LABELPORT_JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).optional(),
+  LABELPORT_JOB_STALE_MS: z.coerce.number().int().min(200).optional(),
 });
 
 export type LabelportEnv = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -37,7 +37,9 @@ export interface CoreEdges {
   /** No other process can share the storage (SQLite): jobs left running at start-up are failed. */
   exclusiveStore?: boolean;
   /** Checkpoints and closes the storage; called once the jobs have stopped. */
-  closeStorage: () => void;
+  closeStorage: () => void | Promise<void>;
+  /** How often a running job's row says its process is alive, and how old a silent one may get. */
+  jobTiming?: { heartbeatMs?: number; staleAfterMs?: number };
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
   /** A full garbage collection, where the runtime can run one (long exports keep their peak down). */
@@ -65,6 +67,7 @@ export function createCore(edges: CoreEdges) {
     },
     now,
     exclusiveStore: edges.exclusiveStore,
+    ...edges.jobTiming,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
   const imports = createImportService({ jobs });
@@ -102,7 +105,7 @@ export function createCore(edges: CoreEdges) {
       // Saves already queued were accepted: they commit (and are answered) before the close.
       await annotations.flushSaves();
       await imageThumbnails.flushHashes();
-      edges.closeStorage();
+      await edges.closeStorage();
     },
   };
 }

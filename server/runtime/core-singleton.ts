@@ -13,7 +13,12 @@ export function getCore(): Promise<Core> {
   const holder = globalThis as GlobalWithCore;
   if (!holder[globalKey]) {
     const env = readEnv();
-    const opening = openCore({ dataDir: env.DATA_DIR, chooser: createChooser(env.LABELPORT_CHOOSER) });
+    const opening = openCore({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      chooser: createChooser(env.LABELPORT_CHOOSER),
+      jobTiming: { heartbeatMs: env.LABELPORT_JOB_HEARTBEAT_MS, staleAfterMs: env.LABELPORT_JOB_STALE_MS },
+    });
     holder[globalKey] = opening;
     opening.catch(() => {
       if (holder[globalKey] === opening) delete holder[globalKey];

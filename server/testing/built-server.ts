@@ -1,9 +1,23 @@
 // The built server for tests (the launcher in scripts/built-server.mjs, shared with the
 // bench), and the one raw-HTTP request that lets Host, Origin and bodies through unchanged.
+import fs from 'node:fs';
 import http from 'node:http';
-import type { BuiltServer } from '@/scripts/built-server.mjs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBuiltServer as startServerProcess, type BuiltServer } from '@/scripts/built-server.mjs';
+import { testDatabaseUrlFor } from './test-store';
 
-export { freePort, hasBuild, spawnServer, startBuiltServer, type BuiltServer } from '@/scripts/built-server.mjs';
+export { freePort, hasBuild, spawnServer, type BuiltServer } from '@/scripts/built-server.mjs';
+
+/**
+ * The built server on its DATA_DIR; in a PostgreSQL test run (test-store.ts) also on that
+ * DATA_DIR's own database, so a restart on the same DATA_DIR finds its data again.
+ */
+export async function startBuiltServer(options: Parameters<typeof startServerProcess>[0] = {}): Promise<BuiltServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `labelport-${options.label ?? 'server'}-`));
+  const databaseUrl = options.env?.DATABASE_URL ?? (await testDatabaseUrlFor(dataDir));
+  return startServerProcess({ ...options, dataDir, env: { ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+}
 
 export interface Reply {
   status: number;

@@ -13,5 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startPostgresServer();
   project.provide('postgresUrl', server.url);
+  // Forked test workers inherit it: modules shared with Playwright read it (test-store.ts).
+  process.env.LABELPORT_TEST_POSTGRES_URL = server.url;
   return server.stop;
 }

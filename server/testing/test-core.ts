@@ -4,15 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRestHandler } from '@/server/api/rest-adapter';
-import { createCore, type Core } from '@/server/core';
+import type { Core } from '@/server/core';
 import { scanJobKey } from '@/server/core/jobs/job-kinds';
 import type { Repositories } from '@/server/core/repositories';
 import type { AnnotationType } from '@/server/core/types';
-import { openDatabase } from '@/server/db/database';
-import { createSqliteRepositories } from '@/server/db/repositories';
 import type { Chooser } from '@/server/files/chooser';
-import { createThumbnailCache } from '@/server/files/thumbnail-cache';
 import { openCore } from '@/server/runtime/open-core';
+import { testDatabaseUrlFor } from './test-store';
 
 export interface ChooserStub extends Chooser {
   /** What the next choose() answers ('' = cancelled). */
@@ -73,7 +71,7 @@ export interface TestCore {
 }
 
 export interface TestCoreOptions {
-  /** Wraps the SQLite repositories the core gets, e.g. to watch its transactions. */
+  /** Wraps the repositories the core gets (SQLite or, in a PostgreSQL run, PostgreSQL), e.g. to watch its transactions. */
   wrapRepositories?: (repos: Repositories) => Repositories;
   /** The core's clock (Date.now when absent). */
   now?: () => number;
@@ -83,22 +81,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-data-'));
   const chooser = createChooserStub();
   const { wrapRepositories, now } = options;
-  let core: Core;
-  if (wrapRepositories) {
-    const db = openDatabase(dataDir);
-    core = createCore({
-      dataDir,
-      repos: wrapRepositories(createSqliteRepositories(db)),
-      chooser,
-      thumbnails: createThumbnailCache(dataDir),
-      exclusiveStore: true,
-      closeStorage: () => db.close(),
-      now,
-      log: () => undefined,
-    });
-  } else {
-    core = await openCore({ dataDir, chooser, now, log: () => undefined });
-  }
+  const core = await openCore({ dataDir, databaseUrl: await testDatabaseUrlFor(dataDir), chooser, now, wrapRepositories, log: () => undefined });
   return {
     core,
     dataDir,
