@@ -42,9 +42,6 @@ const MAX_LABEL_FILE_BYTES = 1024 * 1024;
 
 export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; imports: ImportService; now: () => number }) {
   const { repos, jobs, imports, now } = deps;
-  // classifai keeps these in memory only: a restart means every project is closed again.
-  const loaded = new Set<string>();
-  const opened = new Set<string>();
 
   const get = async (type: AnnotationType, name: string): Promise<Project> => {
     const project = await repos.projects.findByName(type, name);
@@ -75,7 +72,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       imageCount: counts.total,
       labeledCount: counts.labeled,
       folderExists: await isDirectory(project.folder),
-      isLoaded: opened.has(project.id),
+      isLoaded: (await repos.projects.sessionState(project.id)).open,
     };
   };
 
@@ -106,7 +103,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
         await repos.projects.insert(project);
         await repos.labels.replace(project.id, assignLabelColors(labels, []));
       });
-      loaded.add(project.id);
+      await repos.projects.setSessionState(project.id, { loaded: true });
       return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
     },
 
@@ -134,8 +131,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     async load(type: AnnotationType, name: string): Promise<void> {
       const project = await get(type, name);
       if (project.isNew) await repos.projects.markOpened(project.id);
-      opened.add(project.id);
-      loaded.add(project.id);
+      await repos.projects.setSessionState(project.id, { loaded: true, open: true });
       await jobs.start('thumbnails', thumbnailJobKey(project.id), { projectId: project.id });
     },
 
@@ -146,13 +142,13 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
 
     async loadingStatus(type: AnnotationType, name: string): Promise<LoadingStatus> {
       const project = await get(type, name);
-      if (!loaded.has(project.id)) return { state: 'not_loaded', labels: [], uuids: [] };
+      if (!(await repos.projects.sessionState(project.id)).loaded) return { state: 'not_loaded', labels: [], uuids: [] };
       return { state: 'loaded', labels: project.labels, uuids: await repos.images.listUuids(project.id) };
     },
 
     async close(type: AnnotationType, name: string): Promise<void> {
       const project = await get(type, name);
-      opened.delete(project.id);
+      await repos.projects.setSessionState(project.id, { open: false });
       jobs.cancel(thumbnailJobKey(project.id));
     },
 
@@ -173,8 +169,6 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       if (await jobs.isRunning(scanJobKey(project.id))) throw invalidState('The project folder is being scanned; try again when it is done');
       jobs.cancel(thumbnailJobKey(project.id));
       await repos.projects.delete(project.id);
-      opened.delete(project.id);
-      loaded.delete(project.id);
     },
 
     async statistic(type: AnnotationType, name: string): Promise<ProjectStatistic> {

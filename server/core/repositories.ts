@@ -25,6 +25,18 @@ export interface ProjectRepository {
   /** What imported datasets carry for the whole project (COCO info, licenses, subset files). */
   datasetFields(id: string): Promise<DatasetFields>;
   setDatasetFields(id: string, fields: DatasetFields): Promise<void>;
+  /** classifai's "loaded" and "open" flags of a project, kept in the store so every process of a team server answers alike. */
+  sessionState(id: string): Promise<ProjectSessionState>;
+  setSessionState(id: string, state: Partial<ProjectSessionState>): Promise<void>;
+  /** Every project not loaded and closed, as classifai after a restart (for a store one process owns). */
+  resetSessionStates(): Promise<void>;
+}
+
+export interface ProjectSessionState {
+  /** Its uuid list may be read (V1 loadingstatus): set by creation and load. */
+  loaded: boolean;
+  /** A client holds it open (is_loaded in the project list): set by load, cleared by close. */
+  open: boolean;
 }
 
 export interface LabelRecord {

@@ -34,6 +34,12 @@ export function createProjectRepository(
   const remove = sqlite.prepare('DELETE FROM projects WHERE id = ?');
   const datasetOf = sqlite.prepare<[string], { dataset: string | null }>('SELECT dataset FROM projects WHERE id = ?');
   const setDataset = sqlite.prepare('UPDATE projects SET dataset = ? WHERE id = ?');
+  const sessionOf = sqlite.prepare<[string], { is_loaded: number; is_open: number }>('SELECT is_loaded, is_open FROM projects WHERE id = ?');
+  const setSession = sqlite.prepare(
+    'UPDATE projects SET is_loaded = coalesce(@loaded, is_loaded), is_open = coalesce(@open, is_open) WHERE id = @id',
+  );
+  const resetSessions = sqlite.prepare('UPDATE projects SET is_loaded = 0, is_open = 0 WHERE is_loaded = 1 OR is_open = 1');
+  const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 
   const toProject = (row: ProjectRow): Project => ({
     id: row.id,
@@ -77,5 +83,11 @@ export function createProjectRepository(
       return stored ? (JSON.parse(stored) as DatasetFields) : {};
     },
     setDatasetFields: (id, fields) => void setDataset.run(JSON.stringify(fields), id),
+    sessionState: (id) => {
+      const row = sessionOf.get(id);
+      return { loaded: row?.is_loaded === 1, open: row?.is_open === 1 };
+    },
+    setSessionState: (id, state) => void setSession.run({ id, loaded: flag(state.loaded), open: flag(state.open) }),
+    resetSessionStates: () => void resetSessions.run(),
   };
 }

@@ -36,7 +36,11 @@ async function openStore(options: OpenCoreOptions): Promise<OpenedStore> {
     return { repos: createPostgresRepositories(db), exclusive: false, close: () => db.close() };
   }
   const db = openDatabase(options.dataDir);
-  return { repos: createSqliteRepositories(db), exclusive: true, close: () => db.close() };
+  const repos = createSqliteRepositories(db);
+  // The only process: a restart closes every project, as classifai's does. PostgreSQL keeps
+  // them, since other processes may still serve clients that loaded them.
+  await repos.projects.resetSessionStates();
+  return { repos, exclusive: true, close: () => db.close() };
 }
 
 export async function openCore(options: OpenCoreOptions): Promise<Core> {

@@ -8,6 +8,7 @@ import { datasetFields } from './007-dataset-fields';
 import { splitsAndHashes } from './008-splits-and-hashes';
 import { orientation } from './009-orientation';
 import { jobOwners } from './010-job-owners';
+import { projectSession } from './011-project-session';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession];

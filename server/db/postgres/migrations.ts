@@ -147,7 +147,13 @@ CREATE INDEX jobs_running_heartbeat ON jobs (heartbeat_at) WHERE state = 'runnin
 `;
 
 /** Applied in order; labelport_schema holds one row per applied entry. */
-export const postgresMigrations: readonly string[] = [schema];
+// classifai's in-memory "loaded" and "open" flags, shared by every process (SQLite's 011).
+const projectSession = `
+ALTER TABLE projects ADD COLUMN is_loaded BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE projects ADD COLUMN is_open BOOLEAN NOT NULL DEFAULT FALSE;
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;

@@ -63,5 +63,12 @@ export function createProjectRepository(db: PostgresDatabase): ProjectRepository
       return stored ? (JSON.parse(stored) as DatasetFields) : {};
     },
     setDatasetFields: (id, fields) => update('UPDATE projects SET dataset = $1 WHERE id = $2', [JSON.stringify(fields), id]),
+    sessionState: async (id) => {
+      const row = (await db.query<{ is_loaded: boolean; is_open: boolean }>('SELECT is_loaded, is_open FROM projects WHERE id = $1', [id])).rows[0];
+      return { loaded: row?.is_loaded ?? false, open: row?.is_open ?? false };
+    },
+    setSessionState: (id, state) =>
+      update('UPDATE projects SET is_loaded = coalesce($2, is_loaded), is_open = coalesce($3, is_open) WHERE id = $1', [id, state.loaded ?? null, state.open ?? null]),
+    resetSessionStates: () => update('UPDATE projects SET is_loaded = FALSE, is_open = FALSE WHERE is_loaded OR is_open', []),
   };
 }
