@@ -11,9 +11,10 @@ export function createExportService(deps: { projects: ProjectService; jobs: JobR
   return {
     async start(type: AnnotationType, name: string, exportType: ExportType, options?: ExportOptions): Promise<JobStatusOf<'export'>> {
       const project = await projects.get(type, name);
-      const running = await jobs.status('export', EXPORT_JOB_KEY);
-      if (running?.state === 'running') throw invalidState('Another export is running; try again when it is done');
-      return jobs.start('export', EXPORT_JOB_KEY, { projectId: project.id, exportType, options });
+      // One step decides, also between processes: a second ask never reports another project's export as its own.
+      const started = await jobs.startIfIdle('export', EXPORT_JOB_KEY, { projectId: project.id, exportType, options });
+      if (!started) throw invalidState('Another export is running; try again when it is done');
+      return started;
     },
     status(): Promise<JobStatusOf<'export'> | undefined> {
       return jobs.status('export', EXPORT_JOB_KEY);

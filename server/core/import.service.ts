@@ -7,8 +7,9 @@ export function createImportService(deps: { jobs: JobRunner<JobKinds> }) {
   const { jobs } = deps;
   return {
     async start(configPath?: string): Promise<JobStatusOf<'import'>> {
-      if (await jobs.isRunning(IMPORT_JOB_KEY)) throw invalidState('Another import is running; try again when it is done');
-      return jobs.start('import', IMPORT_JOB_KEY, configPath === undefined ? {} : { configPath });
+      const started = await jobs.startIfIdle('import', IMPORT_JOB_KEY, configPath === undefined ? {} : { configPath });
+      if (!started) throw invalidState('Another import is running; try again when it is done');
+      return started;
     },
     status(): Promise<JobStatusOf<'import'> | undefined> {
       return jobs.status('import', IMPORT_JOB_KEY);

@@ -51,6 +51,20 @@ function serverProcess(name: string, repository: JobRepository, options: { now: 
 }
 
 describe('jobs on several processes', () => {
+  it('startIfIdle: of asks arriving at once, in one process and in two, exactly one starts the job', async () => {
+    const jobs = store();
+    const first = serverProcess('first', jobs, { now: Date.now });
+    const second = serverProcess('second', jobs, { now: Date.now });
+    const asks = await Promise.all([first.runner.startIfIdle('work', 'export', null), first.runner.startIfIdle('work', 'export', null), second.runner.startIfIdle('work', 'export', null)]);
+    expect(asks.filter((ask) => ask !== undefined)).toHaveLength(1);
+    await vi.waitFor(() => expect([...first.handled, ...second.handled]).toHaveLength(1));
+    first.release();
+    second.release();
+    await Promise.all([first.runner.settled('export'), second.runner.settled('export')]);
+    // Once it ended, the key is free again.
+    expect(await second.runner.startIfIdle('work', 'export', null)).toMatchObject({ state: 'running' });
+  });
+
   it('runs a key on one process: another asked to start it answers the running job and runs nothing', async () => {
     const jobs = store();
     const first = serverProcess('first', jobs, { now: Date.now });

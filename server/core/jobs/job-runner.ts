@@ -43,6 +43,8 @@ export interface JobRunner<Kinds extends Record<string, JobKind>> {
    * store; then that one is answered (and this process does not run the handler).
    */
   start<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): Promise<JobStatus<Kinds[K]['result']>>;
+  /** Starts a job only when none runs under key, in this process or another: undefined when one does. */
+  startIfIdle<K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): Promise<JobStatus<Kinds[K]['result']> | undefined>;
   /** The running or last job under key; undefined when none, or when that one is of another kind. */
   status<K extends keyof Kinds & string>(kind: K, key: string): Promise<JobStatus<Kinds[K]['result']> | undefined>;
   /** A job runs under key, on this process or another. */
@@ -87,7 +89,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
   const staleAfterMs = options.staleAfterMs ?? 10_000;
   const running = new Map<string, RunningJob>();
   // Between asking the store for a key and holding it: a second start of the key waits for the first.
-  const starting = new Map<string, Promise<JobStatus<never>>>();
+  const starting = new Map<string, Promise<Started>>();
   const abort = new AbortController();
   const reportError = (kind: string, error: unknown) => options.onUnexpectedError?.(kind, error);
   const ready = options.exclusiveStore ? repository.failStale(now() + 1, now()).then(() => undefined) : Promise.resolve();
@@ -176,36 +178,50 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
     return { status, done, cancel };
   };
 
-  const startOnce = async (kind: string, key: string, params: unknown): Promise<JobStatus<never>> => {
+  interface Started {
+    status: JobStatus<never>;
+    /** This call made the row and runs the handler (not another caller or process). */
+    here: boolean;
+  }
+
+  const startOnce = async (kind: string, key: string, params: unknown): Promise<Started> => {
     if (!handlers[kind]) throw new Error(`No handler for job kind ${kind}`);
     await ready;
     let id = await repository.start(kind, key, now(), owner);
     if (id === undefined) {
       const row = await latest<never>(key);
       // Another process runs it: answer its progress, do not run the handler here.
-      if (row?.state === 'running') return fromRow(row);
+      if (row?.state === 'running') return { status: fromRow(row), here: false };
       // Its process had died (the row is failed now) or it ended meanwhile: the key is free.
       id = await repository.start(kind, key, now(), owner);
       if (id === undefined) {
         const again = await repository.latest<never>(key);
-        if (again) return fromRow(again);
+        if (again) return { status: fromRow(again), here: false };
         throw new Error(`Job ${key} could not be started`);
       }
     }
     const job = run(kind, key, id, params);
     running.set(key, job);
     keepBeating();
-    return { ...job.status };
+    return { status: { ...job.status }, here: true };
   };
 
   const start = async <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): Promise<JobStatus<Kinds[K]['result']>> => {
     const current = running.get(key);
     if (current) return { ...current.status };
     const pending = starting.get(key);
-    if (pending) return { ...(await pending) };
+    if (pending) return { ...(await pending).status };
     const started = startOnce(kind, key, params).finally(() => starting.delete(key));
     starting.set(key, started);
-    return { ...(await started) };
+    return { ...(await started).status };
+  };
+
+  const startIfIdle = async <K extends keyof Kinds & string>(kind: K, key: string, params: Kinds[K]['params']): Promise<JobStatus<Kinds[K]['result']> | undefined> => {
+    if (running.has(key) || starting.has(key)) return undefined;
+    const started = startOnce(kind, key, params).finally(() => starting.delete(key));
+    starting.set(key, started);
+    const { status, here } = await started;
+    return here ? { ...status } : undefined;
   };
 
   const status = async <K extends keyof Kinds & string>(kind: K, key: string): Promise<JobStatus<Kinds[K]['result']> | undefined> => {
@@ -219,6 +235,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
 
   return {
     start,
+    startIfIdle,
     status,
     isRunning: async (key) => {
       if (running.has(key) || starting.has(key)) return true;
