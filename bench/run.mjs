@@ -19,12 +19,13 @@ import { w5 } from './w5-editor.mjs';
 import { w6 } from './w6-scale.mjs';
 import { w7 } from './w7-switch.mjs';
 import { w8 } from './w8-editor.mjs';
+import { pgStore } from './pg-store.mjs';
 
 const { values: args } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, help: { type: 'boolean', default: false } },
 });
 if (args.help) {
-  console.log('usage: npm run bench -- [--quick] [--json FILE] [--only W1,W2,W3,W4,W5,W6,W7,W8]');
+  console.log('usage: npm run bench -- [--quick] [--json FILE] [--only W1,W2,W3,W4,W5,W6,W7,W8,PG]');
   process.exit(0);
 }
 if (!buildExists()) {
@@ -33,7 +34,7 @@ if (!buildExists()) {
 }
 
 const SIZES = args.quick ? { photo: 200, small: 1000, tiny: 10_000 } : { photo: 1000, small: 10_000, tiny: 100_000 };
-const selected = new Set((args.only ?? 'W1,W2,W3,W4,W5,W6,W7,W8').toUpperCase().split(',').map((s) => s.trim()));
+const selected = new Set((args.only ?? 'W1,W2,W3,W4,W5,W6,W7,W8,PG').toUpperCase().split(',').map((s) => s.trim()));
 const started = Date.now();
 const cpu = /^model name\s*:\s*(.*)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
 console.log(`Labelport bench${args.quick ? ' --quick' : ''}: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
@@ -47,7 +48,7 @@ const ctx = {
   folders: {
     photo: await photoFolder(SIZES.photo),
     small: await smallFolder(SIZES.small),
-    tiny: selected.has('W6') || selected.has('W4') ? await tinyFolder(SIZES.tiny) : null,
+    tiny: selected.has('W6') || selected.has('W4') || selected.has('PG') ? await tinyFolder(SIZES.tiny) : null,
   },
   projects: new Set(),
   uuids: new Map(),
@@ -92,6 +93,8 @@ const plan = [
   // Servers of its own, one per format, so each peak RSS is that export's alone.
   ['W4 datasets', w4Datasets, selected.has('W4')],
   ['W6', w6, selected.has('W6')],
+  // The team server's store: a PostgreSQL and a Labelport server of its own.
+  ['PG', pgStore, selected.has('PG')],
   ['W5', w5, selected.has('W5')],
   ['W7', w7, selected.has('W7')],
   ['W8', w8, selected.has('W8')],

@@ -38,10 +38,10 @@ export function memoryOf(pid) {
   return { pid, rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-/** dataDir: a DATA_DIR to reuse (a fresh one otherwise); keepData: leave it in place on stop. */
-export async function startServer({ label = 'server', dataDir, keepData = false } = {}) {
+/** dataDir: a DATA_DIR to reuse (a fresh one otherwise); keepData: leave it in place on stop; env: on top of the bench's. */
+export async function startServer({ label = 'server', dataDir, keepData = false, env = {} } = {}) {
   if (!buildExists()) throw new Error('No build found (.next/BUILD_ID is missing): run `npm run build` first.');
-  const server = await startBuiltServer({ label: `bench-${label}`, script: START, dataDir });
+  const server = await startBuiltServer({ label: `bench-${label}`, script: START, dataDir, env });
   return {
     url: server.url,
     pid: server.pid,

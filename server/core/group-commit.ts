@@ -43,11 +43,18 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
         // Each write in its own savepoint, one after the other (a group keeps its arrival
         // order): a write that throws (its image deleted meanwhile, a constraint) is undone and
         // fails alone while the others of the group still commit.
-        for (const { write } of group) {
-          try {
-            outcomes.push({ ok: true, value: await inTransaction(write) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
+        // A group of one needs no savepoint: its write failing undoes the whole transaction, which
+        // holds nothing else (PostgreSQL pays two round trips for a savepoint, the usual case at
+        // one client).
+        const [single] = group;
+        if (group.length === 1 && single) outcomes.push({ ok: true, value: await single.write() });
+        else {
+          for (const { write } of group) {
+            try {
+              outcomes.push({ ok: true, value: await inTransaction(write) });
+            } catch (error) {
+              outcomes.push({ ok: false, error });
+            }
           }
         }
         await beforeCommit?.();
