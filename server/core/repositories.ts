@@ -229,7 +229,7 @@ export interface JobRow<Result = unknown> {
   finishedAt: number | null;
   /** The process running it (see JobRepository.start). */
   owner: string;
-  /** When its process last said it still runs it. */
+  /** When its process last said it still runs it, by the store's clock (see failStale). */
   heartbeatAt: number;
 }
 
@@ -251,16 +251,24 @@ export interface JobRepository {
    * two processes asked at once cannot both win.
    */
   start(kind: string, key: string, at: number, owner: string): Promise<number | undefined>;
-  /** Stores a running job's progress and that its process is alive (heartbeatAt = at). */
-  heartbeat(id: number, progress: JobProgress): Promise<void>;
-  finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): Promise<void>;
+  /**
+   * Stores a running job's progress and that its process is alive. False when the row no
+   * longer runs: another process found it silent and failed it, so its handler should stop.
+   */
+  heartbeat(id: number, progress: JobProgress): Promise<boolean>;
+  /** Ends a running job; a row another process already failed stays as it is (false). */
+  finish(id: number, state: Exclude<JobState, 'running'>, fields: { done: number; total: number; message: string; result: unknown; at: number }): Promise<boolean>;
   /** The result comes back as the job's handler returned it (stored as JSON). */
   latest<Result>(key: string): Promise<JobRow<Result> | undefined>;
   /**
-   * Running jobs whose process has not sent a heartbeat since `staleBefore` (it was killed) end
-   * as failed, so no status spins forever and the job can be started again. Answers how many.
+   * Running jobs of other processes (owner other than exceptOwner) whose last heartbeat is older
+   * than staleAfterMs (their process was killed) end as failed, so no status spins forever and
+   * the job can be started again. Answers how many. Heartbeats are stamped and compared by one
+   * clock, the store's: PostgreSQL's own (processes on machines whose clocks differ must not
+   * fail each other's live jobs), SQLite's only process's (`at`). staleAfterMs < 0: every
+   * running row, for a store one process owns, at its start.
    */
-  failStale(staleBefore: number, at: number): Promise<number>;
+  failStale(staleAfterMs: number, at: number, exceptOwner?: string): Promise<number>;
 }
 
 export interface Repositories {

@@ -26,21 +26,21 @@ export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepo
   );
   const finish = sqlite.prepare(
     `UPDATE jobs SET state = @state, phase = @state, done = @done, total = @total, message = @message, result = @result,
-       finished_at = @at WHERE id = @id`,
+       finished_at = @at WHERE id = @id AND state = 'running'`,
   );
   const latest = sqlite.prepare<[string], Row>('SELECT * FROM jobs WHERE key = ? ORDER BY id DESC LIMIT 1');
   const stale = sqlite.prepare(
     `UPDATE jobs SET state = 'failed', phase = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = ?
-     WHERE state = 'running' AND heartbeat_at < ?`,
+     WHERE state = 'running' AND heartbeat_at < ? AND owner IS NOT ?`,
   );
   return {
     start: (kind, key, at, owner) => {
       const inserted = start.run(kind, key, at, owner, at);
       return inserted.changes === 0 ? undefined : Number(inserted.lastInsertRowid);
     },
-    heartbeat: (id, p) => void heartbeat.run({ id, phase: p.phase, done: p.done, total: p.total, at: p.at }),
+    heartbeat: (id, p) => heartbeat.run({ id, phase: p.phase, done: p.done, total: p.total, at: p.at }).changes === 1,
     finish: (id, state, f) =>
-      void finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }),
+      finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }).changes === 1,
     latest: (key) => {
       const row = latest.get(key);
       if (!row) return undefined;
@@ -61,6 +61,6 @@ export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepo
         heartbeatAt: row.heartbeat_at,
       };
     },
-    failStale: (staleBefore, at) => stale.run(at, staleBefore).changes,
+    failStale: (staleAfterMs, at, exceptOwner) => stale.run(at, at - staleAfterMs, exceptOwner ?? null).changes,
   };
 }

@@ -106,22 +106,27 @@ export function describeSharingContract(open: OpenStore, options: { multiProcess
   });
 
   describe('jobs', () => {
+    // Times are real: PostgreSQL stamps heartbeats with its own clock (JobRepository.failStale).
     it('run one job per key: a second start while it runs answers undefined', async () => {
       const { jobs } = s.repos;
-      const id = await jobs.start('scan', 'scan:p', 1_000, 'process-1');
+      const at = Date.now();
+      const id = await jobs.start('scan', 'scan:p', at, 'process-1');
       expect(id).toEqual(expect.any(Number));
-      expect(await jobs.start('scan', 'scan:p', 1_001, 'process-2')).toBeUndefined();
-      expect(await jobs.start('export', 'export:p', 1_001, 'process-2')).toEqual(expect.any(Number));
-      expect(await jobs.latest('scan:p')).toMatchObject({ id, kind: 'scan', state: 'running', owner: 'process-1', startedAt: 1_000, heartbeatAt: 1_000, finishedAt: null });
-      await jobs.heartbeat(id ?? -1, { phase: 'probing', done: 3, total: 9, at: 2_000 });
-      expect(await jobs.latest('scan:p')).toMatchObject({ phase: 'probing', done: 3, total: 9, heartbeatAt: 2_000, state: 'running' });
+      expect(await jobs.start('scan', 'scan:p', at + 1, 'process-2')).toBeUndefined();
+      expect(await jobs.start('export', 'export:p', at + 1, 'process-2')).toEqual(expect.any(Number));
+      const started = await jobs.latest('scan:p');
+      expect(started).toMatchObject({ id, kind: 'scan', state: 'running', owner: 'process-1', startedAt: at, finishedAt: null });
+      expect(Math.abs((started?.heartbeatAt ?? 0) - at)).toBeLessThan(5_000);
+      expect(await jobs.heartbeat(id ?? -1, { phase: 'probing', done: 3, total: 9, at: at + 10 })).toBe(true);
+      expect(await jobs.latest('scan:p')).toMatchObject({ phase: 'probing', done: 3, total: 9, state: 'running' });
       const result = { unreadable: ['x.png'], nested: { z: 1, a: null } };
-      await jobs.finish(id ?? -1, 'succeeded', { done: 9, total: 9, message: 'done', result, at: 3_000 });
-      expect(await jobs.latest('scan:p')).toMatchObject({ state: 'succeeded', phase: 'succeeded', done: 9, message: 'done', result, finishedAt: 3_000 });
-      // A heartbeat arriving after the end changes nothing.
-      await jobs.heartbeat(id ?? -1, { phase: 'late', done: 1, total: 9, at: 4_000 });
+      expect(await jobs.finish(id ?? -1, 'succeeded', { done: 9, total: 9, message: 'done', result, at: at + 20 })).toBe(true);
+      expect(await jobs.latest('scan:p')).toMatchObject({ state: 'succeeded', phase: 'succeeded', done: 9, message: 'done', result, finishedAt: at + 20 });
+      // A heartbeat or a finish arriving after the end changes nothing and says so.
+      expect(await jobs.heartbeat(id ?? -1, { phase: 'late', done: 1, total: 9, at: at + 30 })).toBe(false);
+      expect(await jobs.finish(id ?? -1, 'failed', { done: 1, total: 9, message: 'late', result: null, at: at + 40 })).toBe(false);
       expect(await jobs.latest('scan:p')).toMatchObject({ state: 'succeeded', phase: 'succeeded', done: 9 });
-      const again = await jobs.start('scan', 'scan:p', 5_000, 'process-2');
+      const again = await jobs.start('scan', 'scan:p', at + 50, 'process-2');
       expect(again).toBeGreaterThan(id ?? Infinity);
       expect(await jobs.latest('scan:p')).toMatchObject({ id: again, state: 'running', result: null, owner: 'process-2' });
       expect(await jobs.latest('nothing')).toBeUndefined();
@@ -132,16 +137,24 @@ export function describeSharingContract(open: OpenStore, options: { multiProcess
       expect(started.filter((id) => id !== undefined)).toHaveLength(1);
     });
 
-    it('end jobs whose process stopped sending heartbeats, so they can start again', async () => {
+    it("end other processes' jobs whose heartbeats stopped, never the asker's own, so they can start again", async () => {
       const { jobs } = s.repos;
-      const stale = await jobs.start('scan', 'scan:stale', 1_000, 'dead');
-      const alive = await jobs.start('scan', 'scan:alive', 1_000, 'alive');
-      await jobs.heartbeat(alive ?? -1, { phase: 'walking', done: 0, total: 0, at: 9_000 });
-      expect(await jobs.failStale(5_000, 10_000)).toBe(1);
-      expect(await jobs.latest('scan:stale')).toMatchObject({ id: stale, state: 'failed', finishedAt: 10_000, message: expect.stringMatching(/interrupted/i) });
-      expect(await jobs.latest('scan:alive')).toMatchObject({ state: 'running' });
-      expect(await jobs.start('scan', 'scan:stale', 10_001, 'new')).toEqual(expect.any(Number));
-      expect(await jobs.failStale(5_000, 10_002)).toBe(0);
+      const stale = await jobs.start('scan', 'scan:stale', Date.now(), 'dead');
+      const own = await jobs.start('scan', 'scan:own', Date.now(), 'me');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const alive = await jobs.start('scan', 'scan:alive', Date.now(), 'alive');
+      const at = Date.now();
+      expect(await jobs.failStale(40, at, 'me')).toBe(1);
+      expect(await jobs.latest('scan:stale')).toMatchObject({ id: stale, state: 'failed', finishedAt: at, message: expect.stringMatching(/interrupted/i) });
+      expect(await jobs.latest('scan:alive')).toMatchObject({ id: alive, state: 'running' });
+      expect(await jobs.latest('scan:own')).toMatchObject({ id: own, state: 'running' });
+      // Its process, still working, hears that it lost the job and cannot end it as done.
+      expect(await jobs.heartbeat(stale ?? -1, { phase: 'walking', done: 1, total: 2, at: Date.now() })).toBe(false);
+      expect(await jobs.finish(stale ?? -1, 'succeeded', { done: 2, total: 2, message: '', result: null, at: Date.now() })).toBe(false);
+      expect(await jobs.latest('scan:stale')).toMatchObject({ state: 'failed' });
+      expect(await jobs.start('scan', 'scan:stale', Date.now(), 'new')).toEqual(expect.any(Number));
+      // A store one process owns fails every running row at its start.
+      expect(await jobs.failStale(-1, Date.now())).toBe(3);
     });
   });
 

@@ -132,4 +132,38 @@ describe('jobs on several processes', () => {
     expect(await other.runner.status('work', 'duplicates')).toMatchObject({ state: 'failed', phase: 'failed' });
     expect(await other.runner.isRunning('duplicates')).toBe(false);
   });
+
+  it('a process whose job another failed stops it at its next heartbeat and never records it as done', async () => {
+    const jobs = store();
+    let time = 1_000;
+    const now = () => time;
+    // A live process whose store stalls: its heartbeats wait until the stall ends.
+    let endStall: () => void = () => undefined;
+    const stall = new Promise<void>((resolve) => (endStall = resolve));
+    const slowJobs: JobRepository = { ...jobs, heartbeat: async (id, progress) => (await stall, jobs.heartbeat(id, progress)) };
+    let aborted = false;
+    const stalled = createJobRunner<Kinds>({
+      repository: slowJobs,
+      owner: 'stalled',
+      handlers: {
+        work: (_params, context: JobContext) =>
+          new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => ((aborted = true), reject(new Error('stopped'))))),
+      },
+      now,
+      heartbeatMs: 5,
+    });
+    const other = serverProcess('other', jobs, { now, staleAfterMs: 100 });
+    const job = await stalled.start('work', 'export', null);
+    time += 101;
+    expect(await other.runner.status('work', 'export')).toMatchObject({ id: job.id, state: 'failed' });
+    const retaken = await other.runner.start('work', 'export', null);
+    expect(retaken.id).not.toBe(job.id);
+    expect(aborted).toBe(false);
+    endStall();
+    await vi.waitFor(() => expect(aborted).toBe(true));
+    await stalled.settled('export');
+    // Its end wrote nothing: the row is the other process's running job, the old one stays failed.
+    expect(await jobs.latest('export')).toMatchObject({ id: retaken.id, state: 'running', owner: 'other' });
+    await stalled.shutdown(0);
+  });
 });

@@ -92,19 +92,33 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
   const starting = new Map<string, Promise<Started>>();
   const abort = new AbortController();
   const reportError = (kind: string, error: unknown) => options.onUnexpectedError?.(kind, error);
-  const ready = options.exclusiveStore ? repository.failStale(now() + 1, now()).then(() => undefined) : Promise.resolve();
+  const exclusive = options.exclusiveStore ?? false;
+  const ready = exclusive ? repository.failStale(-1, now()).then(() => undefined) : Promise.resolve();
   // Reported to the first caller that awaits it, not as an unhandled rejection before.
   ready.catch(() => undefined);
 
-  const failStale = () => repository.failStale(now() - staleAfterMs, now());
-  const isStale = (row: JobRow) => row.state === 'running' && row.heartbeatAt < now() - staleAfterMs;
+  // Only other processes' rows: this process knows its own live jobs (a slow heartbeat of its
+  // own must not fail them). A store one process owns has no other processes.
+  const failStale = async () => (exclusive ? 0 : repository.failStale(staleAfterMs, now(), owner));
 
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let beating = false;
   const beat = async () => {
-    for (const { status } of running.values()) {
-      await repository.heartbeat(status.id, { phase: status.phase, done: status.done, total: status.total, at: now() });
+    // A slow store must not pile beats up.
+    if (beating) return;
+    beating = true;
+    try {
+      for (const job of [...running.values()]) {
+        const { status } = job;
+        const alive = await repository.heartbeat(status.id, { phase: status.phase, done: status.done, total: status.total, at: now() });
+        // Another process found this job silent for too long and failed it (it may run it again
+        // now): stop here rather than finish it twice.
+        if (!alive && running.get(status.key) === job) job.cancel.abort();
+      }
+      await failStale();
+    } finally {
+      beating = false;
     }
-    await failStale();
   };
   const keepBeating = () => {
     if (heartbeat || running.size === 0) return;
@@ -133,12 +147,14 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
     result: row.result,
   });
 
-  /** The latest row under key, after failing it if its process stopped sending heartbeats. */
+  /**
+   * The latest row under key, after failing it if it runs on another process that stopped
+   * sending heartbeats (judged by the store's clock, see JobRepository.failStale).
+   */
   const latest = async <Result>(key: string): Promise<JobRow<Result> | undefined> => {
     const row = await repository.latest<Result>(key);
-    if (!row || !isStale(row)) return row;
-    await failStale();
-    return repository.latest<Result>(key);
+    if (row?.state !== 'running' || row.owner === owner || exclusive) return row;
+    return (await failStale()) > 0 ? repository.latest<Result>(key) : row;
   };
 
   const run = (kind: string, key: string, id: number, params: unknown): RunningJob => {
