@@ -21,6 +21,8 @@ export interface LabelportDatabase {
    * neither joins a transaction that may roll back nor reads its uncommitted rows.
    */
   whenFree<T>(fn: () => T): Promise<T>;
+  /** Called on every ROLLBACK (a savepoint's too), before any waiting caller runs: caches filled inside are dropped. */
+  onRollback(listener: () => void): void;
   close(): void;
 }
 
@@ -98,8 +100,10 @@ interface OpenTransaction {
  * statements out of it: AsyncLocalStorage tells the transaction's own calls (fn's async
  * context) from everyone else's, who wait at the gate until it ends.
  */
-function createTransactionGate(sqlite: SqliteDatabase): Pick<LabelportDatabase, 'inTransaction' | 'whenFree'> {
+function createTransactionGate(sqlite: SqliteDatabase): Pick<LabelportDatabase, 'inTransaction' | 'whenFree' | 'onRollback'> {
   const context = new AsyncLocalStorage<OpenTransaction>();
+  const rollbackListeners: Array<() => void> = [];
+  const rolledBack = () => rollbackListeners.forEach((listener) => listener());
   let current: OpenTransaction | undefined;
   // The tail of the transactions waiting their turn: one at a time, in arrival order.
   let queue: Promise<void> = Promise.resolve();
@@ -118,6 +122,7 @@ function createTransactionGate(sqlite: SqliteDatabase): Pick<LabelportDatabase, 
       return result;
     } catch (error) {
       sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      rolledBack();
       throw error;
     } finally {
       transaction.savepoints -= 1;
@@ -142,6 +147,7 @@ function createTransactionGate(sqlite: SqliteDatabase): Pick<LabelportDatabase, 
     } catch (error) {
       // A failed COMMIT may have rolled back already.
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      rolledBack();
       throw error;
     } finally {
       transaction.open = false;
@@ -156,5 +162,5 @@ function createTransactionGate(sqlite: SqliteDatabase): Pick<LabelportDatabase, 
     return fn();
   };
 
-  return { inTransaction, whenFree };
+  return { inTransaction, whenFree, onRollback: (listener) => void rollbackListeners.push(listener) };
 }

@@ -30,7 +30,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   // before writing. A shape save changes what is labeled, not which images there are or their
   // order: it drops the counts only. These run behind the gate, like the statements, so an
   // entry is never filled from another caller's open transaction; one filled inside a
-  // transaction that then rolls back is dropped with it (see inTransaction below).
+  // transaction or savepoint that then rolls back is dropped with it (onRollback below).
   const counts = new Map<string, ImageCounts>();
   const uuidLists = new Map<string, readonly string[]>();
   const touching = <A extends [string, ...unknown[]], R>(write: (...args: A) => R, keepsImageList = false) => (...args: A): R => {
@@ -39,6 +39,11 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     return write(...args);
   };
 
+  // Before any caller waiting at the gate reads them, not after.
+  db.onRollback(() => {
+    counts.clear();
+    uuidLists.clear();
+  });
   const gated = <T extends object>(repository: Synchronous<T>): T => gateMethods(db, repository);
   return {
     projects: gated<ProjectRepository>({ ...projects, delete: touching(projects.delete) }),
@@ -64,15 +69,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     annotations: gated<AnnotationRepository>({ ...annotations, save: touching(annotations.save, true) }),
     jobs: gated<JobRepository>(createJobRepository(db.sqlite)),
     splits: gated<SplitRepository>(createSplitRepository(db.sqlite)),
-    inTransaction: async (fn) => {
-      try {
-        return await db.inTransaction(fn);
-      } catch (error) {
-        counts.clear();
-        uuidLists.clear();
-        throw error;
-      }
-    },
+    inTransaction: (fn) => db.inTransaction(fn),
   };
 }
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Repositories } from '@/server/core/repositories';
 import type { Project } from '@/server/core/types';
 import { openDatabase, type LabelportDatabase } from './database';
+import { image } from './repository-contract.fixtures';
 import { createSqliteRepositories } from './repositories';
 
 const opened: LabelportDatabase[] = [];
@@ -129,5 +130,26 @@ describe('the SQLite transaction gate', () => {
     await expect(failing).rejects.toThrow('the later transaction fails');
     await running;
     expect((await repos.projects.listAll()).map((each) => each.id)).toEqual(['job', 'job-transaction', 'request']);
+  });
+});
+
+describe('the image caches and a rollback', () => {
+  it('a count or uuid list read inside a savepoint that rolls back is not served after it', async () => {
+    const { repos } = open();
+    await repos.projects.insert(project('p'));
+    await repos.images.insertMany('p', [image('a', 'a.png'), image('b', 'b.png')]);
+    await repos.inTransaction(async () => {
+      await repos
+        .inTransaction(async () => {
+          await repos.images.insertMany('p', [image('c', 'c.png')]);
+          expect(await repos.images.counts('p')).toEqual({ total: 3, labeled: 0 });
+          expect(await repos.images.listUuids('p')).toEqual(['a', 'b', 'c']);
+          throw new Error('undo the insert');
+        })
+        .catch(() => undefined);
+      // Still inside the outer transaction, which commits.
+      expect(await repos.images.counts('p')).toEqual({ total: 2, labeled: 0 });
+    });
+    expect(await repos.images.listUuids('p')).toEqual(['a', 'b']);
   });
 });
