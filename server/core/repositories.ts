@@ -261,6 +261,10 @@ export interface JobRepository {
    * as failed, so no status spins forever and the job can be started again. Answers how many.
    */
   failStale(staleBefore: number, at: number): Promise<number>;
+  /** The processes that have running jobs, each named once (as JobRow.owner). */
+  runningOwners(): Promise<string[]>;
+  /** The running jobs of owner, a process known to have stopped, end as failed at once. Answers how many. */
+  failOwner(owner: string, at: number): Promise<number>;
 }
 
 export interface Repositories {

@@ -10,9 +10,9 @@ import { testDatabaseUrlFor, testStore } from './test-store';
 export { freePort, hasBuild, spawnServer, type BuiltServer } from '@/scripts/built-server.mjs';
 
 /**
- * On PostgreSQL a restarted process leaves the jobs its killed predecessor left "running" to
- * fail once their heartbeat is stale (another live process may be running them): with the
- * defaults (2 s beats, stale after 10 s) a test would wait 10 s per restart for that.
+ * On PostgreSQL a restarted process fails at once only the jobs a process of its own machine
+ * left "running" (process-owner.ts, where /proc tells); others end once their heartbeat is
+ * stale, which with the defaults (2 s beats, stale after 10 s) a test would wait 10 s for.
  */
 const SHORT_JOB_TIMING = { LABELPORT_JOB_HEARTBEAT_MS: '300', LABELPORT_JOB_STALE_MS: '1500' };
 
