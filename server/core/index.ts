@@ -40,6 +40,8 @@ export interface CoreEdges {
   closeStorage: () => void | Promise<void>;
   /** How often a running job's row says its process is alive, and how old a silent one may get. */
   jobTiming?: { heartbeatMs?: number; staleAfterMs?: number };
+  /** How jobs name this process, and which named processes are known to have stopped (see JobRunnerOptions). */
+  jobOwners?: { owner: string; stopped: (owner: string) => boolean };
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
   /** A full garbage collection, where the runtime can run one (long exports keep their peak down). */
@@ -67,6 +69,8 @@ export function createCore(edges: CoreEdges) {
     },
     now,
     exclusiveStore: edges.exclusiveStore,
+    owner: edges.jobOwners?.owner,
+    ownerStopped: edges.jobOwners?.stopped,
     ...edges.jobTiming,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });

@@ -6,6 +6,7 @@ import { alreadyExists, inUse, invalidInput, notFound } from './errors';
 import { assignLabelColors } from './label-colors';
 import type { ProjectService } from './project.service';
 import type { ClassNumbers, ClassRecord, LabelRecord, LabelUsage, Repositories } from './repositories';
+import { createSerialPerKey } from './serial-per-key';
 import type { AnnotationType, Shape } from './types';
 
 const MAX_LABEL_LENGTH = 1024;
@@ -78,6 +79,12 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
   const { repos, projects, now } = deps;
   const idOf = async (type: AnnotationType, name: string) => (await projects.get(type, name)).id;
   const labelIn = (table: readonly LabelRecord[], label: string) => table.some((entry) => entry.name === label);
+  // A project's changes land in the order they arrived, on either store (see serial-per-key.ts).
+  const serial = createSerialPerKey();
+  const inArrivalOrder =
+    <Args extends [AnnotationType, string, ...unknown[]], Result>(change: (...args: Args) => Promise<Result>) =>
+    (...args: Args): Promise<Result> =>
+      serial.run(`${args[0]}/${args[1]}`, () => change(...args));
 
   /** Every shape of the project labelled `from` becomes `to`; inside the caller's transaction. */
   const relabelShapes = async (projectId: string, from: string, to: string, at: number) => {
@@ -90,7 +97,7 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
     if (annotations.size > 0) await repos.projects.touchModified(projectId, at);
   };
 
-  return {
+  const service = {
     async list(type: AnnotationType, name: string): Promise<LabelRecord[]> {
       return repos.labels.list(await idOf(type, name));
     },
@@ -202,6 +209,17 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
       const projectId = await idOf(type, name);
       await repos.inTransaction(async () => repos.labels.replace(projectId, assignLabelColors(labels, await repos.labels.list(projectId))));
     },
+  };
+
+  return {
+    ...service,
+    add: inArrivalOrder(service.add),
+    rename: inArrivalOrder(service.rename),
+    recolor: inArrivalOrder(service.recolor),
+    remove: inArrivalOrder(service.remove),
+    update: inArrivalOrder(service.update),
+    merge: inArrivalOrder(service.merge),
+    replace: inArrivalOrder(service.replace),
   };
 }
 

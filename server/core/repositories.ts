@@ -269,6 +269,10 @@ export interface JobRepository {
    * running row, for a store one process owns, at its start.
    */
   failStale(staleAfterMs: number, at: number, exceptOwner?: string): Promise<number>;
+  /** The processes that have running jobs, each named once (as JobRow.owner). */
+  runningOwners(): Promise<string[]>;
+  /** The running jobs of owner, a process known to have stopped, end as failed at once. Answers how many. */
+  failOwner(owner: string, at: number): Promise<number>;
 }
 
 export interface Repositories {

@@ -33,6 +33,11 @@ export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepo
     `UPDATE jobs SET state = 'failed', phase = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = ?
      WHERE state = 'running' AND heartbeat_at < ? AND owner IS NOT ?`,
   );
+  const owners = sqlite.prepare<[], { owner: string }>("SELECT DISTINCT owner FROM jobs WHERE state = 'running' ORDER BY owner");
+  const failOwner = sqlite.prepare(
+    `UPDATE jobs SET state = 'failed', phase = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = ?
+     WHERE state = 'running' AND owner = ?`,
+  );
   return {
     start: (kind, key, at, owner) => {
       const inserted = start.run(kind, key, at, owner, at);
@@ -62,5 +67,7 @@ export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepo
       };
     },
     failStale: (staleAfterMs, at, exceptOwner) => stale.run(at, at - staleAfterMs, exceptOwner ?? null).changes,
+    runningOwners: () => owners.all().map((row) => row.owner),
+    failOwner: (owner, at) => failOwner.run(at, owner).changes,
   };
 }

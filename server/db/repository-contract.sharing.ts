@@ -156,6 +156,23 @@ export function describeSharingContract(open: OpenStore, options: { multiProcess
       // A store one process owns fails every running row at its start.
       expect(await jobs.failStale(-1, Date.now())).toBe(3);
     });
+
+    it('name the processes with running jobs, and end at once every running job of one that stopped', async () => {
+      const { jobs } = s.repos;
+      const gone = [await jobs.start('scan', 'scan:gone-1', 1_000, 'gone'), await jobs.start('export', 'export:gone-2', 1_000, 'gone')];
+      const other = await jobs.start('scan', 'scan:other', 1_000, 'other');
+      const ended = await jobs.start('scan', 'scan:ended', 1_000, 'ended');
+      await jobs.finish(ended ?? -1, 'succeeded', { done: 1, total: 1, message: '', result: null, at: 1_500 });
+      expect(await jobs.runningOwners()).toEqual(['gone', 'other']);
+      expect(await jobs.failOwner('gone', 2_000)).toBe(2);
+      for (const [index, key] of ['scan:gone-1', 'export:gone-2'].entries()) {
+        expect(await jobs.latest(key)).toMatchObject({ id: gone[index], state: 'failed', finishedAt: 2_000, message: expect.stringMatching(/interrupted/i) });
+      }
+      expect(await jobs.latest('scan:other')).toMatchObject({ id: other, state: 'running' });
+      expect(await jobs.latest('scan:ended')).toMatchObject({ state: 'succeeded' });
+      expect(await jobs.runningOwners()).toEqual(['other']);
+      expect(await jobs.failOwner('gone', 3_000)).toBe(0);
+    });
   });
 
   // SQLite's file lock allows one process: these cases exist only where several may share it.

@@ -10,6 +10,7 @@ import { createSqliteRepositories } from '@/server/db/repositories';
 import { createChooser, type Chooser } from '@/server/files/chooser';
 import { createThumbnailCache } from '@/server/files/thumbnail-cache';
 import { heapCompactor } from './heap-compactor';
+import { processOwners } from './process-owner';
 
 export interface OpenCoreOptions {
   dataDir: string;
@@ -51,6 +52,8 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     chooser: options.chooser ?? createChooser(),
     thumbnails: createThumbnailCache(options.dataDir),
     exclusiveStore: store.exclusive,
+    // Shared store: jobs a killed process of this machine left running need not wait to go stale.
+    jobOwners: store.exclusive ? undefined : processOwners(),
     jobTiming: options.jobTiming,
     closeStorage: store.close,
     now: options.now,

@@ -5,18 +5,27 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer as startServerProcess, type BuiltServer } from '@/scripts/built-server.mjs';
-import { testDatabaseUrlFor } from './test-store';
+import { testDatabaseUrlFor, testStore } from './test-store';
 
 export { freePort, hasBuild, spawnServer, type BuiltServer } from '@/scripts/built-server.mjs';
 
 /**
+ * On PostgreSQL a restarted process fails at once only the jobs a process of its own machine
+ * left "running" (process-owner.ts, where /proc tells); others end once their heartbeat is
+ * stale, which with the defaults (2 s beats, stale after 10 s) a test would wait 10 s for.
+ */
+const SHORT_JOB_TIMING = { LABELPORT_JOB_HEARTBEAT_MS: '300', LABELPORT_JOB_STALE_MS: '1500' };
+
+/**
  * The built server on its DATA_DIR; in a PostgreSQL test run (test-store.ts) also on that
- * DATA_DIR's own database, so a restart on the same DATA_DIR finds its data again.
+ * DATA_DIR's own database, so a restart on the same DATA_DIR finds its data again, with short
+ * job heartbeats unless env sets them.
  */
 export async function startBuiltServer(options: Parameters<typeof startServerProcess>[0] = {}): Promise<BuiltServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `labelport-${options.label ?? 'server'}-`));
   const databaseUrl = options.env?.DATABASE_URL ?? (await testDatabaseUrlFor(dataDir));
-  return startServerProcess({ ...options, dataDir, env: { ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  const jobTiming = databaseUrl && testStore() === 'postgres' ? SHORT_JOB_TIMING : {};
+  return startServerProcess({ ...options, dataDir, env: { ...jobTiming, ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
 }
 
 export interface Reply {

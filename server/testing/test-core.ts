@@ -10,7 +10,7 @@ import type { Repositories } from '@/server/core/repositories';
 import type { AnnotationType } from '@/server/core/types';
 import type { Chooser } from '@/server/files/chooser';
 import { openCore } from '@/server/runtime/open-core';
-import { testDatabaseUrlFor } from './test-store';
+import { testDatabaseUrlFor, type TestStore } from './test-store';
 
 export interface ChooserStub extends Chooser {
   /** What the next choose() answers ('' = cancelled). */
@@ -75,13 +75,16 @@ export interface TestCoreOptions {
   wrapRepositories?: (repos: Repositories) => Repositories;
   /** The core's clock (Date.now when absent). */
   now?: () => number;
+  /** 'sqlite' for a test about SQLite's own behaviour: SQLite whichever store the run tests. */
+  store?: Extract<TestStore, 'sqlite'>;
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-data-'));
   const chooser = createChooserStub();
   const { wrapRepositories, now } = options;
-  const core = await openCore({ dataDir, databaseUrl: await testDatabaseUrlFor(dataDir), chooser, now, wrapRepositories, log: () => undefined });
+  const databaseUrl = options.store === 'sqlite' ? undefined : await testDatabaseUrlFor(dataDir);
+  const core = await openCore({ dataDir, databaseUrl, chooser, now, wrapRepositories, log: () => undefined });
   return {
     core,
     dataDir,

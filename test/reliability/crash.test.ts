@@ -114,7 +114,11 @@ describe('kill -9 and restart on the same DATA_DIR', () => {
     await server!.kill9();
 
     await restart();
-    const after = await scanStatus('big');
+    // On PostgreSQL the killed process's job fails once its heartbeat is stale, not at start.
+    const after = await waitFor(async () => {
+      const status = await scanStatus('big');
+      return [1, 2].includes(status.file_system_status as number) ? undefined : status;
+    }, 15_000, 'the killed scan to stop showing as running');
     expect(after.message).toBe(1);
     // ABORTED (5) with the reason; a scan that finished just before the kill shows 3.
     expect([3, 5]).toContain(after.file_system_status);
@@ -136,7 +140,10 @@ describe('kill -9 and restart on the same DATA_DIR', () => {
     await server!.kill9();
 
     await restart();
-    const status = (await get('/v2/bndbox/projects/exportstatus')).json;
+    const status = await waitFor(async () => {
+      const reply = (await get('/v2/bndbox/projects/exportstatus')).json;
+      return reply?.export_status === 1 ? undefined : reply;
+    }, 15_000, 'the killed export to stop showing as running');
     expect(status?.message).toBe(1);
     expect(['EXPORT_FAIL', 'EXPORT_SUCCESS']).toContain(status?.export_status_message);
     const zipPath = path.join(bigFolder, 'big.zip');
@@ -163,7 +170,10 @@ describe('kill -9 and restart on the same DATA_DIR', () => {
     await server!.kill9();
 
     await restart();
-    const status = (await get('/v2/bndbox/projects/adds/addstatus')).json;
+    const status = await waitFor(async () => {
+      const reply = (await get('/v2/bndbox/projects/adds/addstatus')).json;
+      return reply?.add_image_status === 2 ? undefined : reply;
+    }, 15_000, 'the killed add to stop showing as ADDING_IMAGES');
     expect(status?.message).toBe(1);
     expect(status?.add_image_status, 'not ADDING_IMAGES forever').not.toBe(2);
     // Each file now in the project is the seed or a whole copy of a source image; a copy cut

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTempDir } from '@/server/testing/image-fixtures';
 import { request, startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
+import { queryTestDatabase, testDatabaseUrlFor } from '@/server/testing/test-store';
 import { tinyPng, waitFor } from './helpers';
 
 let dataDir: string;
@@ -48,15 +49,20 @@ it('SIGTERM during a scan exits 0 within seconds; the database reopens cleanly a
   expect(exit).toBe(0);
   expect(scanning.output()).toMatch(/SIGTERM: stopping jobs and closing the database/);
 
-  // Closed cleanly: the WAL was checkpointed into the database and no job row says running.
-  const wal = path.join(dataDir, 'labelport.db-wal');
-  expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
-  const db = new Database(path.join(dataDir, 'labelport.db'), { readonly: true });
-  try {
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(db.prepare("SELECT count(*) AS n FROM jobs WHERE state = 'running'").get()).toEqual({ n: 0 });
-  } finally {
-    db.close();
+  // Closed cleanly: no job row says running; on SQLite the WAL was checkpointed into the file.
+  const databaseUrl = await testDatabaseUrlFor(dataDir);
+  if (databaseUrl) {
+    expect(await queryTestDatabase(databaseUrl, "SELECT count(*)::int AS n FROM jobs WHERE state = 'running'")).toEqual([{ n: 0 }]);
+  } else {
+    const wal = path.join(dataDir, 'labelport.db-wal');
+    expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+    const db = new Database(path.join(dataDir, 'labelport.db'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.prepare("SELECT count(*) AS n FROM jobs WHERE state = 'running'").get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
   }
 
   server = await startBuiltServer({ dataDir });

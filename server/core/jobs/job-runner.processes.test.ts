@@ -166,4 +166,24 @@ describe('jobs on several processes', () => {
     expect(await jobs.latest('export')).toMatchObject({ id: retaken.id, state: 'running', owner: 'other' });
     await stalled.shutdown(0);
   });
+
+  it('fails at start the running jobs of a process known to have stopped; those of others wait to go stale', async () => {
+    const jobs = store();
+    const time = 1_000;
+    const now = () => time;
+    const killed = serverProcess('killed', jobs, { now });
+    const elsewhere = serverProcess('elsewhere', jobs, { now });
+    const orphan = await killed.runner.start('work', 'tiles', null);
+    const remote = await elsewhere.runner.start('work', 'other', null);
+
+    const restarted = createJobRunner<Kinds>({
+      repository: jobs,
+      owner: 'restarted',
+      handlers: { work: async () => ({ result: 'restarted' }) },
+      now,
+      ownerStopped: (owner) => owner === 'killed',
+    });
+    expect(await restarted.status('work', 'tiles')).toMatchObject({ id: orphan.id, state: 'failed', message: expect.stringMatching(/Interrupted/) });
+    expect(await restarted.status('work', 'other')).toMatchObject({ id: remote.id, state: 'running' });
+  });
 });

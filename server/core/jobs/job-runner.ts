@@ -79,6 +79,12 @@ export interface JobRunnerOptions<Kinds extends Record<string, JobKind>> {
    * creation was left by a process that stopped, and fails at once.
    */
   exclusiveStore?: boolean;
+  /**
+   * Whether the process that owner names is known to have stopped (on this machine, its pid
+   * gone): its running jobs then fail at creation instead of once their heartbeat is stale.
+   * Answers false when it cannot tell (another machine): those wait for staleness.
+   */
+  ownerStopped?: (owner: string) => boolean;
 }
 
 export function createJobRunner<Kinds extends Record<string, JobKind>>(options: JobRunnerOptions<Kinds>): JobRunner<Kinds> {
@@ -93,7 +99,14 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
   const abort = new AbortController();
   const reportError = (kind: string, error: unknown) => options.onUnexpectedError?.(kind, error);
   const exclusive = options.exclusiveStore ?? false;
-  const ready = exclusive ? repository.failStale(-1, now()).then(() => undefined) : Promise.resolve();
+  const failStopped = async (stopped: (owner: string) => boolean) => {
+    for (const other of await repository.runningOwners()) if (other !== owner && stopped(other)) await repository.failOwner(other, now());
+  };
+  const ready = exclusive
+    ? repository.failStale(-1, now()).then(() => undefined)
+    : options.ownerStopped
+      ? failStopped(options.ownerStopped)
+      : Promise.resolve();
   // Reported to the first caller that awaits it, not as an unhandled rejection before.
   ready.catch(() => undefined);
 

@@ -1,6 +1,7 @@
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
 import type { DatasetFields, ImageAnnotation, Shape } from '@/server/core/types';
-import type { PostgresDatabase } from './database';
+import { invalidInput } from '@/server/core/errors';
+import { NUL_REFUSED, type PostgresDatabase } from './database';
 
 interface AnnotationRow {
   uuid: string;
@@ -63,7 +64,7 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
     save: async (projectId, uuid, annotation, editedAt) => {
       const { x, y, w, h } = annotation.placement;
       const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);
-      const values = [projectId, uuid, JSON.stringify(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset];
+      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset];
       const row = (await db.query<{ saved: number }>(SAVE, values)).rows[0];
       return (row?.saved ?? 0) > 0;
     },
@@ -71,4 +72,19 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
     countPerLabel: async (projectId) => (await db.query<LabelCount>(PER_LABEL, [projectId])).rows,
     labelUsage: async (projectId, label) => (await db.query<LabelUsage>(USAGE, [projectId, label])).rows[0] ?? { shapes: 0, images: 0 },
   };
+}
+
+/**
+ * Shapes are JSON text, where a NUL is the escape \u0000; but PostgreSQL cannot turn that
+ * escape into text, so the label index (the trigger) and every label query would fail on it:
+ * such shapes are refused before anything is written.
+ */
+function shapesJson(shapes: ImageAnnotation['shapes']): string {
+  let nul = false;
+  const text = JSON.stringify(shapes, (_key, value: unknown) => {
+    if (typeof value === 'string' && value.includes('\u0000')) nul = true;
+    return value;
+  });
+  if (nul) throw invalidInput(`${NUL_REFUSED} (in a shape)`);
+  return text;
 }

@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { invalidInput } from '@/server/core/errors';
 import { migratePostgres } from './migrations';
 
 export type SqlValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
@@ -24,6 +25,23 @@ export interface PostgresDatabase {
   /** BEGIN ... COMMIT on one pooled connection; nested, a savepoint (see Repositories.inTransaction). */
   inTransaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export const NUL_REFUSED = 'Text with a NUL character (\\u0000) cannot be stored';
+
+const hasNul = (value: SqlValue): boolean =>
+  typeof value === 'string' ? value.includes('\0') : Array.isArray(value) && value.some((each) => typeof each === 'string' && each.includes('\0'));
+
+/**
+ * PostgreSQL's text cannot hold a NUL and refuses a parameter with one, where SQLite stores
+ * it. Nothing stored can then equal such a text, so a read answers what it would for any
+ * unknown name: no rows; a write is refused as bad input before it reaches the server, never
+ * as an internal error.
+ */
+function refusingNul(text: string, values: readonly SqlValue[]): { rows: never[]; rowCount: 0 } | undefined {
+  if (!values.some(hasNul)) return undefined;
+  if (/^\s*SELECT\b/i.test(text)) return { rows: [], rowCount: 0 };
+  throw invalidInput(NUL_REFUSED);
 }
 
 const INT8_OID = 20;
@@ -69,6 +87,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     return context?.open ? context.client : pool;
   };
   const query: PostgresDatabase['query'] = async <Row extends object>(text: string, values: readonly SqlValue[] = []) => {
+    const refused = refusingNul(text, values);
+    if (refused) return refused;
     const result = await runner().query<Row>({ name: statementName(text), text, values: values as unknown[] });
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   };

@@ -75,5 +75,15 @@ export function createJobRepository(db: PostgresDatabase): JobRepository {
           [staleAfterMs, at, exceptOwner ?? null],
         )
       ).rowCount,
+    runningOwners: async () =>
+      (await db.query<{ owner: string }>("SELECT DISTINCT owner FROM jobs WHERE state = 'running' ORDER BY owner")).rows.map((row) => row.owner),
+    failOwner: async (owner, at) =>
+      (
+        await db.query(
+          `UPDATE jobs SET state = 'failed', phase = 'failed', message = 'Interrupted: the server stopped while this ran', finished_at = $2
+           WHERE state = 'running' AND owner = $1`,
+          [owner, at],
+        )
+      ).rowCount,
   };
 }

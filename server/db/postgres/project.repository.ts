@@ -57,7 +57,7 @@ export function createProjectRepository(db: PostgresDatabase): ProjectRepository
     rename: (id, name) => update('UPDATE projects SET name = $1 WHERE id = $2', [name, id]),
     markOpened: (id) => update('UPDATE projects SET is_new = FALSE WHERE id = $1', [id]),
     touchModified: (id, at) => update('UPDATE projects SET last_modified_at = $1 WHERE id = $2', [at, id]),
-    delete: (id) => update('DELETE FROM projects WHERE id = $1', [id]),
+    delete: (id) => deleteProject(db, id),
     datasetFields: async (id) => {
       const stored = (await db.query<{ dataset: string | null }>('SELECT dataset FROM projects WHERE id = $1', [id])).rows[0]?.dataset;
       return stored ? (JSON.parse(stored) as DatasetFields) : {};
@@ -71,4 +71,25 @@ export function createProjectRepository(db: PostgresDatabase): ProjectRepository
       update('UPDATE projects SET is_loaded = coalesce($2, is_loaded), is_open = coalesce($3, is_open) WHERE id = $1', [id, state.loaded ?? null, state.open ?? null]),
     resetSessionStates: () => update('UPDATE projects SET is_loaded = FALSE, is_open = FALSE WHERE is_loaded OR is_open', []),
   };
+}
+
+const DEADLOCK = '40P01';
+
+/**
+ * Image writers lock an image row, then bump the project's version (the same statement or
+ * later in their transaction); deleting the project row first would lock in the other order
+ * (project, then its images by cascade), and a save or a thumbnail batch running meanwhile
+ * deadlocked with it. So the images go first. A writer of several images at once can still
+ * meet the delete midway: PostgreSQL then aborts one of the two, and the delete tries again.
+ */
+async function deleteProject(db: PostgresDatabase, id: string, attempts = 3): Promise<void> {
+  try {
+    await db.inTransaction(async () => {
+      await db.query('DELETE FROM images WHERE project_id = $1', [id]);
+      await db.query('DELETE FROM projects WHERE id = $1', [id]);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== DEADLOCK || attempts <= 1) throw error;
+    await deleteProject(db, id, attempts - 1);
+  }
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '@/server/testing/postgres-server';
 import { describeRepositoryContract, type OpenedStore } from '../repository-contract';
+import { image, project } from '../repository-contract.fixtures';
 import { openPostgres } from './database';
 import { postgresMigrations } from './migrations';
 import { createPostgresRepositories } from './repositories';
@@ -105,3 +106,42 @@ describe('a transaction whose connection is lost', () => {
     }
   });
 });
+
+describe('deleting a project while another connection writes one of its images', () => {
+  it('waits for that writer (which then bumps the project) instead of deadlocking with it', async () => {
+    const url = await createTestDatabase(serverUrl, 'delete');
+    const db = await openPostgres(url, { poolSize: 2 });
+    const repos = createPostgresRepositories(db);
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    try {
+      await repos.projects.insert(project('p'));
+      await repos.images.insertMany('p', [image('u1', 'a.png'), image('u2', 'b.png')]);
+      // A save, as annotation.repository.ts writes it: the image row first, the project row next.
+      await writer.query('BEGIN');
+      await writer.query("UPDATE images SET edited_at = 1 WHERE project_id = 'p' AND uuid = 'u1'");
+      const deleted = repos.projects.delete('p');
+      await waitForLockWait(writer);
+      await writer.query("UPDATE projects SET annotations_version = annotations_version + 1 WHERE id = 'p'");
+      await writer.query('COMMIT');
+      await deleted;
+      expect(await repos.projects.findById('p')).toBeUndefined();
+      expect(await repos.images.find('p', 'u2')).toBeUndefined();
+    } finally {
+      await writer.end();
+      await db.close();
+    }
+  });
+});
+
+/** Resolves once some other connection of the database waits for a lock. */
+async function waitForLockWait(client: pg.Client): Promise<void> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const waiting = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+    );
+    if ((waiting.rows[0]?.n ?? 0) > 0) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('The delete never waited for the writer');
+}
