@@ -22,6 +22,13 @@ export interface PostgresDatabase {
   query<Row extends object>(text: string, values?: readonly SqlValue[]): Promise<{ rows: Row[]; rowCount: number }>;
   /** Several statements without parameters (a migration), where query would run them. */
   execute(script: string): Promise<void>;
+  /**
+   * Inside a transaction, locks the project's row before the first write to its images: every
+   * transaction then takes a project's locks in one order (project, then images), so a save and
+   * a label merge or a folder scan on the same images wait for each other instead of
+   * deadlocking. Outside a transaction, nothing (a single statement cannot deadlock with itself).
+   */
+  lockProject(projectId: string): Promise<void>;
   /** BEGIN ... COMMIT on one pooled connection; nested, a savepoint (see Repositories.inTransaction). */
   inTransaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -62,6 +69,8 @@ interface TransactionContext {
   /** False once fn has settled: work started inside fn that outlives it uses the pool. */
   open: boolean;
   savepoints: number;
+  /** Projects whose row this transaction has locked (lockProject). */
+  locked: Set<string>;
 }
 
 /** Statements are prepared once per connection, named by their text. */
@@ -77,7 +86,16 @@ function poolSizeFromEnv(value: string | undefined): number {
 /** Opens the pool for DATABASE_URL (see the top of this file) and migrates the schema. */
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<PostgresDatabase> {
   const poolSize = options.poolSize ?? poolSizeFromEnv(process.env.DATABASE_POOL_SIZE);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    // An unreachable server or a stuck transaction must fail requests, not hang them (and the
+    // job heartbeats) forever; a long export reads in pages, each far below these.
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 120_000,
+    idle_in_transaction_session_timeout: 60_000,
+  });
   // An idle connection the server drops (restart, network) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const transactions = new AsyncLocalStorage<TransactionContext>();
@@ -110,13 +128,15 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       } catch (error) {
         await context.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
         await context.client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        // Row locks taken inside the savepoint went with it.
+        context.locked.clear();
         throw error;
       } finally {
         context.savepoints -= 1;
       }
     }
     const client = await pool.connect();
-    const own: TransactionContext = { client, open: true, savepoints: 0 };
+    const own: TransactionContext = { client, open: true, savepoints: 0, locked: new Set() };
     let broken: Error | undefined;
     // The pool listens for errors of idle connections only: one lost while this transaction
     // holds it (between two statements) would otherwise be an unhandled 'error' event, which
@@ -147,7 +167,14 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     }
   };
 
-  const db: PostgresDatabase = { query, execute, inTransaction, close: () => pool.end() };
+  const lockProject = async (projectId: string) => {
+    const context = transactions.getStore();
+    if (!context?.open || context.locked.has(projectId)) return;
+    await context.client.query({ name: 'lp_lock_project', text: 'SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE', values: [projectId] });
+    context.locked.add(projectId);
+  };
+
+  const db: PostgresDatabase = { query, execute, lockProject, inTransaction, close: () => pool.end() };
   try {
     await migratePostgres(db);
   } catch (error) {

@@ -69,6 +69,8 @@ export function createLabelRepository(db: PostgresDatabase): LabelRepository {
     // Positions keep gaps after a removal: only their order matters.
     append: (projectId, label) =>
       lockingProject(projectId, async () => {
+        // Checked again under the lock: another process may have added it since the caller looked.
+        if ((await db.query('SELECT 1 FROM labels WHERE project_id = $1 AND name = $2', [projectId, label.name])).rowCount > 0) return;
         const next = (await db.query<{ next: number }>('SELECT coalesce(max(position) + 1, 0) AS next FROM labels WHERE project_id = $1', [projectId])).rows[0];
         await insertClass(projectId, next?.next ?? 0, label, await classId(projectId));
       }),

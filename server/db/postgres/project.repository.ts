@@ -76,15 +76,16 @@ export function createProjectRepository(db: PostgresDatabase): ProjectRepository
 const DEADLOCK = '40P01';
 
 /**
- * Image writers lock an image row, then bump the project's version (the same statement or
- * later in their transaction); deleting the project row first would lock in the other order
- * (project, then its images by cascade), and a save or a thumbnail batch running meanwhile
- * deadlocked with it. So the images go first. A writer of several images at once can still
- * meet the delete midway: PostgreSQL then aborts one of the two, and the delete tries again.
+ * Writers in a transaction lock the project's row before its images (PostgresDatabase.lockProject),
+ * and so does the delete: it locks the row, then removes the images, then the row, so a save or a
+ * thumbnail batch running meanwhile is waited for, not deadlocked with. A single statement
+ * outside a transaction still locks an image before bumping the project: if one meets the
+ * delete midway, PostgreSQL aborts one of the two, and the delete tries again.
  */
 async function deleteProject(db: PostgresDatabase, id: string, attempts = 3): Promise<void> {
   try {
     await db.inTransaction(async () => {
+      await db.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [id]);
       await db.query('DELETE FROM images WHERE project_id = $1', [id]);
       await db.query('DELETE FROM projects WHERE id = $1', [id]);
     });

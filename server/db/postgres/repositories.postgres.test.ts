@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '@/server/testing/postgres-server';
 import { describeRepositoryContract, type OpenedStore } from '../repository-contract';
-import { image, project } from '../repository-contract.fixtures';
+import { box, image, placement, project } from '../repository-contract.fixtures';
 import { openPostgres } from './database';
 import { postgresMigrations } from './migrations';
 import { createPostgresRepositories } from './repositories';
@@ -117,8 +117,9 @@ describe('deleting a project while another connection writes one of its images',
     try {
       await repos.projects.insert(project('p'));
       await repos.images.insertMany('p', [image('u1', 'a.png'), image('u2', 'b.png')]);
-      // A save, as annotation.repository.ts writes it: the image row first, the project row next.
+      // A save in its group's transaction: the project row locked first, then the image, then the bump.
       await writer.query('BEGIN');
+      await writer.query("SELECT 1 FROM projects WHERE id = 'p' FOR NO KEY UPDATE");
       await writer.query("UPDATE images SET edited_at = 1 WHERE project_id = 'p' AND uuid = 'u1'");
       const deleted = repos.projects.delete('p');
       await waitForLockWait(writer);
@@ -130,6 +131,52 @@ describe('deleting a project while another connection writes one of its images',
     } finally {
       await writer.end();
       await db.close();
+    }
+  });
+});
+
+describe('two transactions writing the same images in opposite orders', () => {
+  it('wait for each other instead of deadlocking: both land', async () => {
+    const url = await createTestDatabase(serverUrl, 'order');
+    const [first, second] = await Promise.all([openPostgres(url, { poolSize: 2 }), openPostgres(url, { poolSize: 2 })]);
+    const [a, b] = [createPostgresRepositories(first), createPostgresRepositories(second)];
+    try {
+      await a.projects.insert(project('p'));
+      await a.images.insertMany('p', [image('u1', 'a.png'), image('u2', 'b.png')]);
+      const shapes = (tag: number) => ({ shapes: [box('car', `s${tag}`)], placement });
+      let bothStarted: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (bothStarted = resolve));
+      let count = 0;
+      // Each saves one image, waits until the other has saved its first, then saves the other image.
+      const writer = (repos: typeof a, order: string[], tag: number) =>
+        repos.inTransaction(async () => {
+          await repos.annotations.save('p', order[0] ?? '', shapes(tag), Date.now());
+          if (++count === 2) bothStarted();
+          await Promise.race([started, new Promise((resolve) => setTimeout(resolve, 300))]);
+          await repos.annotations.save('p', order[1] ?? '', shapes(tag), Date.now());
+        });
+      // Without one lock order, PostgreSQL finds a deadlock and aborts one: "deadlock detected".
+      await expect(Promise.all([writer(a, ['u1', 'u2'], 1), writer(b, ['u2', 'u1'], 2)])).resolves.toBeDefined();
+      const stored = await a.annotations.getMany('p', ['u1', 'u2']);
+      for (const uuid of ['u1', 'u2']) expect(stored.get(uuid)?.shapes).toHaveLength(1);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+describe('two processes adding the same label at once', () => {
+  it('store it once', async () => {
+    const url = await createTestDatabase(serverUrl, 'labels');
+    const [first, second] = await Promise.all([openPostgres(url, { poolSize: 2 }), openPostgres(url, { poolSize: 2 })]);
+    const [a, b] = [createPostgresRepositories(first), createPostgresRepositories(second)];
+    try {
+      await a.projects.insert(project('p'));
+      // Each looked and found no "car" before either wrote it.
+      await Promise.all([a.labels.append('p', { name: 'car', color: '#f00' }), b.labels.append('p', { name: 'car', color: '#0f0' })]);
+      expect((await a.labels.list('p')).map((label) => label.name)).toEqual(['car']);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });

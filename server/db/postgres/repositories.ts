@@ -29,6 +29,16 @@ interface Versions {
  */
 export function createPostgresRepositories(db: PostgresDatabase): Repositories {
   const images = createImageRepository(db);
+  const annotations = createAnnotationRepository(db);
+  const splits = createSplitRepository(db);
+  // Writes to a project's images lock its row first (PostgresDatabase.lockProject): one lock order
+  // in every transaction, so concurrent ones wait instead of deadlocking.
+  const projectFirst =
+    <A extends [string, ...unknown[]], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await db.lockProject(args[0]);
+      return write(...args);
+    };
   const counts = new Map<string, Versions & { counts: ImageCounts }>();
   const uuidLists = new Map<string, Pick<Versions, 'images_version'> & { uuids: readonly string[] }>();
 
@@ -40,6 +50,11 @@ export function createPostgresRepositories(db: PostgresDatabase): Repositories {
     labels: createLabelRepository(db),
     images: {
       ...images,
+      insertMany: projectFirst(images.insertMany),
+      setPresent: projectFirst(images.setPresent),
+      updateFileFacts: projectFirst(images.updateFileFacts),
+      rename: projectFirst(images.rename),
+      delete: projectFirst(images.delete),
       counts: async (projectId) => {
         const cached = counts.get(projectId);
         const now = cached && (await versionsOf(projectId));
@@ -82,9 +97,9 @@ export function createPostgresRepositories(db: PostgresDatabase): Repositories {
         return uuids;
       },
     },
-    annotations: createAnnotationRepository(db),
+    annotations: { ...annotations, save: projectFirst(annotations.save) },
     jobs: createJobRepository(db),
-    splits: createSplitRepository(db),
+    splits: { ...splits, setSide: projectFirst(splits.setSide) },
     inTransaction: (fn) => db.inTransaction(fn),
   };
 }
