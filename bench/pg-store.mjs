@@ -3,7 +3,7 @@
 // database. The targets are W3's and W6's: the store may add no more than SQLite's rows allow.
 import pg from 'pg';
 import { startPostgresServer } from '../scripts/postgres-server.mjs';
-import { createProject, loadProject, trpcPagePath, waitForThumbnails } from './lib/api.mjs';
+import { createProject, loadProject, waitForThumbnails } from './lib/api.mjs';
 import { warm } from './lib/images.mjs';
 import { runLoad } from './lib/load.mjs';
 import { row } from './lib/report.mjs';
@@ -13,9 +13,9 @@ import { errorsNote } from './floor.mjs';
 import { identifyFile } from './lib/probe.mjs';
 import { baselineScan } from './w1-create.mjs';
 import { updateBody, updateSpec } from './w3-update.mjs';
+import { PAGE, pageLoad, uuidListLoad } from './w6-scale.mjs';
 
 const UPDATED_IMAGES = 100;
-const PAGE = { offset: 5000, limit: 50 };
 
 // The store's save (server/db/postgres/annotation.repository.ts): the version check, the write
 // and the bump of the project's counts version, one statement.
@@ -83,16 +83,8 @@ async function scaleRows(ctx, server, pool) {
   const created = await createProject(server, name, folder);
   await loadProject(server, name);
   const id = await projectId(pool, name);
-  const listRun = await runLoad({ origin: server.url, requests: [{ path: `/bndbox/projects/${name}/loadingstatus` }], connections: 1, maxRequests: ctx.quick ? 20 : 50, maxMs: 20_000, check: 'status', warmup: 2 });
-  const pageRun = await runLoad({
-    origin: server.url,
-    requests: [{ path: trpcPagePath({ annotation_type: 'bndbox', project_name: name, ...PAGE }) }],
-    connections: 1,
-    maxRequests: ctx.quick ? 300 : 1000,
-    maxMs: 10_000,
-    check: 'status',
-    warmup: 10,
-  });
+  const listRun = await runLoad(uuidListLoad(ctx, server, name));
+  const pageRun = await runLoad(pageLoad(ctx, server, name));
   // Same output as the endpoints: the JSON text, not only the rows.
   const list = await timedPool(Array.from({ length: 20 }), 1, async () =>
     JSON.stringify({ message: 2, uuid_list: (await pool.query(UUIDS, [id])).rows.map((r) => r.uuid), label_list: [] }),

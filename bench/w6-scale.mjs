@@ -13,7 +13,19 @@ import { errorsNote } from './floor.mjs';
 import { baselineScan } from './w1-create.mjs';
 import { identifyFile } from './lib/probe.mjs';
 
-const PAGE = { offset: 5000, limit: 50 };
+export const PAGE = { offset: 5000, limit: 50 };
+
+/** The two reads W6 times at 100,000 images: the full uuid list and one page of the strip. */
+export const uuidListLoad = (ctx, server, name) => ({ origin: server.url, requests: [{ path: `/bndbox/projects/${name}/loadingstatus` }], connections: 1, maxRequests: ctx.quick ? 20 : 50, maxMs: 20_000, check: 'status', warmup: 2 });
+export const pageLoad = (ctx, server, name) => ({
+  origin: server.url,
+  requests: [{ path: trpcPagePath({ annotation_type: 'bndbox', project_name: name, ...PAGE }) }],
+  connections: 1,
+  maxRequests: ctx.quick ? 300 : 1000,
+  maxMs: 10_000,
+  check: 'status',
+  warmup: 10,
+});
 
 // Lets the heap settle after a burst, so RSS is not caught mid-allocation.
 async function settledMemory(server) {
@@ -65,16 +77,8 @@ export async function w6(ctx) {
     const growth = loaded.rssMb - idle.rssMb;
     const full = count >= 100_000;
 
-    const listRun = await runLoad({ origin: server.url, requests: [{ path: `/bndbox/projects/${name}/loadingstatus` }], connections: 1, maxRequests: ctx.quick ? 20 : 50, maxMs: 20_000, check: 'status', warmup: 2 });
-    const pageRun = await runLoad({
-      origin: server.url,
-      requests: [{ path: trpcPagePath({ annotation_type: 'bndbox', project_name: name, ...PAGE }) }],
-      connections: 1,
-      maxRequests: ctx.quick ? 300 : 1000,
-      maxMs: 10_000,
-      check: 'status',
-      warmup: 10,
-    });
+    const listRun = await runLoad(uuidListLoad(ctx, server, name));
+    const pageRun = await runLoad(pageLoad(ctx, server, name));
     const afterReads = server.memory();
     const sqlite = sqliteReads(ctx, folder, await listFiles(folder), ctx.quick ? 50 : 200);
     const headerOnly = await baselineScan(ctx, name, identifyFile, 'header');

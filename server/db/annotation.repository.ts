@@ -1,23 +1,9 @@
+import type { ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
-import type { DatasetFields, ImageAnnotation, Shape } from '@/server/core/types';
+import { type AnnotationRow, toAnnotation } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 
-interface AnnotationRow {
-  uuid: string;
-  shapes: string;
-  img_x: number;
-  img_y: number;
-  img_w: number;
-  img_h: number;
-  dataset: string | null;
-}
-
-const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
-  shapes: JSON.parse(row.shapes) as Shape[],
-  placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },
-  ...(row.dataset === null ? {} : { dataset: JSON.parse(row.dataset) as DatasetFields }),
-});
 
 export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<AnnotationRepository> {
   const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM images';

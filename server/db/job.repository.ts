@@ -1,19 +1,8 @@
-import type { JobRepository, JobRow } from '@/server/core/repositories';
+import type { JobRepository } from '@/server/core/repositories';
+import { type StoredJobRow as Row, toJobRow } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 
-// The columns are the record's fields, with the result as JSON text and snake_case times.
-type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt' | 'heartbeatAt'> & {
-  result: string | null;
-  started_at: number;
-  finished_at: number | null;
-  heartbeat_at: number;
-};
-
-function parseStoredResult<Result>(text: string): Result {
-  const parsed: Result = JSON.parse(text);
-  return parsed;
-}
 
 export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepository> {
   // The partial unique index on running keys makes this the one place a key's runner is chosen.
@@ -48,23 +37,7 @@ export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepo
       finish.run({ id, state, done: f.done, total: f.total, message: f.message, result: JSON.stringify(f.result ?? null), at: f.at }).changes === 1,
     latest: (key) => {
       const row = latest.get(key);
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        kind: row.kind,
-        key: row.key,
-        state: row.state,
-        phase: row.phase,
-        done: row.done,
-        total: row.total,
-        message: row.message,
-        // The runner stored what this kind's handler returned, and JSON keeps that shape.
-        result: row.result === null ? null : parseStoredResult<unknown>(row.result),
-        startedAt: row.started_at,
-        finishedAt: row.finished_at,
-        owner: row.owner,
-        heartbeatAt: row.heartbeat_at,
-      };
+      return row ? toJobRow(row) : undefined;
     },
     failStale: (staleAfterMs, at, exceptOwner) => stale.run(at, at - staleAfterMs, exceptOwner ?? null).changes,
     runningOwners: () => owners.all().map((row) => row.owner),

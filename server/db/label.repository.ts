@@ -1,26 +1,8 @@
-import type { ClassNumbers, ClassRecord, LabelRecord, LabelRepository } from '@/server/core/repositories';
+import type { ClassNumbers, LabelRecord, LabelRepository } from '@/server/core/repositories';
+import { CLASS_NUMBER_COLUMNS as COLUMNS, type ClassRow, toClass } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 
-interface ClassRow {
-  name: string;
-  color: string;
-  class_id: number;
-  hotkey: string | null;
-  coco_id: number | null;
-  yolo_index: number | null;
-}
-
-const toClass = (row: ClassRow): ClassRecord => ({
-  name: row.name,
-  color: row.color,
-  classId: row.class_id,
-  hotkey: row.hotkey,
-  cocoId: row.coco_id,
-  yoloIndex: row.yolo_index,
-});
-
-const COLUMNS: Record<keyof ClassNumbers, string> = { hotkey: 'hotkey', cocoId: 'coco_id', yoloIndex: 'yolo_index' };
 
 export function createLabelRepository(sqlite: SqliteDatabase): Synchronous<LabelRepository> {
   const list = sqlite.prepare<[string], LabelRecord>('SELECT name, color FROM labels WHERE project_id = ? ORDER BY position');

@@ -1,34 +1,18 @@
 // The project's train/val/test split and the images' duplicate-finding hashes (migration 008).
-import type { ImageHashes, SplitCandidate, SplitRepository, SplitSettings } from '@/server/core/repositories';
 import type { SplitName } from '@/server/core/types';
+import type { ImageHashes, SplitCandidate, SplitRepository } from '@/server/core/repositories';
+import { type SplitCandidateRow, type SplitSettingsRow, toSplitCandidate, toSplitSettings } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from './image-row';
 
-interface SettingsRow {
-  split_seed: number;
-  split_train: number;
-  split_val: number;
-  split_test: number;
-  split_at: number | null;
-}
-
-interface CandidateRow {
-  uuid: string;
-  rel_path: string;
-  content_hash: string | null;
-  perceptual_hash: string | null;
-  split: SplitName | null;
-}
-
-const DEFAULT_SETTINGS: SplitSettings = { seed: 1, percentages: { train: 80, val: 20, test: 0 }, splitAt: null };
 
 export function createSplitRepository(sqlite: SqliteDatabase): Synchronous<SplitRepository> {
-  const settings = sqlite.prepare<[string], SettingsRow>('SELECT split_seed, split_train, split_val, split_test, split_at FROM projects WHERE id = ?');
+  const settings = sqlite.prepare<[string], SplitSettingsRow>('SELECT split_seed, split_train, split_val, split_test, split_at FROM projects WHERE id = ?');
   const saveSettings = sqlite.prepare(
     'UPDATE projects SET split_seed = @seed, split_train = @train, split_val = @val, split_test = @test, split_at = @splitAt WHERE id = @projectId',
   );
-  const candidates = sqlite.prepare<[string], CandidateRow>(
+  const candidates = sqlite.prepare<[string], SplitCandidateRow>(
     'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path',
   );
   const imageLabels = sqlite.prepare<[string], { uuid: string; label: string }>('SELECT uuid, label FROM image_labels WHERE project_id = ? AND present = 1');
@@ -62,12 +46,11 @@ export function createSplitRepository(sqlite: SqliteDatabase): Synchronous<Split
   return {
     settings: (projectId) => {
       const row = settings.get(projectId);
-      if (!row) return DEFAULT_SETTINGS;
-      return { seed: row.split_seed, percentages: { train: row.split_train, val: row.split_val, test: row.split_test }, splitAt: row.split_at };
+      return toSplitSettings(row);
     },
     saveSettings: (projectId, { seed, percentages, splitAt }) => void saveSettings.run({ projectId, seed, ...percentages, splitAt }),
     candidates: (projectId): SplitCandidate[] =>
-      candidates.all(projectId).map((row) => ({ uuid: row.uuid, relPath: row.rel_path, contentHash: row.content_hash, perceptualHash: row.perceptual_hash, split: row.split })),
+      candidates.all(projectId).map(toSplitCandidate),
     imageLabels: (projectId) => imageLabels.all(projectId),
     setSide: (projectId, uuids, side) => {
       for (const uuid of uuids) setSide.run(side, projectId, uuid);

@@ -1,18 +1,7 @@
 import type { JobRepository, JobRow } from '@/server/core/repositories';
+import { type StoredJobRow as Row, toJobRow } from '../stored-rows';
 import type { PostgresDatabase } from './database';
 
-// The columns are the record's fields, with the result as JSON text and snake_case times.
-type Row = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt' | 'heartbeatAt'> & {
-  result: string | null;
-  started_at: number;
-  finished_at: number | null;
-  heartbeat_at: number;
-};
-
-function parseStoredResult<Result>(text: string): Result {
-  const parsed: Result = JSON.parse(text);
-  return parsed;
-}
 
 // Liveness is stamped and judged by the database's clock: the processes may run on machines whose
 // clocks differ by more than a heartbeat, and one must never fail another's live job for it.
@@ -49,23 +38,7 @@ export function createJobRepository(db: PostgresDatabase): JobRepository {
     latest: async <Result>(key: string): Promise<JobRow<Result> | undefined> => {
       const row = (await db.query<Row>(`SELECT id, kind, key, state, phase, done, total, message, result, started_at, finished_at, owner, heartbeat_at
          FROM jobs WHERE key = $1 ORDER BY id DESC LIMIT 1`, [key])).rows[0];
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        kind: row.kind,
-        key: row.key,
-        state: row.state,
-        phase: row.phase,
-        done: row.done,
-        total: row.total,
-        message: row.message,
-        // The runner stored what this kind's handler returned, and JSON keeps that shape.
-        result: row.result === null ? null : parseStoredResult<Result>(row.result),
-        startedAt: row.started_at,
-        finishedAt: row.finished_at,
-        owner: row.owner,
-        heartbeatAt: row.heartbeat_at,
-      };
+      return row ? toJobRow(row) : undefined;
     },
     failStale: async (staleAfterMs, at, exceptOwner) =>
       (

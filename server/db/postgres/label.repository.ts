@@ -1,25 +1,7 @@
-import type { ClassNumbers, ClassRecord, LabelRecord, LabelRepository } from '@/server/core/repositories';
+import type { ClassNumbers, LabelRecord, LabelRepository } from '@/server/core/repositories';
+import { CLASS_NUMBER_COLUMNS as COLUMNS, type ClassRow, toClass } from '../stored-rows';
 import type { PostgresDatabase } from './database';
 
-interface ClassRow {
-  name: string;
-  color: string;
-  class_id: number;
-  hotkey: string | null;
-  coco_id: number | null;
-  yolo_index: number | null;
-}
-
-const toClass = (row: ClassRow): ClassRecord => ({
-  name: row.name,
-  color: row.color,
-  classId: row.class_id,
-  hotkey: row.hotkey,
-  cocoId: row.coco_id,
-  yoloIndex: row.yolo_index,
-});
-
-const COLUMNS: Record<keyof ClassNumbers, string> = { hotkey: 'hotkey', cocoId: 'coco_id', yoloIndex: 'yolo_index' };
 
 const TABLE = 'SELECT name, color, class_id, hotkey, coco_id, yolo_index FROM labels WHERE project_id = $1 ORDER BY position';
 // The counter only grows; greatest() also covers rows a counter never saw.

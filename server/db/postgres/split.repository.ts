@@ -1,26 +1,9 @@
 // The project's train/val/test split and the images' duplicate-finding hashes.
-import type { ImageHashes, SideCount, SplitCandidate, SplitRepository, SplitSettings } from '@/server/core/repositories';
-import type { SplitName } from '@/server/core/types';
+import type { ImageHashes, SideCount, SplitCandidate, SplitRepository } from '@/server/core/repositories';
+import { type SplitCandidateRow, type SplitSettingsRow, toSplitCandidate, toSplitSettings } from '../stored-rows';
 import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from '../image-row';
 import type { PostgresDatabase } from './database';
 
-interface SettingsRow {
-  split_seed: number;
-  split_train: number;
-  split_val: number;
-  split_test: number;
-  split_at: number | null;
-}
-
-interface CandidateRow {
-  uuid: string;
-  rel_path: string;
-  content_hash: string | null;
-  perceptual_hash: string | null;
-  split: SplitName | null;
-}
-
-const DEFAULT_SETTINGS: SplitSettings = { seed: 1, percentages: { train: 80, val: 20, test: 0 }, splitAt: null };
 const COLUMNS = IMAGE_COLUMNS.join(', ');
 
 export function createSplitRepository(db: PostgresDatabase): SplitRepository {
@@ -28,9 +11,8 @@ export function createSplitRepository(db: PostgresDatabase): SplitRepository {
   const sides = (text: string, projectId: string) => rows<SideCount>(text, [projectId]);
   return {
     settings: async (projectId) => {
-      const [row] = await rows<SettingsRow>('SELECT split_seed, split_train, split_val, split_test, split_at FROM projects WHERE id = $1', [projectId]);
-      if (!row) return DEFAULT_SETTINGS;
-      return { seed: row.split_seed, percentages: { train: row.split_train, val: row.split_val, test: row.split_test }, splitAt: row.split_at };
+      const [row] = await rows<SplitSettingsRow>('SELECT split_seed, split_train, split_val, split_test, split_at FROM projects WHERE id = $1', [projectId]);
+      return toSplitSettings(row);
     },
     saveSettings: async (projectId, { seed, percentages, splitAt }) => {
       await db.query('UPDATE projects SET split_seed = $2, split_train = $3, split_val = $4, split_test = $5, split_at = $6 WHERE id = $1', [
@@ -44,11 +26,11 @@ export function createSplitRepository(db: PostgresDatabase): SplitRepository {
     },
     candidates: async (projectId): Promise<SplitCandidate[]> =>
       (
-        await rows<CandidateRow>(
+        await rows<SplitCandidateRow>(
           'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = $1 AND present ORDER BY rel_path',
           [projectId],
         )
-      ).map((row) => ({ uuid: row.uuid, relPath: row.rel_path, contentHash: row.content_hash, perceptualHash: row.perceptual_hash, split: row.split })),
+      ).map(toSplitCandidate),
     imageLabels: (projectId) => rows<{ uuid: string; label: string }>('SELECT uuid, label FROM image_labels WHERE project_id = $1 AND present', [projectId]),
     setSide: async (projectId, uuids, side) => {
       if (uuids.length === 0) return;
