@@ -28,7 +28,10 @@ const SAVE = `WITH saved AS (
   SELECT count(*) AS saved FROM saved`;
 const UUIDS = 'SELECT uuid FROM images WHERE project_id = $1 AND present ORDER BY rel_path';
 const PAGE_ROWS = `SELECT project_id, uuid, rel_path, format, width, height, depth, file_size, mtime_ms, split, orientation
-  FROM images WHERE project_id = $1 AND present ORDER BY sort_key, rel_path LIMIT $2 OFFSET $3`;
+  FROM images AS i WHERE i.project_id = $1 AND i.present ORDER BY i.sort_key, i.rel_path LIMIT $2 OFFSET $3`;
+
+// Prepared once per connection, named, as the store runs its statements.
+const prepared = (pool, name, text, values) => pool.query({ name, text, values });
 
 async function projectId(pool, name) {
   const { rows } = await pool.query('SELECT id FROM projects WHERE name = $1', [name]);
@@ -41,7 +44,7 @@ async function rawSaves(pool, id, uuids, count, connections) {
   const sample = uuids.slice(0, UPDATED_IMAGES);
   const bodies = Array.from({ length: count }, (_, index) => updateBody(sample[index % sample.length], 100 + index));
   return timedPool(bodies, connections, (body) =>
-    pool.query(SAVE, [id, body.uuid, JSON.stringify(body.bnd_box), body.bnd_box.length, body.img_x, body.img_y, body.img_w, body.img_h, Date.now()]),
+    prepared(pool, 'bench_save', SAVE, [id, body.uuid, JSON.stringify(body.bnd_box), body.bnd_box.length, body.img_x, body.img_y, body.img_w, body.img_h, Date.now()]),
   );
 }
 
@@ -87,10 +90,10 @@ async function scaleRows(ctx, server, pool) {
   const pageRun = await runLoad(pageLoad(ctx, server, name));
   // Same output as the endpoints: the JSON text, not only the rows.
   const list = await timedPool(Array.from({ length: 20 }), 1, async () =>
-    JSON.stringify({ message: 2, uuid_list: (await pool.query(UUIDS, [id])).rows.map((r) => r.uuid), label_list: [] }),
+    JSON.stringify({ message: 2, uuid_list: (await prepared(pool, 'bench_uuids', UUIDS, [id])).rows.map((r) => r.uuid), label_list: [] }),
   );
   const page = await timedPool(Array.from({ length: ctx.quick ? 50 : 200 }), 1, async () =>
-    JSON.stringify({ items: (await pool.query(PAGE_ROWS, [id, PAGE.limit, PAGE.offset])).rows }),
+    JSON.stringify({ items: (await prepared(pool, 'bench_page', PAGE_ROWS, [id, PAGE.limit, PAGE.offset])).rows }),
   );
   const headerOnly = await baselineScan(ctx, name, identifyFile, 'header-pg');
   const floor = ctx.floor?.[1];
