@@ -97,7 +97,10 @@ export function createPostgresRepositories(db: PostgresDatabase): Repositories {
         return uuids;
       },
     },
-    annotations: { ...annotations, save: projectFirst(annotations.save) },
+    // A read inside a transaction takes the lock too: a save reads the image's dataset fields to
+    // carry them over, and under the project's lock no other process can change them before the
+    // write (READ COMMITTED would let an import commit in between).
+    annotations: { ...annotations, get: projectFirst(annotations.get), save: projectFirst(annotations.save) },
     jobs: createJobRepository(db),
     splits: { ...splits, setSide: projectFirst(splits.setSide) },
     inTransaction: (fn) => db.inTransaction(fn),
