@@ -134,7 +134,8 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
     }
   };
   const keepBeating = () => {
-    if (heartbeat || running.size === 0) return;
+    // On a store one process owns nobody reads the heartbeats: SQLite would pay an fsync for each.
+    if (exclusive || heartbeat || running.size === 0) return;
     heartbeat = setInterval(() => {
       if (running.size === 0) {
         clearInterval(heartbeat);
