@@ -86,7 +86,7 @@ test('a classifai configuration imports as a new project from the home page', as
   const dialog = page.getByRole('dialog', { name: 'Import a classifai configuration' });
   await dialog.getByLabel('Configuration file').fill(copy);
   await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Imported project cfg-copy.');
+  await expect(dialog.getByRole('status')).toHaveText('Imported project cfg-copy.', { timeout: 20_000 }); // an import job: seconds on a loaded machine
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(home.card('cfg-copy')).toBeVisible();
   expect((await api.boxes('cfg-copy')).map((box) => box.label).sort()).toEqual(['car', 'dog']);
