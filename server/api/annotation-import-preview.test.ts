@@ -35,7 +35,7 @@ async function projectState() {
 
 beforeAll(async () => {
   t = await createTestCore();
-  caller = createCaller({ core: t.core, transport: 'trpc' });
+  caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
   const folder = await makeTempDir('labelport-preview-');
   await writeImage(path.join(folder, 'a.jpg'), { format: 'jpeg', width: 200, height: 100 });
   await writeImage(path.join(folder, 'b.png'), { format: 'png', width: 50, height: 40 });

@@ -74,7 +74,7 @@ describe('class table over REST', () => {
   });
 
   it('refuses over tRPC to remove a used label without confirm, with CONFLICT and the count', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     const ids = { annotation_type: 'bndbox' as const, project_name: 'cars' };
     await expect(caller.label.remove({ ...ids, label: 'bus' })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^1 shape on 1 image use bus/) });
     expect((await caller.label.classes(ids)).classes.map((entry) => entry.name)).toContain('bus');

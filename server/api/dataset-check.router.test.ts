@@ -20,7 +20,7 @@ let uuid = '';
 
 beforeAll(async () => {
   t = await createTestCore();
-  caller = createCaller({ core: t.core, transport: 'trpc' });
+  caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
   folder = await makeTempDir('labelport-dataset-check-');
   await writeImage(path.join(folder, 'a.png'), { format: 'png', width: 40, height: 30 });
   await t.core.projects.create({ source: 'folder', name: 'checks', type: 'bndbox', folder, labelFilePath: '' });

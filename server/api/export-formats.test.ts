@@ -15,7 +15,7 @@ const registered = EXPORT_FORMATS.map((format) => format.type);
 
 describe('export formats come from the registry', () => {
   it('the workspace Export menu lists every registered format with its label, in order', async () => {
-    const menu = await createCaller({ core: t.core, transport: 'trpc' }).transfer.exportFormats();
+    const menu = await createCaller({ core: t.core, transport: 'trpc', actor: null }).transfer.exportFormats();
     expect(menu).toEqual(EXPORT_FORMATS.map((format) => ({ export_type: format.type, label: format.label })));
   });
 

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const readAllPages = async (limit: number) => {
-  const caller = createCaller({ core: t.core, transport: 'trpc' });
+  const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
   const seen: string[] = [];
   for (let offset = 0; ; offset += limit) {
     const page = await caller.image.page({ ...ids, offset, limit });
@@ -61,7 +61,7 @@ describe('workspace image order', () => {
   });
 
   it('moves a renamed image to its new place in the order', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     const image = (await caller.image.page({ ...ids, offset: 2, limit: 1 })).items[0];
     expect(image?.img_path).toBe('img1.png');
     const rename = (newName: string) => t.rest.put('/v2/bndbox/projects/order/imgsrc/rename', { uuid: image?.uuid, new_fname: newName });
@@ -88,7 +88,7 @@ describe('REST uuid order', () => {
 
 describe('going to an image over tRPC', () => {
   it('answers the natural position, null for no match, and BAD_REQUEST / NOT_FOUND for bad input', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     expect(await caller.image.locate({ ...ids, filter: 'all', name: 'IMG10.png' })).toMatchObject({ index: NATURAL.indexOf('img10.png') });
     expect(await caller.image.locate({ ...ids, filter: 'all', name: 'no-such' })).toBeNull();
     expect(await caller.image.nextUnlabeled({ ...ids, filter: 'all', after: 3 })).toMatchObject({ index: 4 });

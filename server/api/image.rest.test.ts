@@ -335,7 +335,7 @@ describe('add, rename, delete', () => {
 
 describe('workspace procedures', () => {
   it('pages the image list with a labeled/unlabeled filter and counts', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     const all = await caller.image.page({ annotation_type: 'bndbox', project_name: 'boxes', limit: 2 });
     expect(all.items).toHaveLength(2);
     expect(all.total).toBe(all.filtered_total);
@@ -346,7 +346,7 @@ describe('workspace procedures', () => {
     expect(unlabeled.filtered_total).toBe(all.total - 1);
   });
   it('refuses bad editor saves and label changes, changing nothing', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     const ids = { annotation_type: 'bndbox' as const, project_name: 'boxes' };
     const uuid = uuidOf('photo.webp');
     const before = await thumb(uuid);
@@ -362,7 +362,7 @@ describe('workspace procedures', () => {
   });
 
   it('saves editor shapes in pixels so classifai clients see them in place', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     const ids = { annotation_type: 'bndbox' as const, project_name: 'boxes' };
     const uuid = uuidOf('photo.webp');
     await caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [{ id: 'e1', kind: 'box', x: 4, y: 5, w: 10.5, h: 6, label: 'bike' }] });

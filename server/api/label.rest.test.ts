@@ -13,7 +13,7 @@ import { annotationImportOutput } from './schemas/transfer.schema';
 let t: TestCore;
 let folder: string;
 
-const caller = () => createCaller({ core: t.core, transport: 'trpc' });
+const caller = () => createCaller({ core: t.core, transport: 'trpc', actor: null });
 const ids = (name: string) => ({ annotation_type: 'bndbox' as const, project_name: name });
 
 async function createProject(name: string, labels: string[]) {

@@ -27,7 +27,7 @@ beforeAll(async () => {
             endpoint: '/api/trpc',
             req: new Request(url, init as RequestInit),
             router: appRouter,
-            createContext: () => ({ core: t.core, transport: 'trpc' as const }),
+            createContext: () => ({ core: t.core, transport: 'trpc' as const, actor: null }),
           }),
       }),
     ],

@@ -98,7 +98,7 @@ const jsonResponse = (failure: RestFailure) =>
 export function createRestHandler(getCore: () => Promise<Core>) {
   const handler: NodeHandler = createOpenApiNodeHttpHandler({
     router: appRouter,
-    createContext: async () => ({ core: await getCore(), transport: 'rest' as const }),
+    createContext: async () => ({ core: await getCore(), transport: 'rest' as const, actor: null }),
     onError: ({ error, req, path }) => {
       failures.set(req, error);
       if (isUnexpected(error)) console.error(`[labelport] REST ${path ?? '?'} failed:`, error.cause ?? error);

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('settings over tRPC', () => {
   it('saves, reads back, and refuses a chord bound twice or a bad action id without writing', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     expect(settingsShape.parse(await caller.settings.get()).keymap.preset).toBe('labelport');
     const saved = { keymap: { preset: 'labelimg' as const, overrides: { 'image.next': ['d', 'ArrowRight'] } }, workflow: { keepPrevious: true, autoAdvance: true } };
     await caller.settings.save(saved);

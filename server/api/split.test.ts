@@ -15,7 +15,7 @@ import { duplicateGroupsOutput, duplicatesStatusOutput, splitOverviewOutput } fr
 let t: TestCore;
 let folder: string;
 const ids = { annotation_type: 'bndbox' as const, project_name: 'splits' };
-const caller = () => createCaller({ core: t.core, transport: 'trpc' });
+const caller = () => createCaller({ core: t.core, transport: 'trpc', actor: null });
 const projectId = async () => (await t.core.projects.get('bndbox', 'splits')).id;
 
 async function page() {

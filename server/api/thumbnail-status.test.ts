@@ -27,7 +27,7 @@ afterAll(() => t.close());
 
 describe('project.thumbnailStatus', () => {
   it('is "none" until the project is opened, then counts up to every image and ends "done"', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     expect(thumbnailStatusOutput.parse(await caller.project.thumbnailStatus(ids))).toEqual({ state: 'none', done: 0, total: 0 });
 
     const opened = await t.rest.get('/bndbox/projects/strip');
@@ -41,7 +41,7 @@ describe('project.thumbnailStatus', () => {
   });
 
   it('says "stopped" when closing the project cut it short', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     await caller.project.close({ ...ids, status: 'closed' });
     // Every thumbnail is cached now, so remove the cache to give the next run work to cut short.
     fs.rmSync(path.join(t.dataDir, 'thumbnails'), { recursive: true, force: true });
@@ -54,7 +54,7 @@ describe('project.thumbnailStatus', () => {
   });
 
   it('answers NOT_FOUND for an unknown project', async () => {
-    const caller = createCaller({ core: t.core, transport: 'trpc' });
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     await expect(caller.project.thumbnailStatus({ annotation_type: 'bndbox', project_name: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

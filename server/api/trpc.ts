@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
+import type { Actor } from '@/server/core/users/actor';
 import { invalidInput, isDomainError } from '@/server/core/errors';
 import { domainDetail, isUnexpected, toRestFailure, toTrpcError } from './errors';
 import type { DomainErrorData } from './schemas/error.schema';
@@ -9,6 +10,8 @@ export interface ApiContext {
   core: Core;
   /** REST requests carry percent-encoded path parameters; tRPC calls carry plain strings. */
   transport: 'rest' | 'trpc';
+  /** The signed-in user or token owner in team mode; null in the local single-user mode. */
+  actor: Actor | null;
 }
 
 const t = initTRPC

@@ -9,7 +9,7 @@ function handle(request: Request): Promise<Response> {
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
-    createContext: async () => ({ core: await getCore(), transport: 'trpc' as const }),
+    createContext: async () => ({ core: await getCore(), transport: 'trpc' as const, actor: null }),
   });
 }
 
