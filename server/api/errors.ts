@@ -16,6 +16,10 @@ const DOMAIN: Record<DomainErrorCode, { trpc: TRPC_ERROR_CODE_KEY; status: numbe
   unsupported: { trpc: 'PRECONDITION_FAILED', status: 200, errorCode: ERROR_CODES.userDefined },
   invalid_input: { trpc: 'BAD_REQUEST', status: 400, errorCode: ERROR_CODES.badParam },
   outside_root: { trpc: 'BAD_REQUEST', status: 400, errorCode: ERROR_CODES.badParam },
+  unauthenticated: { trpc: 'UNAUTHORIZED', status: 401, errorCode: ERROR_CODES.userDefined },
+  forbidden: { trpc: 'FORBIDDEN', status: 403, errorCode: ERROR_CODES.userDefined },
+  rate_limited: { trpc: 'TOO_MANY_REQUESTS', status: 429, errorCode: ERROR_CODES.userDefined },
+  version_conflict: { trpc: 'CONFLICT', status: 409, errorCode: ERROR_CODES.userDefined },
 };
 
 export interface ErrorEnvelope {

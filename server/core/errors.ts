@@ -9,7 +9,15 @@ export type DomainErrorCode =
   /** The change would touch data that uses the subject; sent again with a confirmation it goes ahead. */
   | 'in_use'
   | 'outside_root'
-  | 'unsupported';
+  | 'unsupported'
+  /** Team mode: no valid session or token. */
+  | 'unauthenticated'
+  /** Team mode: the actor's role may not do this. */
+  | 'forbidden'
+  /** Too many failed sign-ins for this account or address: wait. */
+  | 'rate_limited'
+  /** The stored state changed since the one the change was based on (an image's annotation version). */
+  | 'version_conflict';
 
 /**
  * Why a request failed, finer than the code. The message keeps classifai's wording for REST
@@ -60,3 +68,5 @@ export const invalidInput = (message: string, detail?: DomainErrorDetail) => new
 export const invalidState = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_state', message, { detail });
 export const alreadyExists = (message: string, detail?: DomainErrorDetail) => new DomainError('already_exists', message, { detail });
 export const inUse = (message: string, detail?: DomainErrorDetail) => new DomainError('in_use', message, { detail });
+export const unauthenticated = (message = 'Sign in first') => new DomainError('unauthenticated', message);
+export const forbidden = (message: string) => new DomainError('forbidden', message);
