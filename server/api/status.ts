@@ -1,10 +1,11 @@
 // Every *status endpoint is built here: a GET that reads a status and never throws for an
 // unknown project, answering the status record with message 0 instead (what clients poll).
+// Every role may poll: a status reveals nothing a read does not.
 import type { z } from 'zod';
 import type { Core } from '@/server/core';
 import { isDomainError } from '@/server/core/errors';
 import { ERROR_CODES } from './errors';
-import { procedure, restMeta } from './trpc';
+import { readProcedure, restMeta } from './trpc';
 
 interface StatusOptions<I extends z.ZodObject, O extends z.ZodObject> {
   path: `/${string}`;
@@ -17,7 +18,7 @@ interface StatusOptions<I extends z.ZodObject, O extends z.ZodObject> {
 }
 
 export function statusProcedure<I extends z.ZodObject, O extends z.ZodObject>(options: StatusOptions<I, O>) {
-  return procedure
+  return readProcedure
     .meta(restMeta('GET', options.path, options.summary))
     .input(options.input)
     .output(options.output)

@@ -1,8 +1,8 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
-import type { Actor } from '@/server/core/users/actor';
-import { invalidInput, isDomainError } from '@/server/core/errors';
+import { mayAccess, type Access, type Actor } from '@/server/core/users/actor';
+import { forbidden, invalidInput, isDomainError, unauthenticated } from '@/server/core/errors';
 import { domainDetail, isUnexpected, toRestFailure, toTrpcError } from './errors';
 import type { DomainErrorData } from './schemas/error.schema';
 
@@ -10,13 +10,18 @@ export interface ApiContext {
   core: Core;
   /** REST requests carry percent-encoded path parameters; tRPC calls carry plain strings. */
   transport: 'rest' | 'trpc';
+  /** Team mode (server/env.ts isTeamMode): every procedure needs an actor whose role allows it. */
+  team?: boolean;
   /** The signed-in user or token owner in team mode; null in the local single-user mode. */
   actor: Actor | null;
 }
 
+/** A procedure's meta: its REST route, if any, and what a caller's role must allow. */
+export type ProcedureMeta = OpenApiMeta & { access?: Access };
+
 const t = initTRPC
   .context<ApiContext>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     errorFormatter: ({ shape, error }) => ({
       ...shape,
@@ -63,10 +68,25 @@ const mapDomainErrors = t.middleware(async ({ next, path }) => {
   return result;
 });
 
+// A procedure without an access level is treated as admin-only: a new one is never open by oversight.
+const enforceAccess = t.middleware(({ ctx, meta, next }) => {
+  if (!ctx.team) return next();
+  if (!ctx.actor) throw unauthenticated();
+  const access = meta?.access ?? 'admin';
+  if (!mayAccess(ctx.actor.role, access)) throw forbidden(`A ${ctx.actor.role} may not do this (${access === 'annotate' ? 'annotators and admins' : 'admins'} only)`);
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-// Order matters: errors from decoding are domain errors too.
-export const procedure = t.procedure.use(mapDomainErrors).use(decodeRestPath);
+// Order matters: errors from decoding and access are domain errors too.
+const procedure = t.procedure.use(mapDomainErrors).use(enforceAccess).use(decodeRestPath);
+/** Every role, viewers included: reads (and classifai's load/close, which only mark a session). */
+export const readProcedure = procedure.meta({ access: 'read' });
+/** Annotators and admins: annotations, labels, an image's split side. */
+export const annotateProcedure = procedure.meta({ access: 'annotate' });
+/** Admins: projects, images, imports, exports, choosers, users, settings. */
+export const adminProcedure = procedure.meta({ access: 'admin' });
 
 type RestMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 

@@ -3,10 +3,10 @@ import { toEditorImageOutput, toPlacement, toShapes } from '../mappers/annotatio
 import { updateAnnotationInput } from '../schemas/annotation.schema';
 import { SUCCESS, successOutput } from '../schemas/common.schema';
 import { editorImageOutput, editorImagesInput, saveEditorShapesInput } from '../schemas/editor.schema';
-import { procedure, restMeta, router } from '../trpc';
+import { annotateProcedure, readProcedure, restMeta, router } from '../trpc';
 
 export const annotationRouter = router({
-  update: procedure
+  update: annotateProcedure
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/uuid/{uuid}/update', 'Save an image\'s shapes (the thumbnail record sent back)'))
     .input(updateAnnotationInput)
     .output(successOutput)
@@ -17,13 +17,13 @@ export const annotationRouter = router({
     }),
 
   /** The workspace's read: shapes in image pixels for a batch of images (tRPC only). */
-  forEditor: procedure
+  forEditor: readProcedure
     .input(editorImagesInput)
     .output(z.array(editorImageOutput))
     .query(async ({ ctx, input }) => (await ctx.core.annotations.editorImages(input.annotation_type, input.project_name, input.uuids)).map(toEditorImageOutput)),
 
   /** The workspace's autosave: pixel shapes, stored so classifai clients show them in place too. */
-  saveFromEditor: procedure
+  saveFromEditor: annotateProcedure
     .input(saveEditorShapesInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { toFolderWindowStatus, toLabelFileWindowStatus } from '../mappers/status.mapper';
 import { SUCCESS, successOutput } from '../schemas/common.schema';
 import { folderWindowOutput, labelFileWindowOutput } from '../schemas/status.schema';
-import { procedure, restMeta, router } from '../trpc';
+import { adminProcedure, restMeta, router } from '../trpc';
 
 const noInput = z.object({});
 
 export const chooserRouter = router({
-  openFolder: procedure
+  openFolder: adminProcedure
     .meta(restMeta('PUT', '/v2/folders', 'Open the folder chooser'))
     .input(noInput)
     .output(successOutput)
@@ -16,13 +16,13 @@ export const chooserRouter = router({
       return SUCCESS;
     }),
 
-  folderStatus: procedure
+  folderStatus: adminProcedure
     .meta(restMeta('GET', '/v2/folders', 'Folder chooser status and the chosen folder'))
     .input(noInput)
     .output(folderWindowOutput)
     .query(({ ctx }) => toFolderWindowStatus(ctx.core.choosers.status('folder'))),
 
-  openLabelFile: procedure
+  openLabelFile: adminProcedure
     .meta(restMeta('PUT', '/v2/labelfiles', 'Open the label file chooser'))
     .input(noInput)
     .output(successOutput)
@@ -31,7 +31,7 @@ export const chooserRouter = router({
       return SUCCESS;
     }),
 
-  labelFileStatus: procedure
+  labelFileStatus: adminProcedure
     .meta(restMeta('GET', '/v2/labelfiles', 'Label file chooser status and the chosen file'))
     .input(noInput)
     .output(labelFileWindowOutput)

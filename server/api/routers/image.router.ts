@@ -18,16 +18,16 @@ import {
   tileStatusOutput,
 } from '../schemas/image.schema';
 import { statusProcedure } from '../status';
-import { procedure, restMeta, router } from '../trpc';
+import { adminProcedure, readProcedure, restMeta, router } from '../trpc';
 
 export const imageRouter = router({
-  thumbnail: procedure
+  thumbnail: readProcedure
     .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}/uuid/{uuid}/thumbnail', 'An image\'s annotation record with a 100 px PNG thumbnail'))
     .input(imagePathInput)
     .output(thumbnailOutput)
     .query(async ({ ctx, input }) => toThumbnailOutput(await ctx.core.images.thumbnail(input.annotation_type, input.project_name, input.uuid))),
 
-  source: procedure
+  source: readProcedure
     .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}/uuid/{uuid}/imgsrc', 'The original image bytes as a data URI'))
     .input(imagePathInput)
     .output(imageSourceOutput)
@@ -36,7 +36,7 @@ export const imageRouter = router({
       return { message: 1 as const, img_src: `data:${source.mimeType};base64,${source.bytes.toString('base64')}` };
     }),
 
-  add: procedure
+  add: adminProcedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/add', 'Add images: uploaded data URLs, or (empty body) the images of a chosen folder'))
     .input(addImagesInput)
     .output(successOutput)
@@ -54,7 +54,7 @@ export const imageRouter = router({
     missing: () => ({ message: 0 as const, add_image_status: ADD_IMAGE_STATUS.IMAGES_ADDED }),
   }),
 
-  rename: procedure
+  rename: adminProcedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/imgsrc/rename', 'Rename an image file (the extension is kept)'))
     .input(renameImageInput)
     .output(renameImageOutput)
@@ -62,7 +62,7 @@ export const imageRouter = router({
       toRenameOutput(await ctx.core.imageFiles.rename(input.annotation_type, input.project_name, input.uuid, input.new_fname)),
     ),
 
-  remove: procedure
+  remove: adminProcedure
     .meta(restMeta('DELETE', '/v2/{annotation_type}/projects/{project_name}/uuids', 'Move images into the deleted folder; answers the remaining uuids'))
     .input(deleteImagesInput)
     .output(deleteImagesOutput)
@@ -71,24 +71,24 @@ export const imageRouter = router({
       uuid_list: [...(await ctx.core.imageFiles.remove(input.annotation_type, input.project_name, input.uuid_list))],
     })),
 
-  tiles: procedure
+  tiles: readProcedure
     .input(imagePathInput)
     .output(tileStatusOutput)
     .query(({ ctx, input }) => ctx.core.tiles.status(input.annotation_type, input.project_name, input.uuid)),
 
-  page: procedure
+  page: readProcedure
     .input(imagePageInput)
     .output(imagePageOutput)
     .query(async ({ ctx, input }) =>
       toImagePageOutput(await ctx.core.images.page(input.annotation_type, input.project_name, toImageList(input), input.offset, input.limit)),
     ),
 
-  locate: procedure
+  locate: readProcedure
     .input(locateImageInput)
     .output(imagePositionOutput)
     .query(async ({ ctx, input }) => (await ctx.core.images.locate(input.annotation_type, input.project_name, toImageList(input), input.name)) ?? null),
 
-  nextUnlabeled: procedure
+  nextUnlabeled: readProcedure
     .input(nextUnlabeledInput)
     .output(imagePositionOutput)
     .query(async ({ ctx, input }) => (await ctx.core.images.nextUnlabeled(input.annotation_type, input.project_name, toImageList(input), input.after)) ?? null),

@@ -18,11 +18,11 @@ import {
 } from '../schemas/project.schema';
 import { creationStatusOutput, reloadStatusOutput } from '../schemas/status.schema';
 import { statusProcedure } from '../status';
-import { procedure, restMeta, router } from '../trpc';
+import { adminProcedure, annotateProcedure, readProcedure, restMeta, router } from '../trpc';
 
 // Literal paths (/meta) are declared before {project_name} ones: routes match in order.
 export const projectRouter = router({
-  list: procedure
+  list: readProcedure
     .meta(restMeta('GET', '/{annotation_type}/projects/meta', 'List the projects of a type'))
     .input(projectListInput)
     .output(projectMetaOutput)
@@ -31,9 +31,9 @@ export const projectRouter = router({
       content: (await ctx.core.projects.list(input.annotation_type)).map(toProjectMeta),
     })),
 
-  overviews: procedure.output(projectOverviewOutput).query(async ({ ctx }) => (await ctx.core.projects.listAll()).map(toProjectOverviewOutput)),
+  overviews: readProcedure.output(projectOverviewOutput).query(async ({ ctx }) => (await ctx.core.projects.listAll()).map(toProjectOverviewOutput)),
 
-  create: procedure
+  create: adminProcedure
     .meta(restMeta('PUT', '/v2/projects', 'Create a project from a folder (status raw) or import one (status config)'))
     .input(createProjectInput)
     .output(successOutput)
@@ -42,7 +42,7 @@ export const projectRouter = router({
       return SUCCESS;
     }),
 
-  checkFolder: procedure
+  checkFolder: adminProcedure
     .input(checkFolderInput)
     .output(checkFolderOutput)
     .query(async ({ ctx, input, signal }) => {
@@ -59,7 +59,7 @@ export const projectRouter = router({
     missing: () => ({ message: 0 as const, file_system_status: 0, file_system_message: null }),
   }),
 
-  meta: procedure
+  meta: readProcedure
     .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}/meta', 'One project'))
     .input(projectPathInput)
     .output(projectMetaOutput)
@@ -68,7 +68,7 @@ export const projectRouter = router({
       content: [toProjectMeta(await ctx.core.projects.overview(input.annotation_type, input.project_name))],
     })),
 
-  load: procedure
+  load: readProcedure
     .meta(restMeta('GET', '/{annotation_type}/projects/{project_name}', 'Open (load) a project'))
     .input(projectPathInput)
     .output(successOutput)
@@ -77,7 +77,7 @@ export const projectRouter = router({
       return SUCCESS;
     }),
 
-  thumbnailStatus: procedure
+  thumbnailStatus: readProcedure
     .input(projectPathInput)
     .output(thumbnailStatusOutput)
     .query(async ({ ctx, input }) => toThumbnailStatus(await ctx.core.projects.thumbnailStatus(input.annotation_type, input.project_name))),
@@ -91,7 +91,7 @@ export const projectRouter = router({
     missing: () => ({ message: 0 as const, progress: null, label_list: null, uuid_list: null }),
   }),
 
-  star: procedure
+  star: adminProcedure
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/star', 'Star ("true") or unstar ("false") a project'))
     .input(starInput)
     .output(successOutput)
@@ -100,7 +100,7 @@ export const projectRouter = router({
       return SUCCESS;
     }),
 
-  close: procedure
+  close: readProcedure
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}', 'Close a project (status "closed")'))
     .input(closeInput)
     .output(successOutput)
@@ -109,7 +109,7 @@ export const projectRouter = router({
       return SUCCESS;
     }),
 
-  rename: procedure
+  rename: adminProcedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/rename/{new_project_name}', 'Rename a project'))
     .input(renameProjectInput)
     .output(successOutput)
@@ -118,7 +118,7 @@ export const projectRouter = router({
       return SUCCESS;
     }),
 
-  remove: procedure
+  remove: adminProcedure
     .meta(restMeta('DELETE', '/{annotation_type}/projects/{project_name}', 'Forget a project; its images stay on disk'))
     .input(projectPathInput)
     .output(successOutput)
@@ -136,7 +136,7 @@ export const projectRouter = router({
     missing: () => ({ message: 0 as const, labeled_image: 0, unlabeled_image: 0, label_per_class_in_project: null }),
   }),
 
-  newLabels: procedure
+  newLabels: annotateProcedure
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/newlabels', 'Replace the label list'))
     .input(newLabelsInput)
     .output(successOutput)
@@ -145,7 +145,7 @@ export const projectRouter = router({
       return SUCCESS;
     }),
 
-  reload: procedure
+  reload: adminProcedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/reload', 'Rescan the project folder'))
     .input(projectPathInput)
     .output(successOutput)

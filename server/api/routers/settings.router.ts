@@ -1,11 +1,11 @@
 import { settingsShape } from '../schemas/settings.schema';
-import { procedure, router } from '../trpc';
+import { adminProcedure, readProcedure, router } from '../trpc';
 
 /** The workspace's per-machine settings (tRPC only: no classifai client has such a thing). */
 export const settingsRouter = router({
-  get: procedure.output(settingsShape).query(({ ctx }) => ctx.core.settings.get()),
+  get: readProcedure.output(settingsShape).query(({ ctx }) => ctx.core.settings.get()),
 
-  save: procedure
+  save: adminProcedure
     .input(settingsShape)
     .output(settingsShape)
     .mutation(({ ctx, input }) => ctx.core.settings.save(input)),

@@ -1,21 +1,21 @@
 import { toDuplicateGroups, toDuplicatesStatus, toSplitOverview } from '../mappers/split.mapper';
 import { SUCCESS, projectPathInput, successOutput } from '../schemas/common.schema';
 import { duplicateGroupsOutput, duplicatesStatusOutput, runSplitInput, setSplitSideInput, splitOverviewOutput } from '../schemas/split.schema';
-import { procedure, router } from '../trpc';
+import { adminProcedure, annotateProcedure, readProcedure, router } from '../trpc';
 
 // Workspace procedures only: classifai has no splits.
 export const splitRouter = router({
-  overview: procedure
+  overview: readProcedure
     .input(projectPathInput)
     .output(splitOverviewOutput)
     .query(async ({ ctx, input }) => toSplitOverview(await ctx.core.splits.overview(input.annotation_type, input.project_name))),
 
-  run: procedure
+  run: adminProcedure
     .input(runSplitInput)
     .output(splitOverviewOutput)
     .mutation(async ({ ctx, input }) => toSplitOverview(await ctx.core.splits.run(input.annotation_type, input.project_name, input.seed, input.percentages))),
 
-  setSide: procedure
+  setSide: annotateProcedure
     .input(setSplitSideInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
@@ -23,17 +23,17 @@ export const splitRouter = router({
       return SUCCESS;
     }),
 
-  findDuplicates: procedure
+  findDuplicates: readProcedure
     .input(projectPathInput)
     .output(duplicatesStatusOutput)
     .mutation(async ({ ctx, input }) => toDuplicatesStatus(await ctx.core.splits.findDuplicates(input.annotation_type, input.project_name))),
 
-  duplicatesStatus: procedure
+  duplicatesStatus: readProcedure
     .input(projectPathInput)
     .output(duplicatesStatusOutput)
     .query(async ({ ctx, input }) => toDuplicatesStatus(await ctx.core.splits.duplicatesStatus(input.annotation_type, input.project_name))),
 
-  duplicates: procedure
+  duplicates: readProcedure
     .input(projectPathInput)
     .output(duplicateGroupsOutput)
     .query(async ({ ctx, input }) => toDuplicateGroups(await ctx.core.splits.duplicates(input.annotation_type, input.project_name))),

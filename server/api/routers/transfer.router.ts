@@ -5,22 +5,22 @@ import { toExportStatus, toImportStatus } from '../mappers/status.mapper';
 import { parseBooleanText, SUCCESS, successOutput } from '../schemas/common.schema';
 import { EXPORT_FORMATS, EXPORT_TYPES } from '@/server/core/formats';
 import { annotationImportInput, annotationImportOutput, exportFormatsOutput, exportInput, exportStatusOutput, importFileInput, importStatusOutput, transferStatusInput } from '../schemas/transfer.schema';
-import { procedure, restMeta, router } from '../trpc';
+import { adminProcedure, readProcedure, restMeta, router } from '../trpc';
 
 export const transferRouter = router({
-  exportStatus: procedure
+  exportStatus: readProcedure
     .meta(restMeta('GET', '/v2/{annotation_type}/projects/exportstatus', 'Status of the last export; 2 carries the written file'))
     .input(transferStatusInput)
     .output(exportStatusOutput)
     .query(async ({ ctx }) => toExportStatus(await ctx.core.exports.status())),
 
-  importStatus: procedure
+  importStatus: readProcedure
     .meta(restMeta('GET', '/v2/{annotation_type}/projects/importstatus', 'Status of the last import; 3 carries the project name'))
     .input(transferStatusInput)
     .output(importStatusOutput)
     .query(async ({ ctx }) => toImportStatus(await ctx.core.imports.status())),
 
-  export: procedure
+  export: adminProcedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/export/{export_type}', `Export: ${EXPORT_TYPES.join(', ')} (cfg writes the .json, the others a .zip)`))
     .input(exportInput)
     .output(successOutput)
@@ -30,10 +30,10 @@ export const transferRouter = router({
     }),
 
   /** The workspace's Export menu: one entry per registered format. */
-  exportFormats: procedure.output(exportFormatsOutput).query(() => EXPORT_FORMATS.map(toExportFormatOutput)),
+  exportFormats: readProcedure.output(exportFormatsOutput).query(() => EXPORT_FORMATS.map(toExportFormatOutput)),
 
   /** The workspace's import: a path typed or picked in the browser (tRPC only). */
-  importFile: procedure
+  importFile: adminProcedure
     .input(importFileInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
@@ -41,7 +41,7 @@ export const transferRouter = router({
       return SUCCESS;
     }),
 
-  importAnnotations: procedure
+  importAnnotations: adminProcedure
     .meta(restMeta('PUT', '/v2/{annotation_type}/projects/{project_name}/import/{format}', 'Import COCO, VOC, YOLO or labelme annotations (a file, folder or zip path, or inline files, a zip as base64), matched by image file name; replaces the shapes of matched images and adds the labels they bring; preview "true" writes nothing and answers what it would do'))
     .input(annotationImportInput)
     .output(annotationImportOutput)
