@@ -17,7 +17,7 @@ export interface ApiContext {
 }
 
 /** A procedure's meta: its REST route, if any, and what a caller's role must allow. */
-export type ProcedureMeta = OpenApiMeta & { access?: Access };
+export type ProcedureMeta = OpenApiMeta & { access?: Access; public?: boolean };
 
 const t = initTRPC
   .context<ApiContext>()
@@ -70,7 +70,7 @@ const mapDomainErrors = t.middleware(async ({ next, path }) => {
 
 // A procedure without an access level is treated as admin-only: a new one is never open by oversight.
 const enforceAccess = t.middleware(({ ctx, meta, next }) => {
-  if (!ctx.team) return next();
+  if (!ctx.team || meta?.public) return next();
   if (!ctx.actor) throw unauthenticated();
   const access = meta?.access ?? 'admin';
   if (!mayAccess(ctx.actor.role, access)) throw forbidden(`A ${ctx.actor.role} may not do this (${access === 'annotate' ? 'annotators and admins' : 'admins'} only)`);
@@ -81,6 +81,8 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 // Order matters: errors from decoding and access are domain errors too.
 const procedure = t.procedure.use(mapDomainErrors).use(enforceAccess).use(decodeRestPath);
+/** Anyone, signed in or not (who am I, is this a team server): never data. */
+export const publicProcedure = procedure.meta({ public: true });
 /** Every role, viewers included: reads (and classifai's load/close, which only mark a session). */
 export const readProcedure = procedure.meta({ access: 'read' });
 /** Annotators and admins: annotations, labels, an image's split side. */
