@@ -28,6 +28,7 @@ import { createProjectService } from './project.service';
 import { createSettingsService } from './settings.service';
 import { createSplitService } from './split.service';
 import type { Repositories } from './repositories';
+import { createUserService } from './users/user.service';
 
 export interface CoreEdges {
   dataDir: string;
@@ -44,6 +45,8 @@ export interface CoreEdges {
   jobOwners?: { owner: string; stopped: (owner: string) => boolean };
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /** How long an unused browser session lasts (team mode). */
+  sessionTtlMs?: number;
   /** A full garbage collection, where the runtime can run one (long exports keep their peak down). */
   compactHeap?: () => void;
 }
@@ -87,6 +90,7 @@ export function createCore(edges: CoreEdges) {
   const annotationImports = createAnnotationImportService({ repos, projects, now });
   const settings = createSettingsService({ dataDir: edges.dataDir });
   const splits = createSplitService({ repos, projects, jobs, now });
+  const users = createUserService({ users: repos.users, now, sessionTtlMs: edges.sessionTtlMs });
   return {
     dataDir: edges.dataDir,
     projects,
@@ -102,6 +106,7 @@ export function createCore(edges: CoreEdges) {
     annotationImports,
     settings,
     splits,
+    users,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   Project,
   SplitName,
 } from './types';
+import type { UserRepository } from './users/user-repository';
 
 export interface ProjectRepository {
   insert(project: Project): Promise<void>;
@@ -282,6 +283,7 @@ export interface Repositories {
   annotations: AnnotationRepository;
   jobs: JobRepository;
   splits: SplitRepository;
+  users: UserRepository;
   /**
    * Runs fn in one transaction: every repository call made from fn's async context (found with
    * AsyncLocalStorage, so the same `repos` object is used inside and out) is part of it. Called

@@ -1,3 +1,5 @@
+import type { UserRepository } from '@/server/core/users/user-repository';
+import { createUserRepository } from './user.repository';
 import type {
   AnnotationRepository,
   ImageCounts,
@@ -69,6 +71,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     annotations: gated<AnnotationRepository>({ ...annotations, save: touching(annotations.save, true) }),
     jobs: gated<JobRepository>(createJobRepository(db.sqlite)),
     splits: gated<SplitRepository>(createSplitRepository(db.sqlite)),
+    users: gated<UserRepository>(createUserRepository(db.sqlite)),
     inTransaction: (fn) => db.inTransaction(fn),
   };
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { box, image, type OpenStore, placement, project, useStore } from './repository-contract.fixtures';
 import { describeLabelContract } from './repository-contract.labels';
 import { describeSharingContract } from './repository-contract.sharing';
+import { describeUserContract } from './repository-contract.users';
 
 export type { OpenedStore, OpenStore } from './repository-contract.fixtures';
 
@@ -14,6 +15,7 @@ export function describeRepositoryContract(storeName: string, open: OpenStore, o
     describe('images and annotations', () => describeImageContract(open));
     describe('class table, split and hashes', () => describeLabelContract(open));
     describe('transactions, jobs and other processes', () => describeSharingContract(open, { multiProcess: options.multiProcess ?? false }));
+    describe('users, sessions and tokens', () => describeUserContract(open, { multiProcess: options.multiProcess ?? false }));
   });
 }
 

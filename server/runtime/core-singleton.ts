@@ -18,6 +18,7 @@ export function getCore(): Promise<Core> {
       databaseUrl: env.DATABASE_URL,
       chooser: createChooser(env.LABELPORT_CHOOSER),
       jobTiming: { heartbeatMs: env.LABELPORT_JOB_HEARTBEAT_MS, staleAfterMs: env.LABELPORT_JOB_STALE_MS },
+      sessionTtlMs: env.LABELPORT_SESSION_TTL_MS,
     });
     holder[globalKey] = opening;
     opening.catch(() => {

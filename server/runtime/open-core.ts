@@ -20,6 +20,7 @@ export interface OpenCoreOptions {
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
   jobTiming?: { heartbeatMs?: number; staleAfterMs?: number };
+  sessionTtlMs?: number;
   /** Wraps the repositories the core gets (tests watch transactions with it). */
   wrapRepositories?: (repos: Repositories) => Repositories;
 }
@@ -55,6 +56,7 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     // Shared store: jobs a killed process of this machine left running need not wait to go stale.
     jobOwners: store.exclusive ? undefined : processOwners(),
     jobTiming: options.jobTiming,
+    sessionTtlMs: options.sessionTtlMs,
     closeStorage: store.close,
     now: options.now,
     log: options.log,

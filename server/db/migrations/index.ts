@@ -9,6 +9,7 @@ import { splitsAndHashes } from './008-splits-and-hashes';
 import { orientation } from './009-orientation';
 import { jobOwners } from './010-job-owners';
 import { projectSession } from './011-project-session';
+import { users } from './012-users';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users];

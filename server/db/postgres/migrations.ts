@@ -153,7 +153,39 @@ ALTER TABLE projects ADD COLUMN is_loaded BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE projects ADD COLUMN is_open BOOLEAN NOT NULL DEFAULT FALSE;
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession];
+// SQLite migration 012: users, sessions, API tokens, failed sign-ins.
+const users = `
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  name TEXT COLLATE "C" NOT NULL UNIQUE,
+  role TEXT NOT NULL CHECK (role IN ('viewer', 'annotator', 'admin')),
+  password_hash TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX sessions_by_user ON sessions (user_id);
+CREATE TABLE api_tokens (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT,
+  revoked_at BIGINT
+);
+CREATE INDEX api_tokens_by_user ON api_tokens (user_id);
+CREATE TABLE sign_in_failures (
+  key TEXT NOT NULL,
+  at BIGINT NOT NULL
+);
+CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at);
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;

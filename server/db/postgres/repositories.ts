@@ -6,6 +6,7 @@ import { createJobRepository } from './job.repository';
 import { createLabelRepository } from './label.repository';
 import { createProjectRepository } from './project.repository';
 import { createSplitRepository } from './split.repository';
+import { createUserRepository } from './user.repository';
 
 interface Versions {
   images_version: number;
@@ -103,6 +104,7 @@ export function createPostgresRepositories(db: PostgresDatabase): Repositories {
     annotations: { ...annotations, get: projectFirst(annotations.get), save: projectFirst(annotations.save) },
     jobs: createJobRepository(db),
     splits: { ...splits, setSide: projectFirst(splits.setSide) },
+    users: createUserRepository(db),
     inTransaction: (fn) => db.inTransaction(fn),
   };
 }
