@@ -1,6 +1,6 @@
 // Users, sessions, tokens and the sign-in limit, through the user directory the request gate
 // uses, on each store: what a team server's processes must agree on.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createUserService, SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from '@/server/core/users/user.service';
 import type { UserDirectory } from '@/server/core/users/user-directory';
 import { type OpenStore, useStore } from './repository-contract.fixtures';

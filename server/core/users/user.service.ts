@@ -27,7 +27,7 @@ const toActor = (user: StoredUser): Actor => ({ userId: user.id, name: user.name
 
 export function checkUserName(name: string): string {
   if (name.length < 1 || name.length > 64) throw invalidInput('A user name has 1 to 64 characters');
-  // eslint-disable-next-line no-control-regex
+   
   if (/[\u0000-\u001f\u007f]/.test(name)) throw invalidInput('A user name cannot hold control characters');
   if (name.trim() !== name) throw invalidInput('A user name cannot start or end with a space');
   return name;
