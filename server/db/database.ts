@@ -29,18 +29,18 @@ export interface LabelportDatabase {
 export class DataDirLockedError extends Error {}
 
 /**
- * Opens DATA_DIR/labelport.db. locking_mode=EXCLUSIVE makes SQLite hold its file lock for the
- * life of the connection, so a second server on the same DATA_DIR fails at once instead of
- * interleaving writes; the OS drops the lock when a process dies, so kill -9 leaves no stale lock.
+ * Opens DATA_DIR/labelport.db. A server first takes DATA_DIR/server.lock (serverLock): a second
+ * server on the same DATA_DIR fails at once instead of interleaving writes, and the OS drops the
+ * lock when a process dies, so kill -9 leaves no stale lock. The database itself is opened in
+ * SQLite's normal locking mode so that the users command can write to it while the server runs.
  */
-export function openDatabase(dataDir: string): LabelportDatabase {
+export function openDatabase(dataDir: string, options: { serverLock?: boolean } = {}): LabelportDatabase {
   // Other local users may read 127.0.0.1 but not the database.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const serverLock = options.serverLock === false ? undefined : takeServerLock(dataDir);
   const file = path.join(dataDir, 'labelport.db');
-  // A short timeout while taking the lock: a second server should fail fast, not wait.
-  const sqlite = new Database(file, { timeout: 200 });
+  const sqlite = new Database(file, { timeout: 5000 });
   try {
-    sqlite.pragma('locking_mode = EXCLUSIVE');
     sqlite.pragma('journal_mode = WAL');
     // FULL: an answered update survives power loss, not only a process crash.
     sqlite.pragma('synchronous = FULL');
@@ -51,11 +51,7 @@ export function openDatabase(dataDir: string): LabelportDatabase {
     sqlite.pragma('busy_timeout = 5000');
   } catch (error) {
     sqlite.close();
-    if (error instanceof Error && /locked|busy/i.test(error.message)) {
-      throw new DataDirLockedError(
-        `Another Labelport server is already using ${dataDir}. Stop it, or set DATA_DIR to another folder.`,
-      );
-    }
+    serverLock?.close();
     throw error;
   }
   return {
@@ -65,8 +61,27 @@ export function openDatabase(dataDir: string): LabelportDatabase {
       if (!sqlite.open) return;
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       sqlite.close();
+      serverLock?.close();
     },
   };
+}
+
+/** A write lock on a file of its own, held for the connection's life (locking_mode=EXCLUSIVE). */
+function takeServerLock(dataDir: string): SqliteDatabase {
+  // A short timeout: a second server should fail fast, not wait.
+  const lock = new Database(path.join(dataDir, 'server.lock'), { timeout: 200 });
+  try {
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('CREATE TABLE IF NOT EXISTS held_by (pid INTEGER); DELETE FROM held_by;');
+    lock.prepare('INSERT INTO held_by (pid) VALUES (?)').run(process.pid);
+    return lock;
+  } catch (error) {
+    lock.close();
+    if (error instanceof Error && /locked|busy/i.test(error.message)) {
+      throw new DataDirLockedError(`Another Labelport server is already using ${dataDir}. Stop it, or set DATA_DIR to another folder.`);
+    }
+    throw error;
+  }
 }
 
 function migrate(sqlite: SqliteDatabase): void {

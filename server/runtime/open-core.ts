@@ -3,13 +3,10 @@
 // that knows which implementation is used is here.
 import { createCore, type Core } from '@/server/core';
 import type { Repositories } from '@/server/core/repositories';
-import { openDatabase } from '@/server/db/database';
-import { openPostgres } from '@/server/db/postgres/database';
-import { createPostgresRepositories } from '@/server/db/postgres/repositories';
-import { createSqliteRepositories } from '@/server/db/repositories';
 import { createChooser, type Chooser } from '@/server/files/chooser';
 import { createThumbnailCache } from '@/server/files/thumbnail-cache';
 import { heapCompactor } from './heap-compactor';
+import { openStore } from './open-store';
 import { processOwners } from './process-owner';
 
 export interface OpenCoreOptions {
@@ -25,28 +22,11 @@ export interface OpenCoreOptions {
   wrapRepositories?: (repos: Repositories) => Repositories;
 }
 
-interface OpenedStore {
-  repos: Repositories;
-  /** No other process can use the store: SQLite's exclusive lock on DATA_DIR's file. */
-  exclusive: boolean;
-  close: () => void | Promise<void>;
-}
-
-async function openStore(options: OpenCoreOptions): Promise<OpenedStore> {
-  if (options.databaseUrl) {
-    const db = await openPostgres(options.databaseUrl);
-    return { repos: createPostgresRepositories(db), exclusive: false, close: () => db.close() };
-  }
-  const db = openDatabase(options.dataDir);
-  const repos = createSqliteRepositories(db);
+export async function openCore(options: OpenCoreOptions): Promise<Core> {
+  const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, asServer: true });
   // The only process: a restart closes every project, as classifai's does. PostgreSQL keeps
   // them, since other processes may still serve clients that loaded them.
-  await repos.projects.resetSessionStates();
-  return { repos, exclusive: true, close: () => db.close() };
-}
-
-export async function openCore(options: OpenCoreOptions): Promise<Core> {
-  const store = await openStore(options);
+  if (store.exclusive) await store.repos.projects.resetSessionStates();
   return createCore({
     dataDir: options.dataDir,
     repos: options.wrapRepositories ? options.wrapRepositories(store.repos) : store.repos,
