@@ -9,6 +9,9 @@ export const config = {
   matcher: [
     '/',
     '/projects/:path*',
+    '/signin',
+    '/admin/:path*',
+    '/api/auth/:path*',
     '/_next/:path*',
     '/api/trpc/:path*',
     '/api/image/:path*',

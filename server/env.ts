@@ -17,6 +17,8 @@ const envSchema = z.object({
   LABELPORT_ROOTS: z.string().optional(),
   // How long a browser session lasts without use (team mode).
   LABELPORT_SESSION_TTL_MS: z.coerce.number().int().min(1000).optional(),
+  // '1': X-Forwarded-For (set by the operator's proxy) names the client, for the sign-in limit per address.
+  LABELPORT_TRUST_PROXY: z.enum(['0', '1']).optional(),
   LABELPORT_JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).optional(),
   LABELPORT_JOB_STALE_MS: z.coerce.number().int().min(200).optional(),
 });

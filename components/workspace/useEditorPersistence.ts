@@ -10,7 +10,7 @@ import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend } from '@/components/editor/edit-journal';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
-import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
 /** The procedure the keepalive request calls: the same one autosave uses. */
@@ -55,7 +55,13 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     const journal = createEditJournal(`${type}/${name}`, indexedDbBackend());
     const autosave = createAutosave({
       save: async (uuid, shapes) => {
-        await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
+        try {
+          await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
+        } catch (error) {
+          // The journal keeps the edit; it is saved once the user has signed in again.
+          signInAgainOn401(error);
+          throw error;
+        }
       },
       onStatus: setSaveStatus,
       onSaved: (uuid, shapes) => {
@@ -64,7 +70,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (uuid === store.getState().imageId) writeCache(uuid, store.getState().shapes);
       },
       // The image or project is gone, or the state is refused: no retry will ever land it.
-      isPermanent: (error) => errorCode(error) === 'NOT_FOUND' || errorCode(error) === 'BAD_REQUEST',
+      isPermanent: (error) => ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(errorCode(error) ?? ''),
       sendOnExit: (uuid, shapes) => {
         const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
         if (body.length > KEEPALIVE_LIMIT) return false;

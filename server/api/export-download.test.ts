@@ -40,14 +40,14 @@ afterAll(async () => {
 
 describe('export download', () => {
   it('refuses a project that has no finished export, in the JSON envelope', async () => {
-    const reply = await download('bndbox', 'shop');
+    const reply = await download('bndbox', 'shop', new Headers());
     expect(reply.status).toBe(404);
     expect(errorEnvelope.parse(await reply.json()).error_message).toMatch(/export it first/);
   });
 
   it('streams exactly the zip the last export wrote, as an attachment', async () => {
     const written = await exportProject('shop', 'coco');
-    const reply = await download('bndbox', 'shop');
+    const reply = await download('bndbox', 'shop', new Headers());
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/zip');
     expect(reply.headers.get('content-disposition')).toContain(encodeURIComponent(path.basename(written)));
@@ -56,26 +56,26 @@ describe('export download', () => {
 
   it("refuses another project's name, an unknown project, a path-like name and an unknown type", async () => {
     for (const [type, name] of [['bndbox', 'park'], ['bndbox', 'nowhere'], ['bndbox', '../../etc/passwd'], ['bndbox', '/etc/passwd'], ['picture', 'shop']] as const) {
-      const reply = await download(type, name);
+      const reply = await download(type, name, new Headers());
       expect(reply.status, `${type}/${name}`).toBeGreaterThanOrEqual(400);
       expect(errorEnvelope.parse(await reply.json()).message).toBe(0);
     }
     // the seg type of the same name is another project
-    expect((await download('seg', 'shop')).status).toBeGreaterThanOrEqual(400);
+    expect((await download('seg', 'shop', new Headers())).status).toBeGreaterThanOrEqual(400);
   });
 
   it('follows the last export: a cfg export of the project downloads its .json', async () => {
     const written = await exportProject('shop', 'cfg');
-    const reply = await download('bndbox', 'shop');
+    const reply = await download('bndbox', 'shop', new Headers());
     expect(reply.headers.get('content-type')).toBe('application/json');
     expect(Buffer.from(await reply.arrayBuffer()).equals(fs.readFileSync(written))).toBe(true);
-    expect((await download('bndbox', 'park')).status).toBe(404);
+    expect((await download('bndbox', 'park', new Headers())).status).toBe(404);
   });
 
   it('says the file is gone when it was removed after the export', async () => {
     const written = await exportProject('park', 'voc');
     fs.renameSync(written, `${written}.moved`);
-    const reply = await download('bndbox', 'park');
+    const reply = await download('bndbox', 'park', new Headers());
     expect(reply.status).toBe(404);
     expect(errorEnvelope.parse(await reply.json()).error_message).toMatch(/gone/);
   });

@@ -8,14 +8,18 @@ import type { Core } from '@/server/core';
 import { DomainError } from '@/server/core/errors';
 import { ANNOTATION_TYPES, type AnnotationType } from '@/server/core/types';
 import { toRestFailure } from './errors';
+import { identify, requireAccess } from './request-actor';
 
 const CONTENT_TYPES: Record<string, string> = { '.zip': 'application/zip', '.json': 'application/json' };
 
 export function createExportDownloadHandler(getCore: () => Promise<Core>) {
-  return async (type: string, name: string): Promise<Response> => {
+  return async (type: string, name: string, headers: Headers): Promise<Response> => {
     try {
+      const core = await getCore();
+      // Exporting is an admin's; so is reading what an export wrote.
+      requireAccess(await identify(headers, core), 'admin');
       if (!ANNOTATION_TYPES.includes(type as AnnotationType)) throw new DomainError('invalid_input', `Unknown annotation type ${type}`);
-      const filePath = await (await getCore()).exports.writtenFile(type as AnnotationType, name);
+      const filePath = await core.exports.writtenFile(type as AnnotationType, name);
       const stat = await fs.promises.stat(filePath).catch(() => null);
       if (!stat?.isFile()) throw new DomainError('not_found', `The exported file is gone: ${path.basename(filePath)}; export again`);
       const fileName = path.basename(filePath);

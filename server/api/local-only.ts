@@ -2,9 +2,18 @@
 // the proxy does not run for: Next's middleware pass doubled the cost of every REST call). A
 // local server with file-system access is a target for any web page the user opens, so only
 // local Hosts (DNS rebinding) and local Origins (drive-by pages) get through; a client app on
-// another local port is allowed by CORS.
+// another local port is allowed by CORS. A team server also answers to the names in
+// LABELPORT_ALLOWED_HOSTS, and to pages of its own served under those names.
+import { allowedHosts, readEnv } from '@/server/env';
 
 const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+let serverNames: Set<string> | undefined;
+
+/** Local names and the server's real names: read once, the environment does not change. */
+function acceptedHostnames(): Set<string> {
+  serverNames ??= new Set([...LOCAL_HOSTNAMES, ...allowedHosts(readEnv())]);
+  return serverNames;
+}
 
 function hostnameOf(host: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
@@ -13,7 +22,7 @@ function hostnameOf(host: string): string {
 function isLocalOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTNAMES.has(url.hostname);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && acceptedHostnames().has(url.hostname.toLowerCase());
   } catch {
     return false;
   }
@@ -23,7 +32,7 @@ function corsHeaders(origin: string): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Methods': 'GET, PUT, POST, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'Content-Type, Cache-Control, Pragma',
+    'Access-Control-Allow-Headers': 'Content-Type, Cache-Control, Pragma, Authorization',
     Vary: 'Origin',
   };
 }
@@ -33,7 +42,7 @@ export type LocalVerdict = { refused: string } | { cors: Record<string, string> 
 /** Who sent the request, from its headers: refused (with why) or allowed (with its CORS headers). */
 export function checkLocal(headers: Headers): LocalVerdict {
   const host = headers.get('host') ?? '';
-  if (!LOCAL_HOSTNAMES.has(hostnameOf(host).toLowerCase())) return { refused: 'Requests must address this machine (localhost)' };
+  if (!acceptedHostnames().has(hostnameOf(host).toLowerCase())) return { refused: 'Requests must address this machine (localhost) or a name in LABELPORT_ALLOWED_HOSTS' };
   const origin = headers.get('origin');
   if (origin !== null && !isLocalOrigin(origin)) return { refused: 'Requests from other sites are refused' };
   // <img>, <script> and form posts from other sites send no Origin on GET; the browser still

@@ -13,6 +13,7 @@
 import { createOpenApiNodeHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
 import { envelope, ERROR_CODES, isUnexpected, toRestFailure, type RestFailure } from './errors';
+import type { RequestIdentity } from './request-actor';
 import { appRouter } from './root';
 
 /** Uploads (add images, inline annotation imports) carry files; every other body is small. */
@@ -91,6 +92,8 @@ type NodeRequest = Parameters<NodeHandler>[0];
 type NodeResponse = Parameters<NodeHandler>[1];
 
 const failures = new WeakMap<object, unknown>();
+const identities = new WeakMap<object, RequestIdentity>();
+const LOCAL_IDENTITY: RequestIdentity = { team: false, actor: null };
 
 const jsonResponse = (failure: RestFailure) =>
   new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/json' } });
@@ -98,7 +101,7 @@ const jsonResponse = (failure: RestFailure) =>
 export function createRestHandler(getCore: () => Promise<Core>) {
   const handler: NodeHandler = createOpenApiNodeHttpHandler({
     router: appRouter,
-    createContext: async () => ({ core: await getCore(), transport: 'rest' as const, actor: null }),
+    createContext: async ({ req }: { req: object }) => ({ core: await getCore(), transport: 'rest' as const, ...(identities.get(req) ?? LOCAL_IDENTITY) }),
     onError: ({ error, req, path }) => {
       failures.set(req, error);
       if (isUnexpected(error)) console.error(`[labelport] REST ${path ?? '?'} failed:`, error.cause ?? error);
@@ -107,8 +110,8 @@ export function createRestHandler(getCore: () => Promise<Core>) {
 
   const templates = routeTemplates();
 
-  /** restPath: the REST path as the client sent it (percent-encoded), with its query. */
-  return async function handleRest(request: Request, restPath: string): Promise<Response> {
+  /** restPath: the REST path as the client sent it (percent-encoded), with its query; identity: who asks (request-actor.ts). */
+  return async function handleRest(request: Request, restPath: string, identity: RequestIdentity = LOCAL_IDENTITY): Promise<Response> {
     // Built from the path alone: '//host/...' or '/\\host' must not become another URL's host.
     let url: URL;
     try {
@@ -169,6 +172,7 @@ export function createRestHandler(getCore: () => Promise<Core>) {
       },
     });
 
+    identities.set(nodeRequest, identity);
     return new Promise<Response>((resolve) => {
       const headers = new Headers();
       let status = 200;

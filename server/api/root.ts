@@ -7,6 +7,7 @@ import { projectRouter } from './routers/project.router';
 import { settingsRouter } from './routers/settings.router';
 import { splitRouter } from './routers/split.router';
 import { transferRouter } from './routers/transfer.router';
+import { authRouter, userRouter } from './routers/user.router';
 import { createCallerFactory, router } from './trpc';
 
 // Routers with literal paths (choosers, importstatus, exportstatus) come before those
@@ -21,6 +22,8 @@ export const appRouter = router({
   settings: settingsRouter,
   dataset: datasetRouter,
   split: splitRouter,
+  auth: authRouter,
+  users: userRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -37,8 +37,8 @@ export interface UserDirectory {
   issueToken(name: string): Promise<{ id: string; token: string }>;
   /** By the token itself or its id. not_found. */
   revokeToken(tokenOrId: string): Promise<void>;
-  /** unauthenticated (wrong name or password, one message for both) or rate_limited (too many failures for the account or the address). */
-  signIn(name: string, password: string, address: string): Promise<SignedIn>;
+  /** unauthenticated (wrong name or password, one message for both) or rate_limited (too many failures for the account or the address, when known). */
+  signIn(name: string, password: string, address: string | null): Promise<SignedIn>;
   signOut(sessionToken: string): Promise<void>;
   /** The actor of a live session (each use extends it), or null: unknown, expired, signed out, user removed. */
   actorForSession(sessionToken: string): Promise<Actor | null>;

@@ -90,7 +90,7 @@ export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_T
     async signIn(name, password, address) {
       const at = now();
       const since = at - SIGN_IN_WINDOW_MS;
-      const keys = [`account:${name}`, `address:${address}`];
+      const keys = address === null ? [`account:${name}`] : [`account:${name}`, `address:${address}`];
       for (const key of keys) {
         if ((await users.signInFailures(key, since)) >= SIGN_IN_FAILURE_LIMIT) {
           throw new DomainError('rate_limited', 'Too many failed sign-ins: wait 15 minutes and try again');

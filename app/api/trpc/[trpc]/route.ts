@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { identify } from '@/server/api/request-actor';
 import { appRouter } from '@/server/api/root';
 import { getCore } from '@/server/runtime/core-singleton';
 
@@ -9,7 +10,10 @@ function handle(request: Request): Promise<Response> {
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
-    createContext: async () => ({ core: await getCore(), transport: 'trpc' as const, actor: null }),
+    createContext: async () => {
+      const core = await getCore();
+      return { core, transport: 'trpc' as const, ...(await identify(request.headers, core)) };
+    },
   });
 }
 

@@ -1,8 +1,10 @@
 import { notFound } from 'next/navigation';
 import { WorkspaceLoader } from '@/components/workspace/WorkspaceLoader';
+import { requireSignedIn } from '@/server/api/page-gate';
 
 export default async function ProjectPage({ params }: { params: Promise<{ type: string; name: string }> }) {
   const { type, name } = await params;
+  await requireSignedIn(`/projects/${type}/${name}`);
   if (type !== 'bndbox' && type !== 'seg') notFound();
   return <WorkspaceLoader type={type} name={decodeOnce(name)} />;
 }

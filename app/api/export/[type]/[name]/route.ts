@@ -11,7 +11,7 @@ interface Params {
   params: Promise<{ type: string; name: string }>;
 }
 
-export async function GET(_request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params): Promise<Response> {
   const { type, name } = await params;
-  return download(type, name);
+  return download(type, name, request.headers);
 }

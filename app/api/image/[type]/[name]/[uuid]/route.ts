@@ -4,6 +4,7 @@
 import { DomainError } from '@/server/core/errors';
 import { ANNOTATION_TYPES, type AnnotationType } from '@/server/core/types';
 import { toRestFailure } from '@/server/api/errors';
+import { identify, requireAccess } from '@/server/api/request-actor';
 import { getCore } from '@/server/runtime/core-singleton';
 
 export const dynamic = 'force-dynamic';
@@ -15,8 +16,10 @@ interface Params {
 export async function GET(request: Request, { params }: Params): Promise<Response> {
   const { type, name, uuid } = await params;
   try {
+    const core = await getCore();
+    requireAccess(await identify(request.headers, core), 'read');
     if (!ANNOTATION_TYPES.includes(type as AnnotationType)) throw new DomainError('invalid_input', `Unknown annotation type ${type}`);
-    const { images, tiles } = await getCore();
+    const { images, tiles } = core;
     const query = new URL(request.url).searchParams;
     const size = query.get('size');
     const tile = query.get('tile');

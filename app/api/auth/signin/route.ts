@@ -1,0 +1,50 @@
+// Sign-in: the form on /signin posts here (answered with redirects, so it works without
+// JavaScript); a JSON body gets JSON back (scripts, tests). The session token goes only into an
+// HttpOnly, SameSite=Strict cookie.
+import { toRestFailure } from '@/server/api/errors';
+import { checkLocal, refusalBody } from '@/server/api/local-only';
+import { safeNextPath } from '@/server/api/page-gate';
+import { cameOverHttps, sessionCookie } from '@/server/api/session-cookie';
+import { getCore } from '@/server/runtime/core-singleton';
+import { readEnv } from '@/server/env';
+
+export const dynamic = 'force-dynamic';
+
+// Route handlers do not see the socket's address. Behind a proxy the operator trusts
+// (LABELPORT_TRUST_PROXY=1) its X-Forwarded-For names the client; otherwise any client could
+// write that header, so the limit is per account only (an address key anyone can forge or share
+// would let one client lock everyone out).
+function clientAddress(headers: Headers): string | null {
+  if (readEnv().LABELPORT_TRUST_PROXY !== '1') return null;
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+}
+
+async function readForm(request: Request): Promise<{ name: string; password: string; next: string; json: boolean }> {
+  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
+    const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+    return { name: String(body.name ?? ''), password: String(body.password ?? ''), next: String(body.next ?? '/'), json: true };
+  }
+  const form = await request.formData().catch(() => new FormData());
+  return { name: String(form.get('name') ?? ''), password: String(form.get('password') ?? ''), next: String(form.get('next') ?? '/'), json: false };
+}
+
+const seeOther = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...headers } });
+
+export async function POST(request: Request): Promise<Response> {
+  // A sign-in posted from another site's page (login CSRF) is refused like any other request.
+  const verdict = checkLocal(request.headers);
+  if ('refused' in verdict) return Response.json(refusalBody(verdict.refused), { status: 403 });
+  const form = await readForm(request);
+  const next = safeNextPath(form.next);
+  try {
+    const core = await getCore();
+    const signedIn = await core.users.signIn(form.name, form.password, clientAddress(request.headers));
+    const cookie = sessionCookie(signedIn.sessionToken, (signedIn.expiresAt - Date.now()) / 1000, cameOverHttps(request));
+    if (form.json) return Response.json({ message: 1, name: signedIn.actor.name, role: signedIn.actor.role }, { headers: { 'set-cookie': cookie } });
+    return seeOther(next, { 'set-cookie': cookie });
+  } catch (error) {
+    const failure = toRestFailure(error);
+    if (form.json) return Response.json(failure.body, { status: failure.status });
+    return seeOther(`/signin?error=${encodeURIComponent(failure.body.error_message)}&next=${encodeURIComponent(next)}`);
+  }
+}
