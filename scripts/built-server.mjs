@@ -107,11 +107,12 @@ export async function startBuiltServer({ dataDir, env = {}, script, label = 'ser
   const deadline = started + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${label} exited during start-up:\n${output}`);
-    const ok = await fetch(`${url}/bndbox/projects/meta`).then((reply) => reply.ok, () => false);
+    // A team server (sign-in required) answers 401: it is up all the same.
+    const ok = await fetch(`${url}/bndbox/projects/meta`).then((reply) => reply.ok || reply.status === 401, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       killGroup('SIGKILL');
-      throw new Error(`${label} did not answer GET /bndbox/projects/meta with 200 within 60 s:\n${output}`);
+      throw new Error(`${label} did not answer GET /bndbox/projects/meta (200, or 401 in team mode) within 60 s:\n${output}`);
     }
     await sleep(50);
   }
