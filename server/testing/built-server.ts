@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startBuiltServer as startServerProcess, type BuiltServer } from '@/scripts/built-server.mjs';
 import { testDatabaseUrlFor, testStore } from './test-store';
 
-export { freePort, hasBuild, spawnServer, type BuiltServer } from '@/scripts/built-server.mjs';
+export { freePort, hasBuild, ROOT, spawnServer, type BuiltServer } from '@/scripts/built-server.mjs';
 
 /**
  * On PostgreSQL a restarted process fails at once only the jobs a process of its own machine
