@@ -15,6 +15,7 @@ import { decodedOriginal } from '@/components/editor/useImageElement';
 import { isHugeImage } from '@/components/editor/tiles/tile-view';
 import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
+import { useMe } from '@/components/home/SignedInAs';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
 import { Toolbar } from '@/components/editor/Toolbar';
@@ -67,6 +68,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const colorOf = useCallback((label: string) => usableColor(labels.find((item) => item.name === label)?.color), [labels]);
 
   const [store] = useState(() => createEditorStore());
+  const { mayAnnotate } = useMe();
+  useEffect(() => store.setReadOnly(!mayAnnotate), [store, mayAnnotate]);
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
     // A huge image is outlined from its preview: decoding it whole would take gigabytes.
@@ -215,7 +218,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         <SplitSideControl side={current?.split} disabled={!current} onChange={(side) => current && splitSide.set(current.uuid, side)} error={splitSide.error} />
-        <SaveIndicator status={saveStatus} />
+        {mayAnnotate ? <SaveIndicator status={saveStatus} /> : <span className="badge" title="A viewer sees the annotations but cannot change them">Read only</span>}
         <button className="button" onClick={() => setDialog('split')}>Split…</button>
         <button className="button" onClick={() => setDialog('duplicates')}>Duplicates…</button>
         <button className="button" onClick={() => setDialog('import')}>Import…</button>

@@ -49,6 +49,8 @@ export interface EditorState {
   visibility: Visibility;
   canUndo: boolean;
   canRedo: boolean;
+  /** A viewer's workspace: nothing can be changed. */
+  readOnly: boolean;
 }
 
 export type DocumentListener = (imageId: string, shapes: EditorShape[]) => void;
@@ -77,6 +79,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     visibility: emptyVisibility(),
     canUndo: false,
     canRedo: false,
+    readOnly: false,
   };
 
   const emit = () => listeners.forEach((listener) => listener());
@@ -127,7 +130,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
      * selectedIds marks them as created shapes (drawn or pasted); omitting it keeps the selection.
      */
     commit(shapes: EditorShape[], mode: HistoryMode, selectedIds?: readonly string[]) {
-      if (!state.imageId) return;
+      if (!state.imageId || state.readOnly) return;
       history.push(state.imageId, state.shapes, mode);
       if (selectedIds === undefined) set({ shapes, preview: null });
       else set({ shapes, preview: null, selectedIds, selectionOrigin: selectedIds.length > 0 ? 'created' : null });
@@ -135,6 +138,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     /** An edit of another image (propagation): one undo step there, saved like any edit. */
     commitTo(imageId: string, before: EditorShape[], after: EditorShape[]) {
+      if (state.readOnly) return;
       if (imageId === state.imageId) {
         store.commit(after, 'record');
         return;
@@ -144,6 +148,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     /** A drawn shape: added and selected, or held until the user names a label for it. */
     addShape(shape: EditorShape) {
+      if (state.readOnly) return;
       if (!shape.label) {
         set({ pendingLabel: shape });
         return;
@@ -192,6 +197,8 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
 
     setTool: (tool: Tool) => set({ tool, draft: null }),
+    /** A viewer on a team server: shapes show and select, but no edit is made (the server would refuse it). */
+    setReadOnly: (readOnly: boolean) => set({ readOnly, draft: null, pendingLabel: null }),
     setDraft: (draft: Draft) => set({ draft }),
     setPreview: (preview: EditorShape[] | null) => set({ preview }),
     /** The user picked shapes (or cleared the selection); add extends the current selection. */
