@@ -10,6 +10,7 @@ import { readPages } from './paging';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
 import type { AnnotationType } from './types';
+import { storeAnnotationChange } from './annotation-changes';
 
 export interface AnnotationImportSummary {
   matched: number;
@@ -53,7 +54,8 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
           // The image's fields of other formats stay: a COCO import keeps its labelme flags.
           const dataset = mergeDatasetFields((await repos.annotations.get(project.id, target.uuid))?.dataset, result.imageFields?.get(relPath));
           const placement = { x: 0, y: 0, w: target.width, h: target.height };
-          await repos.annotations.save(project.id, target.uuid, { shapes, placement, ...(dataset ? { dataset } : {}) }, importedAt);
+          const annotation = { shapes, placement, ...(dataset ? { dataset } : {}) };
+          await storeAnnotationChange(repos, { projectId: project.id, uuid: target.uuid, annotation, editedAt: importedAt, source: 'import', at: importedAt });
         }
         const projectFields = mergeDatasetFields(await repos.projects.datasetFields(project.id), result.projectFields);
         if (projectFields && result.projectFields) await repos.projects.setDatasetFields(project.id, projectFields);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore, type TestCoreOptions } from '@/server/testing/test-core';
+import { actAs } from './users/acting-user';
 import type { Repositories } from './repositories';
 import type { BoxShape } from './types';
 
@@ -80,8 +81,8 @@ describe('the order of states', () => {
   it('keeps the newer state when an older one arrives late (a slow autosave, a replayed journal)', async () => {
     const image = uuids[1] ?? '';
     const now = Date.now();
-    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('newer'), now - 1_000);
-    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('older'), now - 5_000);
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('newer'), { editedAt: now - 1_000 });
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('older'), { editedAt: now - 5_000 });
     expect(await labelOf(image)).toBe('newer');
   });
 
@@ -89,15 +90,15 @@ describe('the order of states', () => {
     const image = uuids[3] ?? '';
     const now = Date.now();
     await t.core.labels.add('bndbox', 'shapes', 'dog');
-    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), now - 10_000);
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), { editedAt: now - 10_000 });
     await t.core.labels.rename('bndbox', 'shapes', 'dog', 'wolf');
-    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), now - 5_000);
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('dog'), { editedAt: now - 5_000 });
     expect(await labelOf(image)).toBe('wolf');
   });
 
   it('does not let a browser clock running ahead outrank the updates that follow', async () => {
     const image = uuids[2] ?? '';
-    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('ahead'), Date.now() + 3_600_000);
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, box('ahead'), { editedAt: Date.now() + 3_600_000 });
     const shapes = [{ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label: 'classifai', id: 'o2' }];
     await new Promise((resolve) => setTimeout(resolve, 5));
     await t.core.annotations.update('bndbox', 'shapes', image, { shapes, placement: { x: 0, y: 0, w: 40, h: 30 } });
@@ -142,5 +143,48 @@ describe('saves arriving together (group commit, SQLite store)', () => {
     expect(events.filter((event) => event === 'commit')).toHaveLength(1);
     expect(await storedShapes(first)).toEqual([box('kept-1', 1)]);
     expect(await storedShapes(third)).toEqual([expect.objectContaining({ id: 'kept-3', label: 'cat' })]);
+  });
+});
+
+describe('two annotators on one image', () => {
+  const shapes = (label: string, id = 'v1') => [{ id, kind: 'box' as const, x: 2, y: 2, w: 8, h: 8, label }];
+  const versionOf = async (image: string) => (await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.version ?? -1;
+
+  it("refuses a save grown from an older version, answering what is stored and who stored it; nothing of either is lost", async () => {
+    const image = uuids[4] ?? '';
+    const base = await versionOf(image);
+    const alice = await actAs('alice', () => t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('alice-box'), { baseVersion: base }));
+    expect(alice).toEqual({ saved: true, version: base + 1 });
+    // Bob loaded the image before Alice's save.
+    const bob = await actAs('bob', () => t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('bob-box', 'v2'), { baseVersion: base }));
+    expect(bob).toMatchObject({ saved: false, conflict: { version: base + 1, shapes: shapes('alice-box'), change: { actor: 'alice', source: 'workspace', version: base + 1 } } });
+    expect((await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes).toEqual(shapes('alice-box'));
+    // Keep mine: saved over the version the conflict named.
+    const kept = await actAs('bob', () => t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('bob-box', 'v2'), { baseVersion: base + 1 }));
+    expect(kept).toEqual({ saved: true, version: base + 2 });
+    const history = await t.core.annotations.history('bndbox', 'shapes', image);
+    expect(history.slice(0, 2).map(({ actor, version, source }) => ({ actor, version, source }))).toEqual([
+      { actor: 'bob', version: base + 2, source: 'workspace' },
+      { actor: 'alice', version: base + 1, source: 'workspace' },
+    ]);
+  });
+
+  it("takes this tab's own save replayed after a reload (same shapes, older base) as a success", async () => {
+    const image = uuids[4] ?? '';
+    const base = await versionOf(image);
+    expect(await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('mine'), { baseVersion: base })).toEqual({ saved: true, version: base + 1 });
+    expect(await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('mine'), { baseVersion: base })).toEqual({ saved: true, version: base + 1 });
+  });
+
+  it('lets a classifai update win over anything (its clients expect that), counting a version and logging it', async () => {
+    const image = uuids[4] ?? '';
+    const base = await versionOf(image);
+    const classifaiShapes = [{ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id: 'k1' }];
+    await actAs('carol', () => t.core.annotations.update('bndbox', 'shapes', image, { shapes: classifaiShapes, placement: { x: 0, y: 0, w: 40, h: 30 } }));
+    expect(await versionOf(image)).toBe(base + 1);
+    expect((await t.core.annotations.history('bndbox', 'shapes', image))[0]).toMatchObject({ actor: 'carol', source: 'classifai', shapeCount: 1 });
+    // A workspace that loaded before it now meets a conflict instead of overwriting it.
+    const late = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('late'), { baseVersion: base });
+    expect(late.saved).toBe(false);
   });
 });

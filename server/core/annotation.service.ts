@@ -1,3 +1,4 @@
+import { storeAnnotationChange } from './annotation-changes';
 import { carryDatasetFields } from './dataset-fields';
 import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { notFound } from './errors';
@@ -5,12 +6,30 @@ import { createGroupCommit } from './group-commit';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
 import type { Repositories } from './repositories';
-import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type PixelEditorShape, type Project } from './types';
+import {
+  EMPTY_PLACEMENT,
+  type AnnotationChange,
+  type AnnotationChangeSource,
+  type AnnotationType,
+  type ImageAnnotation,
+  type ImageRecord,
+  type PixelEditorShape,
+  type Project,
+} from './types';
+import { actingUser } from './users/acting-user';
 
 export interface EditorImage {
   image: ImageRecord;
   shapes: PixelEditorShape[];
+  version: number;
 }
+
+/** A workspace save: stored (the new version), or refused because another change came first. */
+export type EditorSaveOutcome =
+  | { saved: true; version: number }
+  | { saved: false; conflict: { version: number; shapes: PixelEditorShape[]; change: AnnotationChange | null } };
+
+type StoredOutcome = { version: number } | { conflict: ImageAnnotation & { version: number } };
 
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number; activity: InteractiveActivity }) {
   const { repos, projects, now, activity } = deps;
@@ -35,15 +54,29 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   // Resolves once committed, so an answered save survives a crash. A state made before the
   // stored one (a late request, a replay from a closed tab) changes nothing and still succeeds.
   // Read in the same transaction, so the dataset fields carried over are the ones replaced.
-  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<void> =>
-    activity.during(() =>
-      writes.run(async () => {
-        const kept = carryDatasetFields(annotation, await repos.annotations.get(project.id, uuid));
-        if (await repos.annotations.save(project.id, uuid, kept, editedAt)) modified.add(project.id);
-        // Nothing written: a newer state is stored (a success), or the image is gone (not found).
-        else await findImage(project, uuid);
+  // Given a base version (the workspace's), a save over another version is a conflict, unless
+  // the stored shapes are already these (this tab's own save, replayed after a reload).
+  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number, source: AnnotationChangeSource, baseVersion?: number): Promise<StoredOutcome> => {
+    const actor = actingUser();
+    return activity.during(() =>
+      writes.run(async (): Promise<StoredOutcome> => {
+        const stored = await repos.annotations.get(project.id, uuid);
+        const kept = carryDatasetFields(annotation, stored);
+        const version = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), baseVersion, actor });
+        if (version !== undefined) {
+          modified.add(project.id);
+          return { version };
+        }
+        // Nothing written: the image is gone (not found), another version is stored, or a newer state (a success).
+        if (!stored) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+        const storedVersion = stored.version ?? 0;
+        if (baseVersion !== undefined && storedVersion !== baseVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
+          return { conflict: { ...stored, version: storedVersion } };
+        }
+        return { version: storedVersion };
       }),
     );
+  };
 
   const withImages = async (project: Project, uuids: readonly string[]) => {
     const annotations = await repos.annotations.getMany(project.id, uuids);
@@ -56,23 +89,41 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   };
 
   return {
-    /** Replaces the image's shapes as a classifai client sent them (its canvas space). */
+    /** Replaces the image's shapes as a classifai client sent them (its canvas space): the last write wins, as classifai's clients expect. */
     async update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): Promise<void> {
-      await save(await projects.get(type, name), uuid, annotation, now());
+      await save(await projects.get(type, name), uuid, annotation, now(), 'classifai');
     },
 
     /**
      * The workspace's save: pixel shapes, stored so classifai clients show them in place too.
      * editedAt is when the editor made this state: an older state than the stored one is
-     * superseded and left out, which is still a success for the caller.
+     * superseded and left out, which is still a success for the caller. baseVersion is the
+     * version the editor's state grew from: another stored version is answered as a conflict.
      */
-    async saveEditorShapes(type: AnnotationType, name: string, uuid: string, shapes: readonly PixelEditorShape[], editedAt = now()): Promise<void> {
+    async saveEditorShapes(
+      type: AnnotationType,
+      name: string,
+      uuid: string,
+      shapes: readonly PixelEditorShape[],
+      options: { editedAt?: number; baseVersion?: number } = {},
+    ): Promise<EditorSaveOutcome> {
       const project = await projects.get(type, name);
       const image = await findImage(project, uuid);
       const colors = new Map((await repos.labels.list(project.id)).map((label) => [label.name, label.color]));
       // Never later than now: a browser clock running ahead must not make its state outrank
       // every update that follows (classifai clients' included) until that time comes.
-      await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), Math.min(editedAt, now()));
+      const editedAt = Math.min(options.editedAt ?? now(), now());
+      const outcome = await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt, 'workspace', options.baseVersion);
+      if ('version' in outcome) return { saved: true, version: outcome.version };
+      const [change] = await repos.annotations.changes(project.id, uuid, 1);
+      return { saved: false, conflict: { version: outcome.conflict.version, shapes: toEditorShapes(outcome.conflict, image), change: change ?? null } };
+    },
+
+    /** Who changed an image's shapes, when and how: newest first. */
+    async history(type: AnnotationType, name: string, uuid: string, limit = 20): Promise<AnnotationChange[]> {
+      const project = await projects.get(type, name);
+      await findImage(project, uuid);
+      return repos.annotations.changes(project.id, uuid, limit);
     },
 
     /** Applies the saves waiting for their group now: before the storage closes. */
@@ -85,7 +136,11 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
 
     /** The workspace's read: like withImages, with the shapes in image pixels. */
     async editorImages(type: AnnotationType, name: string, uuids: readonly string[]): Promise<EditorImage[]> {
-      return (await withImages(await projects.get(type, name), uuids)).map(({ image, annotation }) => ({ image, shapes: toEditorShapes(annotation, image) }));
+      return (await withImages(await projects.get(type, name), uuids)).map(({ image, annotation }) => ({
+        image,
+        shapes: toEditorShapes(annotation, image),
+        version: annotation.version ?? 0,
+      }));
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ProjectService } from './project.service';
 import type { ClassNumbers, ClassRecord, LabelRecord, LabelUsage, Repositories } from './repositories';
 import { createSerialPerKey } from './serial-per-key';
 import type { AnnotationType, Shape } from './types';
+import { storeAnnotationChange } from './annotation-changes';
 
 const MAX_LABEL_LENGTH = 1024;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -92,7 +93,7 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
     for (const [uuid, annotation] of annotations) {
       const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
       // Stamped now: a late save of a state from before the change must not bring the old name back.
-      await repos.annotations.save(projectId, uuid, { ...annotation, shapes }, at);
+      await storeAnnotationChange(repos, { projectId, uuid, annotation: { ...annotation, shapes }, editedAt: at, source: 'labels', at });
     }
     if (annotations.size > 0) await repos.projects.touchModified(projectId, at);
   };

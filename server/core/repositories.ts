@@ -2,6 +2,7 @@
 // DATABASE_URL) is built by the runtime and handed in; nothing in the domain knows SQL. Every
 // method is async because PostgreSQL answers over a socket; SQLite answers at once.
 import type {
+  AnnotationChange,
   AnnotationType,
   DatasetFields,
   ImageAnnotation,
@@ -142,10 +143,15 @@ export interface AnnotationRepository {
   get(projectId: string, uuid: string): Promise<ImageAnnotation | undefined>;
   getMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageAnnotation>>;
   /**
-   * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored (false then, or when there is
-   * no such image): the stored version becomes editedAt, when that state was made.
+   * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored, or, given baseVersion,
+   * the stored version is another: undefined then (or when there is no such image). edited_at becomes editedAt, when that state
+   * was made; the image's annotation version goes up by one and is answered.
    */
-  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number): Promise<boolean>;
+  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number, baseVersion?: number): Promise<number | undefined>;
+  /** Records a stored change (same transaction as the save). */
+  recordChange(projectId: string, uuid: string, change: AnnotationChange): Promise<void>;
+  /** The image's latest changes, newest first. */
+  changes(projectId: string, uuid: string, limit: number): Promise<AnnotationChange[]>;
   /** Every image of the project with a shape of this label, present on disk or not. */
   withLabel(projectId: string, label: string): Promise<Map<string, ImageAnnotation>>;
   /** Objects per label over the present images. */

@@ -108,7 +108,20 @@ export interface ImageAnnotation {
   placement: CanvasPlacement;
   /** The image's own dataset fields (COCO image record, labelme file flags); kept by edits. */
   dataset?: DatasetFields;
+  /** As read: how many stored changes the image's shapes have had (ignored when saving). */
+  version?: number;
 }
+
+/** One stored change of an image's shapes: who, when, through what. */
+export interface AnnotationChange {
+  version: number;
+  actor: string;
+  at: number;
+  source: AnnotationChangeSource;
+  shapeCount: number;
+}
+
+export type AnnotationChangeSource = 'workspace' | 'classifai' | 'import' | 'labels';
 
 export const EMPTY_PLACEMENT: CanvasPlacement = { x: 0, y: 0, w: 0, h: 0 };
 

@@ -1,4 +1,4 @@
-import type { ImageAnnotation } from '@/server/core/types';
+import type { AnnotationChange, ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
 import { type AnnotationRow, toAnnotation } from './stored-rows';
 import type { SqliteDatabase } from './database';
@@ -6,15 +6,23 @@ import type { Synchronous } from './synchronous';
 
 
 export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<AnnotationRepository> {
-  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM images';
+  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version FROM images';
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
   const getMany = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
   );
-  const save = sqlite.prepare(
+  // The version check and the write are one statement: nothing can land between them.
+  const save = sqlite.prepare<Record<string, unknown>, { annotation_version: number }>(
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h,
-       edited_at = @editedAt, dataset = @dataset
-     WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt`,
+       edited_at = @editedAt, dataset = @dataset, annotation_version = annotation_version + 1
+     WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt AND (@baseVersion IS NULL OR annotation_version = @baseVersion)
+     RETURNING annotation_version`,
+  );
+  const recordChange = sqlite.prepare(
+    'INSERT INTO annotation_changes (project_id, uuid, version, actor, at, source, shape_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const changes = sqlite.prepare<[string, string, number], { version: number; actor: string; at: number; source: AnnotationChange['source']; shape_count: number }>(
+    'SELECT version, actor, at, source, shape_count FROM annotation_changes WHERE project_id = ? AND uuid = ? ORDER BY version DESC LIMIT ?',
   );
   const withLabel = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ?
@@ -45,8 +53,8 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
       for (const row of getMany.iterate(projectId, JSON.stringify(uuids))) found.set(row.uuid, toAnnotation(row));
       return found;
     },
-    save: (projectId, uuid, annotation, editedAt) =>
-      save.run({
+    save: (projectId, uuid, annotation, editedAt, baseVersion) =>
+      save.get({
         projectId,
         uuid,
         shapes: JSON.stringify(annotation.shapes),
@@ -54,7 +62,12 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
         ...annotation.placement,
         dataset: annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset),
         editedAt,
-      }).changes > 0,
+        baseVersion: baseVersion ?? null,
+      })?.annotation_version,
+    recordChange: (projectId, uuid, change) =>
+      void recordChange.run(projectId, uuid, change.version, change.actor, change.at, change.source, change.shapeCount),
+    changes: (projectId, uuid, limit) =>
+      changes.all(projectId, uuid, limit).map((row) => ({ version: row.version, actor: row.actor, at: row.at, source: row.source, shapeCount: row.shape_count })),
     withLabel: (projectId, label) => {
       const found = new Map<string, ImageAnnotation>();
       for (const row of withLabel.iterate(projectId, label)) found.set(row.uuid, toAnnotation(row));

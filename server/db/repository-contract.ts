@@ -182,14 +182,33 @@ function describeImageContract(open: OpenStore): void {
     it('keeps the newer state: a save of an older editedAt changes nothing', async () => {
       const { annotations, images } = s.repos;
       const dataset = { coco: { id: 7, extra: { b: 1, a: [2.5, 'x'] } } };
-      expect(await annotations.save('p', 'a', { shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset }, 10)).toBe(true);
-      expect(await annotations.save('p', 'a', { shapes: [box('dog')], placement }, 9)).toBe(false);
-      expect(await annotations.get('p', 'a')).toEqual({ shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset });
+      expect(await annotations.save('p', 'a', { shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset }, 10)).toBe(1);
+      expect(await annotations.save('p', 'a', { shapes: [box('dog')], placement }, 9)).toBeUndefined();
+      expect(await annotations.get('p', 'a')).toEqual({ shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset, version: 1 });
       // The same moment again is the same editor state saved twice: it lands.
-      expect(await annotations.save('p', 'a', { shapes: [box('cow')], placement }, 10)).toBe(true);
+      expect(await annotations.save('p', 'a', { shapes: [box('cow')], placement }, 10)).toBe(2);
       expect((await annotations.get('p', 'a'))?.shapes).toEqual([box('cow')]);
-      expect(await annotations.save('p', 'missing', { shapes: [], placement }, 11)).toBe(false);
+      expect(await annotations.save('p', 'missing', { shapes: [], placement }, 11)).toBeUndefined();
       expect(await images.counts('p')).toEqual({ total: 3, labeled: 1 });
+    });
+
+    it('writes over a base version only while it is the stored one, and logs each change', async () => {
+      const { annotations } = s.repos;
+      expect(await annotations.save('p', 'b', { shapes: [box('cat')], placement }, 1, 0)).toBe(1);
+      // Two saves grown from version 1 at once: exactly one lands.
+      const both = await Promise.all([
+        annotations.save('p', 'b', { shapes: [box('dog')], placement }, 2, 1),
+        annotations.save('p', 'b', { shapes: [box('cow')], placement }, 2, 1),
+      ]);
+      expect(both.filter((version) => version === 2)).toHaveLength(1);
+      expect(both.filter((version) => version === undefined)).toHaveLength(1);
+      // Without a base (classifai's update), the last write wins and still counts a version.
+      expect(await annotations.save('p', 'b', { shapes: [box('emu')], placement }, 3)).toBe(3);
+      expect((await annotations.get('p', 'b'))?.version).toBe(3);
+      await annotations.recordChange('p', 'b', { version: 1, actor: 'ann', at: 5, source: 'workspace', shapeCount: 1 });
+      await annotations.recordChange('p', 'b', { version: 3, actor: 'bob', at: 7, source: 'classifai', shapeCount: 1 });
+      expect(await annotations.changes('p', 'b', 1)).toEqual([{ version: 3, actor: 'bob', at: 7, source: 'classifai', shapeCount: 1 }]);
+      expect((await annotations.changes('p', 'b', 5)).map((change) => change.version)).toEqual([3, 1]);
     });
 
     it('answers stored shapes and dataset fields as they were given, key order included', async () => {
@@ -199,7 +218,7 @@ function describeImageContract(open: OpenStore): void {
       const found = await annotations.getMany('p', ['b', 'c', 'nope']);
       expect([...found.keys()].sort()).toEqual(['b', 'c']);
       expect(JSON.stringify(found.get('b')?.shapes)).toBe(JSON.stringify([shape]));
-      expect(found.get('c')).toEqual({ shapes: [], placement: { x: 0, y: 0, w: 0, h: 0 } });
+      expect(found.get('c')).toEqual({ shapes: [], placement: { x: 0, y: 0, w: 0, h: 0 }, version: 0 });
       expect(await s.repos.projects.datasetFields('p')).toEqual({});
       await s.repos.projects.setDatasetFields('p', { coco: { info: { year: 2024 } } });
       expect(await s.repos.projects.datasetFields('p')).toEqual({ coco: { info: { year: 2024 } } });

@@ -12,12 +12,14 @@ export interface AnnotationRow {
   img_w: number;
   img_h: number;
   dataset: string | null;
+  annotation_version: number;
 }
 
 export const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
   shapes: JSON.parse(row.shapes) as Shape[],
   placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },
   ...(row.dataset === null ? {} : { dataset: JSON.parse(row.dataset) as DatasetFields }),
+  version: Number(row.annotation_version),
 });
 
 export interface ClassRow {

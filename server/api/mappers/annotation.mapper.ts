@@ -2,12 +2,12 @@
 // numbers and go back as strings; the body carries both arrays and only the project type's
 // counts. The written form (nulls omitted as the original's Jackson config does) is the one
 // the configuration file uses too: formats/classifai-wire.ts.
-import type { EditorImage } from '@/server/core/annotation.service';
+import type { EditorImage, EditorSaveOutcome } from '@/server/core/annotation.service';
 import { invalidInput } from '@/server/core/errors';
 import { shapeToWire, type ClassifaiBoxWire, type ClassifaiPolygonWire } from '@/server/core/formats/classifai-wire';
-import type { AnnotationType, BoxShape, CanvasPlacement, OffsetToImage, PolygonShape, Shape } from '@/server/core/types';
+import type { AnnotationChange, AnnotationType, BoxShape, CanvasPlacement, OffsetToImage, PolygonShape, Shape } from '@/server/core/types';
 import type { BoxWire, PolygonWire, UpdateAnnotationInput } from '../schemas/annotation.schema';
-import type { EditorImageOutput } from '../schemas/editor.schema';
+import type { AnnotationChangeOutput, EditorImageOutput, EditorSaveOutput } from '../schemas/editor.schema';
 
 const text = (value: string | number | null | undefined): string | null =>
   value === null || value === undefined ? null : String(value);
@@ -61,6 +61,22 @@ export function toShapeField(type: AnnotationType, shapes: readonly Shape[]) {
 }
 
 /** The workspace's batch read: editor shapes are already the wire shape (image pixels). */
-export function toEditorImageOutput({ image, shapes }: EditorImage): EditorImageOutput {
-  return { uuid: image.uuid, img_path: image.relPath, width: image.width, height: image.height, shapes };
+export function toEditorImageOutput({ image, shapes, version }: EditorImage): EditorImageOutput {
+  return { uuid: image.uuid, img_path: image.relPath, width: image.width, height: image.height, shapes, version };
 }
+
+const toChangeOutput = (change: AnnotationChange): AnnotationChangeOutput => ({
+  version: change.version,
+  actor: change.actor,
+  at: change.at,
+  source: change.source,
+  shape_count: change.shapeCount,
+});
+
+export function toEditorSaveOutput(outcome: EditorSaveOutcome): EditorSaveOutput {
+  if (outcome.saved) return { message: 1, version: outcome.version };
+  const { version, shapes, change } = outcome.conflict;
+  return { message: 0, conflict: { version, shapes, change: change ? toChangeOutput(change) : null } };
+}
+
+export const toAnnotationHistoryOutput = (changes: AnnotationChange[]): AnnotationChangeOutput[] => changes.map(toChangeOutput);

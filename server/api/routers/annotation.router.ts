@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { toEditorImageOutput, toPlacement, toShapes } from '../mappers/annotation.mapper';
-import { updateAnnotationInput } from '../schemas/annotation.schema';
+import { toAnnotationHistoryOutput, toEditorImageOutput, toEditorSaveOutput, toPlacement, toShapes } from '../mappers/annotation.mapper';
+import { imagePathInput, updateAnnotationInput } from '../schemas/annotation.schema';
 import { SUCCESS, successOutput } from '../schemas/common.schema';
-import { editorImageOutput, editorImagesInput, saveEditorShapesInput } from '../schemas/editor.schema';
+import { annotationChangeOutput, editorImageOutput, editorImagesInput, editorSaveOutput, saveEditorShapesInput } from '../schemas/editor.schema';
 import { annotateProcedure, readProcedure, restMeta, router } from '../trpc';
 
 export const annotationRouter = router({
@@ -25,9 +25,19 @@ export const annotationRouter = router({
   /** The workspace's autosave: pixel shapes, stored so classifai clients show them in place too. */
   saveFromEditor: annotateProcedure
     .input(saveEditorShapesInput)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await ctx.core.annotations.saveEditorShapes(input.annotation_type, input.project_name, input.uuid, input.shapes, input.edited_at);
-      return SUCCESS;
-    }),
+    .output(editorSaveOutput)
+    .mutation(async ({ ctx, input }) =>
+      toEditorSaveOutput(
+        await ctx.core.annotations.saveEditorShapes(input.annotation_type, input.project_name, input.uuid, input.shapes, {
+          editedAt: input.edited_at,
+          baseVersion: input.base_version,
+        }),
+      ),
+    ),
+
+  /** Who changed an image's shapes, when and through what (the workspace's image info). */
+  history: readProcedure
+    .input(imagePathInput)
+    .output(z.array(annotationChangeOutput))
+    .query(async ({ ctx, input }) => toAnnotationHistoryOutput(await ctx.core.annotations.history(input.annotation_type, input.project_name, input.uuid))),
 });

@@ -29,6 +29,8 @@ export const editorImageOutput = z.object({
   width: z.number().int(),
   height: z.number().int(),
   shapes: z.array(editorShape),
+  /** How many stored changes the shapes have had: a save names the one it grew from. */
+  version: z.number().int(),
 });
 export type EditorImageOutput = z.infer<typeof editorImageOutput>;
 
@@ -38,4 +40,25 @@ export const saveEditorShapesInput = imagePathInput.extend({
   shapes: z.array(editorShape).max(10_000),
   /** When the editor made this state (ms since 1970): an older state never overwrites a newer one. */
   edited_at: z.number().int().nonnegative().optional(),
+  /** The version this state grew from: when another is stored, nothing is written and the answer is a conflict. */
+  base_version: z.number().int().nonnegative().optional(),
 });
+
+export const annotationChangeOutput = z.object({
+  version: z.number().int(),
+  actor: z.string(),
+  at: z.number(),
+  source: z.enum(['workspace', 'classifai', 'import', 'labels']),
+  shape_count: z.number().int(),
+});
+export type AnnotationChangeOutput = z.infer<typeof annotationChangeOutput>;
+
+/** Saved (the new version), or a conflict: what is stored now and who stored it. */
+export const editorSaveOutput = z.discriminatedUnion('message', [
+  z.object({ message: z.literal(1), version: z.number().int() }),
+  z.object({
+    message: z.literal(0),
+    conflict: z.object({ version: z.number().int(), shapes: z.array(editorShape), change: annotationChangeOutput.nullable() }),
+  }),
+]);
+export type EditorSaveOutput = z.infer<typeof editorSaveOutput>;

@@ -1,11 +1,11 @@
-import type { ImageAnnotation } from '@/server/core/types';
+import type { AnnotationChange, ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
 import { type AnnotationRow, toAnnotation } from '../stored-rows';
 import { invalidInput } from '@/server/core/errors';
 import { NUL_REFUSED, type PostgresDatabase } from './database';
 
 
-const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM images';
+const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version FROM images';
 
 /**
  * The editedAt check and the write are one statement: a save of an older state arriving on
@@ -13,12 +13,14 @@ const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset FROM im
  * project's annotations_version (what is labeled changed: the counts), in the same statement.
  */
 const SAVE = `WITH saved AS (
-    UPDATE images SET shapes = $3, shape_count = $4, img_x = $5, img_y = $6, img_w = $7, img_h = $8, edited_at = $9, dataset = $10
-    WHERE project_id = $1 AND uuid = $2 AND edited_at <= $9 RETURNING 1
+    UPDATE images SET shapes = $3, shape_count = $4, img_x = $5, img_y = $6, img_w = $7, img_h = $8, edited_at = $9, dataset = $10,
+      annotation_version = annotation_version + 1
+    WHERE project_id = $1 AND uuid = $2 AND edited_at <= $9 AND ($11::integer IS NULL OR annotation_version = $11::integer)
+    RETURNING annotation_version
   ), bumped AS (
     UPDATE projects SET annotations_version = nextval('labelport_versions') WHERE id = $1 AND EXISTS (SELECT 1 FROM saved)
   )
-  SELECT count(*) AS saved FROM saved`;
+  SELECT annotation_version FROM saved`;
 
 // Shapes are JSON text (see migrations.ts); json, not jsonb, reads them without rewriting.
 const WITH_LABEL = `${SELECT} WHERE project_id = $1
@@ -47,13 +49,30 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
     },
     // One statement for the whole batch (a page of the workspace asks for 50 at once).
     getMany: (projectId, uuids) => map(`${SELECT} WHERE project_id = $1 AND uuid = ANY($2::text[])`, [projectId, uuids]),
-    save: async (projectId, uuid, annotation, editedAt) => {
+    save: async (projectId, uuid, annotation, editedAt, baseVersion) => {
       const { x, y, w, h } = annotation.placement;
       const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);
-      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset];
-      const row = (await db.query<{ saved: number }>(SAVE, values)).rows[0];
-      return (row?.saved ?? 0) > 0;
+      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset, baseVersion ?? null];
+      const row = (await db.query<{ annotation_version: number }>(SAVE, values)).rows[0];
+      return row === undefined ? undefined : Number(row.annotation_version);
     },
+    recordChange: async (projectId, uuid, change) =>
+      void (await db.query('INSERT INTO annotation_changes (project_id, uuid, version, actor, at, source, shape_count) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        projectId,
+        uuid,
+        change.version,
+        change.actor,
+        change.at,
+        change.source,
+        change.shapeCount,
+      ])),
+    changes: async (projectId, uuid, limit) =>
+      (
+        await db.query<{ version: number; actor: string; at: number; source: AnnotationChange['source']; shape_count: number }>(
+          'SELECT version, actor, at, source, shape_count FROM annotation_changes WHERE project_id = $1 AND uuid = $2 ORDER BY version DESC LIMIT $3',
+          [projectId, uuid, limit],
+        )
+      ).rows.map((row) => ({ version: Number(row.version), actor: row.actor, at: Number(row.at), source: row.source, shapeCount: Number(row.shape_count) })),
     withLabel: (projectId, label) => map(WITH_LABEL, [projectId, label]),
     countPerLabel: async (projectId) => (await db.query<LabelCount>(PER_LABEL, [projectId])).rows,
     labelUsage: async (projectId, label) => (await db.query<LabelUsage>(USAGE, [projectId, label])).rows[0] ?? { shapes: 0, images: 0 },

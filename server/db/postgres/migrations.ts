@@ -185,7 +185,23 @@ CREATE TABLE sign_in_failures (
 CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at);
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession, users];
+// SQLite migration 013: annotation versions and the change log.
+const annotationVersions = `
+ALTER TABLE images ADD COLUMN annotation_version INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE annotation_changes (
+  project_id TEXT NOT NULL,
+  uuid TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  source TEXT NOT NULL,
+  shape_count INTEGER NOT NULL,
+  FOREIGN KEY (project_id, uuid) REFERENCES images (project_id, uuid) ON DELETE CASCADE
+);
+CREATE INDEX annotation_changes_by_image ON annotation_changes (project_id, uuid, version);
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;

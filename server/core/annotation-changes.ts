@@ -1,0 +1,34 @@
+// Every stored change of an image's shapes goes through here: the save (which bumps the image's
+// annotation version) and its entry in the change log, in the caller's transaction, under the
+// name of the user the request acts for.
+import type { Repositories } from './repositories';
+import type { AnnotationChangeSource, ImageAnnotation } from './types';
+import { actingUser } from './users/acting-user';
+
+export interface StoreChange {
+  projectId: string;
+  uuid: string;
+  annotation: ImageAnnotation;
+  /** When the state was made: an older one than the stored one is not written. */
+  editedAt: number;
+  source: AnnotationChangeSource;
+  at: number;
+  /** Written only over this version (the workspace's save); absent: over whatever is stored. */
+  baseVersion?: number;
+  /** Read before the change's group began: the group's transaction may run in another request's context. */
+  actor?: string;
+}
+
+/** The new version, or undefined when nothing was written (a newer state, another version, no such image). */
+export async function storeAnnotationChange(repos: Repositories, change: StoreChange): Promise<number | undefined> {
+  const version = await repos.annotations.save(change.projectId, change.uuid, change.annotation, change.editedAt, change.baseVersion);
+  if (version === undefined) return undefined;
+  await repos.annotations.recordChange(change.projectId, change.uuid, {
+    version,
+    actor: change.actor ?? actingUser(),
+    at: change.at,
+    source: change.source,
+    shapeCount: change.annotation.shapes.length,
+  });
+  return version;
+}
