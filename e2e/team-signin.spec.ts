@@ -7,15 +7,16 @@ import { openStore, type OpenedStore } from '@/server/runtime/open-store';
 import { startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
 import { makeTempDir, writeImageFolder } from '@/server/testing/image-fixtures';
 import { testDatabaseUrlFor } from '@/server/testing/test-store';
-import { editorPage, restApi } from './pages';
+import { editorPage, FIRST_IMAGE, restApi } from './pages';
 
 let server: BuiltServer;
 let store: OpenedStore;
 let admin: APIRequestContext;
 const passwords: Record<string, string> = {};
+let folder: string;
 
 test.beforeAll(async () => {
-  const folder = await makeTempDir('labelport-e2e-team-');
+  folder = await makeTempDir('labelport-e2e-team-');
   await writeImageFolder(folder);
   server = await startBuiltServer({ label: 'e2e-team', env: { LABELPORT_AUTH: 'required' } });
   store = await openStore({ dataDir: server.dataDir, databaseUrl: await testDatabaseUrlFor(server.dataDir), asServer: false });
@@ -81,4 +82,45 @@ test("a viewer's workspace is read-only; an annotator's box is stored", async ({
   await annotator.drag({ x: a.x - 60, y: a.y - 40 }, { x: a.x + 40, y: a.y + 40 });
   await annotator.waitSaved();
   await expect.poll(async () => (await storedBoxes()).length).toBe(before + 1);
+});
+
+test('two annotators on one image: the later save meets the earlier one, and nothing is lost silently', async ({ browser }) => {
+  await restApi(admin, server.url, folder).createProject('together', 'bndbox', { labels: ['car'] });
+  const boxesOnFirst = async () => (await restApi(admin, server.url, '').boxesOf('together', FIRST_IMAGE.file)).length;
+  const open = async (name: string) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/projects/bndbox/together`);
+    await signIn(page, name, passwords[name] ?? '');
+    const editor = editorPage(page, server.url);
+    await editor.waitImageShown();
+    return { page, editor, centre: await editor.centre() };
+  };
+  const ann = await open('ann');
+  const ada = await open('ada');
+  const conflict = (page: Page) => page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+
+  await ann.editor.drag({ x: ann.centre.x - 300, y: ann.centre.y - 180 }, { x: ann.centre.x - 150, y: ann.centre.y - 60 });
+  await ann.editor.waitSaved();
+  // Ada loaded the image before Ann's box: her save is refused and she is told by whom.
+  await ada.editor.drag({ x: ada.centre.x + 150, y: ada.centre.y + 60 }, { x: ada.centre.x + 300, y: ada.centre.y + 180 });
+  await expect(conflict(ada.page)).toContainText('ann');
+  expect(await boxesOnFirst()).toBe(1);
+  await conflict(ada.page).getByRole('button', { name: 'Merge shapes' }).click();
+  await expect.poll(boxesOnFirst).toBe(2);
+  await ada.editor.waitSaved();
+
+  // Ann's tab still grows from her own save: her next box meets Ada's merge; she keeps hers.
+  await ann.editor.drag({ x: ann.centre.x - 300, y: ann.centre.y + 60 }, { x: ann.centre.x - 150, y: ann.centre.y + 180 });
+  await expect(conflict(ann.page)).toContainText('ada');
+  await conflict(ann.page).getByRole('button', { name: 'Keep mine' }).click();
+  await ann.editor.waitSaved();
+  await expect.poll(boxesOnFirst).toBe(2);
+
+  // Ada draws again on her stale state; she takes Ann's instead, and her editor shows it.
+  await ada.editor.drag({ x: ada.centre.x + 150, y: ada.centre.y - 180 }, { x: ada.centre.x + 300, y: ada.centre.y - 60 });
+  await expect(conflict(ada.page)).toContainText('ann');
+  await conflict(ada.page).getByRole('button', { name: 'Take theirs' }).click();
+  await ada.editor.waitSaved();
+  await expect.poll(boxesOnFirst).toBe(2);
+  await expect(ada.page.getByRole('region', { name: 'Image info' })).toContainText(/Version \d+: ada/);
 });

@@ -9,6 +9,8 @@ export interface JournalEntry {
   shapes: EditorShape[];
   /** When the state was made: the server keeps a newer stored state over a late replay. */
   editedAt: number;
+  /** The stored version the state grew from: a replay over another version is a conflict to show, not to overwrite. */
+  baseVersion?: number;
 }
 
 /** Where entries live: IndexedDB in the browser, a Map in unit tests. */
@@ -22,7 +24,7 @@ export interface JournalBackend {
 const COALESCE_MS = 50;
 
 export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS) {
-  const latest = new Map<string, EditorShape[]>();
+  const latest = new Map<string, JournalEntry>();
   const unwritten = new Map<string, JournalEntry>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const keyOf = (imageId: string) => `${project}\u0000${imageId}`;
@@ -34,14 +36,27 @@ export function createEditJournal(project: string, backend: JournalBackend, coal
     unwritten.clear();
   };
   return {
-    record(imageId: string, shapes: EditorShape[], editedAt: number) {
-      latest.set(imageId, shapes);
-      unwritten.set(imageId, { imageId, shapes, editedAt });
+    record(imageId: string, shapes: EditorShape[], editedAt: number, baseVersion?: number) {
+      const entry = { imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }) };
+      latest.set(imageId, entry);
+      unwritten.set(imageId, entry);
       timer ??= setTimeout(writeNow, coalesceMs);
     },
-    /** The server has this state: forget it unless a newer one was recorded since. */
-    acknowledged(imageId: string, shapes: EditorShape[]) {
-      if (latest.has(imageId) && latest.get(imageId) !== shapes) return;
+    /**
+     * The server has this state (as `version`): forget it unless a newer one was recorded
+     * since, which from now on grows from that version.
+     */
+    acknowledged(imageId: string, shapes: EditorShape[], version?: number) {
+      const newer = latest.get(imageId);
+      if (newer && newer.shapes !== shapes) {
+        if (version !== undefined && newer.baseVersion !== version) {
+          const rebased = { ...newer, baseVersion: version };
+          latest.set(imageId, rebased);
+          unwritten.set(imageId, rebased);
+          timer ??= setTimeout(writeNow, coalesceMs);
+        }
+        return;
+      }
       latest.delete(imageId);
       unwritten.delete(imageId);
       void quietly(backend.delete(keyOf(imageId)));
@@ -89,7 +104,7 @@ export function indexedDbBackend(): JournalBackend {
     delete: (key) => request((store) => store.delete(key), 'readwrite', db).then(() => undefined),
     byProject: (project) =>
       request((store) => store.index('project').getAll(project) as IDBRequest<Array<JournalEntry & { project: string }>>, 'readonly', db).then((rows) =>
-        rows.map(({ imageId, shapes, editedAt }) => ({ imageId, shapes, editedAt })),
+        rows.map(({ imageId, shapes, editedAt, baseVersion }) => ({ imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }) })),
       ),
   };
 }

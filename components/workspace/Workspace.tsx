@@ -16,6 +16,8 @@ import { isHugeImage } from '@/components/editor/tiles/tile-view';
 import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { useMe } from '@/components/home/SignedInAs';
+import { ConflictDialog } from './ConflictDialog';
+import { ImageInfo } from './ImageInfo';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
 import { Toolbar } from '@/components/editor/Toolbar';
@@ -276,8 +278,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           onOpenClasses={() => setDialog('classes')}
         />
         <ShapeList store={store} colorOf={colorOf} />
+        <ImageInfo type={type} name={name} uuid={current?.uuid} />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
+      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} />
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />

@@ -21,7 +21,29 @@ const KEEPALIVE_LIMIT = 60_000;
 const errorCode = (error: unknown) =>
   error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } }).data?.code : undefined;
 
-type EditorImages = Array<{ uuid: string; shapes: EditorShape[] }>;
+type EditorImages = Array<{ uuid: string; shapes: EditorShape[]; version: number }>;
+
+/** What another save stored first: the user chooses what becomes of their own state. */
+export interface SaveConflict {
+  uuid: string;
+  mine: EditorShape[];
+  theirs: EditorShape[];
+  version: number;
+  change: { actor: string; at: number; source: string } | null;
+}
+
+/** A save answered with a conflict: no retry can land it; the user decides (the journal keeps it meanwhile). */
+class ConflictAnswer extends Error {
+  constructor(readonly conflict: SaveConflict) {
+    super('Another change was saved first');
+  }
+}
+
+/** Merge shapes: every shape of both states; a shape both sides have (same id) keeps mine. */
+export function mergeShapes(mine: readonly EditorShape[], theirs: readonly EditorShape[]): EditorShape[] {
+  const mineIds = new Set(mine.map((shape) => shape.id));
+  return [...theirs.filter((shape) => !mineIds.has(shape.id)), ...mine];
+}
 
 /** The cache key of one image's editor read: the workspace loads and prefetches with it. */
 export const editorImageQuery = (trpc: ReturnType<typeof useTRPC>, type: ProjectType, name: string, uuid: string) => ({
@@ -38,6 +60,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   const client = useTRPCClient();
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
   const [replayed, setReplayed] = useState(false);
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const queryClient = useQueryClient();
   const trpc = useTRPC();
   /**
@@ -46,33 +69,54 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
    */
   const writeCache = (uuid: string, shapes: EditorShape[]) =>
     queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], shapes }] : old));
+  // The version the editor's state of an image grows from: the one it loaded, then each save's.
+  const cachedVersion = (uuid: string) => queryClient.getQueryData(editorImageKey(trpc, type, name, uuid))?.[0]?.version;
+  const setCachedVersion = (uuid: string, version: number) =>
+    queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], version }] : old));
   const [parts] = useState(() => {
     // When each state was made: the server never lets an older state overwrite a newer one,
     // whichever request (autosave, keepalive, journal replay) arrives last.
     const editTimes = new WeakMap<EditorShape[], number>();
     const editedAt = (shapes: EditorShape[]) => editTimes.get(shapes) ?? Date.now();
+    // Replayed journal states keep the version they grew from; live ones take the latest known.
+    const replayBases = new WeakMap<EditorShape[], number>();
+    const baseOf = (uuid: string, shapes: EditorShape[]) => replayBases.get(shapes) ?? cachedVersion(uuid);
+    const savedVersions = new WeakMap<EditorShape[], number>();
     const ids = { annotation_type: type, project_name: name };
     const journal = createEditJournal(`${type}/${name}`, indexedDbBackend());
     const autosave = createAutosave({
       save: async (uuid, shapes) => {
+        let answer;
         try {
-          await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
+          answer = await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes), base_version: baseOf(uuid, shapes) });
         } catch (error) {
           // The journal keeps the edit; it is saved once the user has signed in again.
           signInAgainOn401(error);
           throw error;
         }
+        if (answer.message === 0) {
+          const { version, shapes: theirs, change } = answer.conflict;
+          throw new ConflictAnswer({ uuid, mine: shapes, theirs: theirs as EditorShape[], version, change });
+        }
+        savedVersions.set(shapes, answer.version);
+        setCachedVersion(uuid, answer.version);
       },
       onStatus: setSaveStatus,
       onSaved: (uuid, shapes) => {
-        journal.acknowledged(uuid, shapes);
+        journal.acknowledged(uuid, shapes, savedVersions.get(shapes));
         // The shown image's cache entry follows its acknowledged edits (newer ones stay in the store).
         if (uuid === store.getState().imageId) writeCache(uuid, store.getState().shapes);
       },
       // The image or project is gone, or the state is refused: no retry will ever land it.
-      isPermanent: (error) => ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(errorCode(error) ?? ''),
+      isPermanent: (error) => {
+        if (error instanceof ConflictAnswer) {
+          setConflict(error.conflict);
+          return true;
+        }
+        return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(errorCode(error) ?? '');
+      },
       sendOnExit: (uuid, shapes) => {
-        const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes) });
+        const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes), base_version: baseOf(uuid, shapes) });
         if (body.length > KEEPALIVE_LIMIT) return false;
         try {
           void fetch(SAVE_PATH, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(() => undefined);
@@ -82,9 +126,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         }
       },
     });
-    return { journal, autosave, editTimes };
+    return { journal, autosave, editTimes, replayBases };
   });
-  const { journal, autosave, editTimes } = parts;
+  const { journal, autosave, editTimes, replayBases } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -92,8 +136,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     let cancelled = false;
     void (async () => {
       const entries = await journal.pending();
-      for (const { imageId, shapes, editedAt } of entries) {
+      for (const { imageId, shapes, editedAt, baseVersion } of entries) {
         editTimes.set(shapes, editedAt);
+        if (baseVersion !== undefined) replayBases.set(shapes, baseVersion);
         autosave.markDirty(imageId, shapes);
       }
       if (entries.length > 0) {
@@ -105,7 +150,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     return () => {
       cancelled = true;
     };
-  }, [journal, autosave, editTimes, queryClient, trpc]);
+  }, [journal, autosave, editTimes, replayBases, queryClient, trpc]);
 
   useEffect(() => {
     const unsubscribe = store.onDocumentChange((uuid, shapes) => {
@@ -114,7 +159,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       // The shown image's entry is written when the editor leaves it or a save lands: writing
       // it on every step of a drag would re-render the workspace 60 times a second.
       if (uuid !== store.getState().imageId) writeCache(uuid, shapes);
-      journal.record(uuid, shapes, now);
+      journal.record(uuid, shapes, now, cachedVersion(uuid));
       autosave.markDirty(uuid, shapes);
     });
     return () => void unsubscribe();
@@ -149,6 +194,26 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
 
   const actions = useMemo(
     () => ({
+      /**
+       * The user's answer to a conflict. keep: mine over theirs; theirs: their shapes replace
+       * mine (an undoable edit when the image is shown); merge: both sets of shapes. Either
+       * way the next save grows from their version.
+       */
+      resolveConflict: (choice: 'keep' | 'theirs' | 'merge') => {
+        if (!conflict) return;
+        const { uuid, mine, theirs, version } = conflict;
+        setConflict(null);
+        setCachedVersion(uuid, version);
+        const next = choice === 'keep' ? mine : choice === 'theirs' ? theirs : mergeShapes(mine, theirs);
+        if (store.getState().imageId === uuid) {
+          if (next !== store.getState().shapes) store.commit(next, 'record');
+          else autosave.markDirty(uuid, next);
+        } else {
+          writeCache(uuid, next);
+          journal.record(uuid, next, Date.now(), version);
+          autosave.markDirty(uuid, next);
+        }
+      },
       flush: () => autosave.flush(),
       /** The editor leaves an image: its cache entry takes the shapes as they are now. */
       leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
@@ -162,8 +227,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, queryClient, trpc, type, name, store],
+    [autosave, journal, conflict, queryClient, trpc, type, name, store],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
-  return { saveStatus, ready: replayed, ...actions };
+  return { saveStatus, ready: replayed, conflict, ...actions };
 }

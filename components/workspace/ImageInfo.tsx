@@ -1,0 +1,53 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTRPC } from '@/components/trpc/provider';
+import { ago } from './ConflictDialog';
+import { editorImageQuery } from './useEditorPersistence';
+import type { ProjectType } from './useProject';
+
+/** The shown image: its file, size, and who changed its shapes when (the audit trail). */
+export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: string; uuid: string | undefined }) {
+  const trpc = useTRPC();
+  // The editor's own read of the image (already cached): its version follows this tab's saves.
+  const image = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: false }).data?.[0];
+  const version = image?.version;
+  const history = useQuery({
+    ...trpc.annotation.history.queryOptions({ annotation_type: type, project_name: name, uuid: uuid ?? '-' }),
+    enabled: Boolean(uuid),
+  });
+  // A save of this image (here or elsewhere) moves the version: read the trail again.
+  const { refetch } = history;
+  const latest = history.data?.[0];
+  const behind = version !== undefined && (latest?.version ?? 0) < version;
+  useEffect(() => {
+    if (behind) void refetch();
+  }, [behind, version, refetch]);
+  if (!uuid) return null;
+  return (
+    <section className="panel image-info" aria-label="Image info">
+      <h2 className="panel-title">Image</h2>
+      {image ? (
+        <p className="small" title={image.img_path}>
+          {image.img_path} · {image.width} × {image.height}
+        </p>
+      ) : null}
+      <p className="small muted">
+        {latest ? `Version ${latest.version}: ${latest.actor}, ${latest.source}, ${ago(latest.at)}` : 'Not edited yet'}
+      </p>
+      {history.data && history.data.length > 1 ? (
+        <details className="small">
+          <summary>History</summary>
+          <ol className="history">
+            {history.data.map((change) => (
+              <li key={change.version}>
+                v{change.version} {change.actor} ({change.source}, {change.shape_count} shapes) {ago(change.at)}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </section>
+  );
+}
