@@ -28,6 +28,7 @@ import { createProjectService } from './project.service';
 import { createSettingsService } from './settings.service';
 import { createSplitService } from './split.service';
 import type { Repositories } from './repositories';
+import { createTeamworkService } from './teamwork/teamwork.service';
 import { createUserService } from './users/user.service';
 
 export interface CoreEdges {
@@ -91,6 +92,7 @@ export function createCore(edges: CoreEdges) {
   const settings = createSettingsService({ dataDir: edges.dataDir });
   const splits = createSplitService({ repos, projects, jobs, now });
   const users = createUserService({ users: repos.users, now, sessionTtlMs: edges.sessionTtlMs });
+  const teamwork = createTeamworkService({ repos, projects, now });
   return {
     dataDir: edges.dataDir,
     projects,
@@ -107,6 +109,7 @@ export function createCore(edges: CoreEdges) {
     settings,
     splits,
     users,
+    teamwork,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {

@@ -10,6 +10,7 @@ import type {
   Project,
   SplitName,
 } from './types';
+import type { TeamworkRepository } from './teamwork/teamwork-repository';
 import type { UserRepository } from './users/user-repository';
 
 export interface ProjectRepository {
@@ -92,6 +93,8 @@ export interface ImageCounts {
 export interface ImageList {
   filter: ImageFilter;
   label?: string;
+  /** Only the images assigned to this annotator (the label is then ignored). */
+  assignee?: string;
 }
 
 /** An image and its 0-based place in an ImageList's natural order. */
@@ -290,6 +293,7 @@ export interface Repositories {
   jobs: JobRepository;
   splits: SplitRepository;
   users: UserRepository;
+  teamwork: TeamworkRepository;
   /**
    * Runs fn in one transaction: every repository call made from fn's async context (found with
    * AsyncLocalStorage, so the same `repos` object is used inside and out) is part of it. Called

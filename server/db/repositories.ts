@@ -1,4 +1,6 @@
+import type { TeamworkRepository } from '@/server/core/teamwork/teamwork-repository';
 import type { UserRepository } from '@/server/core/users/user-repository';
+import { createTeamworkRepository } from './teamwork.repository';
 import { createUserRepository } from './user.repository';
 import type {
   AnnotationRepository,
@@ -72,6 +74,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     jobs: gated<JobRepository>(createJobRepository(db.sqlite)),
     splits: gated<SplitRepository>(createSplitRepository(db.sqlite)),
     users: gated<UserRepository>(createUserRepository(db.sqlite)),
+    teamwork: gated<TeamworkRepository>(createTeamworkRepository(db.sqlite)),
     inTransaction: (fn) => db.inTransaction(fn),
   };
 }

@@ -59,5 +59,9 @@ export function toImagePageOutput(page: ImagePage): ImagePageOutput {
 
 /** The strip's list as the workspace names it; an absent label means every label. */
 export function toImageList(input: ImageListInput): ImageList {
-  return input.label === undefined ? { filter: input.filter } : { filter: input.filter, label: input.label };
+  return {
+    filter: input.filter,
+    ...(input.label === undefined ? {} : { label: input.label }),
+    ...(input.assignee === undefined ? {} : { assignee: input.assignee }),
+  };
 }

@@ -48,6 +48,8 @@ export const deleteImagesOutput = z.object({ message: z.literal(1), uuid_list: z
 export const imageListInput = projectPathInput.extend({
   filter: z.enum(['all', 'labeled', 'unlabeled']).default('all'),
   label: z.string().min(1).max(1024).optional(),
+  /** Only images assigned to this annotator ("assigned to me"); the label is then ignored. */
+  assignee: z.string().min(1).max(64).optional(),
 });
 
 export type ImageListInput = z.infer<typeof imageListInput>;

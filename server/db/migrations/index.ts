@@ -11,6 +11,7 @@ import { jobOwners } from './010-job-owners';
 import { projectSession } from './011-project-session';
 import { users } from './012-users';
 import { annotationVersions } from './013-annotation-versions';
+import { teamwork } from './014-teamwork';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork];

@@ -5,7 +5,7 @@ import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from '../image-row';
 import type { PostgresDatabase, SqlValue } from './database';
 import { namedStatement, type NamedStatement } from './named-statement';
 
-type ListKind = 'all' | 'labeled' | 'unlabeled' | 'label';
+type ListKind = 'all' | 'labeled' | 'unlabeled' | 'label' | 'assigned';
 
 interface ListSource {
   /** FROM ... WHERE ..., selecting from images as i; @projectId (and @label) bound. */
@@ -33,6 +33,14 @@ const SOURCES: Record<ListKind, ListSource> = {
       WHERE l.project_id = @projectId AND l.label = @label AND l.present`,
     countFrom: 'FROM image_labels AS l WHERE l.project_id = @projectId AND l.label = @label AND l.present',
     key: 'l.sort_key, l.rel_path',
+  },
+  // An annotator's images ("assigned to me"), with the filter as a parameter.
+  assigned: {
+    from: `FROM assignments AS a JOIN images AS i ON i.project_id = a.project_id AND i.uuid = a.uuid
+      WHERE a.project_id = @projectId AND a.assignee = @assignee AND i.present AND (@filter::text = 'all' OR (@filter::text = 'labeled' AND i.shape_count > 0) OR (@filter::text = 'unlabeled' AND i.shape_count = 0))`,
+    countFrom: `FROM assignments AS a JOIN images AS i ON i.project_id = a.project_id AND i.uuid = a.uuid
+      WHERE a.project_id = @projectId AND a.assignee = @assignee AND i.present AND (@filter::text = 'all' OR (@filter::text = 'labeled' AND i.shape_count > 0) OR (@filter::text = 'unlabeled' AND i.shape_count = 0))`,
+    key: 'i.sort_key, i.rel_path',
   },
 };
 
@@ -83,6 +91,7 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
 
   /** undefined: the list is empty by definition (a label's images all have shapes). */
   const resolve = (projectId: string, list: ImageList): { kind: ListKind; params: Params } | undefined => {
+    if (list.assignee !== undefined) return { kind: 'assigned', params: { projectId, assignee: list.assignee, filter: list.filter } };
     if (list.label === undefined) return { kind: list.filter, params: { projectId } };
     return list.filter === 'unlabeled' ? undefined : { kind: 'label', params: { projectId, label: list.label } };
   };

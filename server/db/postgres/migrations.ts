@@ -201,7 +201,30 @@ CREATE TABLE annotation_changes (
 CREATE INDEX annotation_changes_by_image ON annotation_changes (project_id, uuid, version);
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions];
+// SQLite migration 014: presence and assignments.
+const teamwork = `
+CREATE TABLE presence (
+  project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+  client_id TEXT NOT NULL,
+  uuid TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  seen_at BIGINT NOT NULL,
+  PRIMARY KEY (project_id, client_id)
+);
+CREATE INDEX presence_by_image ON presence (project_id, uuid, seen_at);
+CREATE TABLE assignments (
+  project_id TEXT NOT NULL,
+  uuid TEXT NOT NULL,
+  assignee TEXT COLLATE "C" NOT NULL,
+  assigned_at BIGINT NOT NULL,
+  assigned_by TEXT NOT NULL,
+  PRIMARY KEY (project_id, uuid),
+  FOREIGN KEY (project_id, uuid) REFERENCES images (project_id, uuid) ON DELETE CASCADE
+);
+CREATE INDEX assignments_by_assignee ON assignments (project_id, assignee);
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;

@@ -6,6 +6,7 @@ import { createJobRepository } from './job.repository';
 import { createLabelRepository } from './label.repository';
 import { createProjectRepository } from './project.repository';
 import { createSplitRepository } from './split.repository';
+import { createTeamworkRepository } from './teamwork.repository';
 import { createUserRepository } from './user.repository';
 
 interface Versions {
@@ -105,6 +106,7 @@ export function createPostgresRepositories(db: PostgresDatabase): Repositories {
     jobs: createJobRepository(db),
     splits: { ...splits, setSide: projectFirst(splits.setSide) },
     users: createUserRepository(db),
+    teamwork: createTeamworkRepository(db),
     inTransaction: (fn) => db.inTransaction(fn),
   };
 }
