@@ -20,6 +20,8 @@ interface ImageStripProps {
   label: string | undefined;
   labels: readonly string[];
   onLabel: (label: string | undefined) => void;
+  /** "Assigned to …" choices, whose values the select hands to onLabel like a label's. */
+  assignees?: ReadonlyArray<{ value: string; text: string }>;
   /** Re-reads the filtered list (images labeled or cleared since it was opened). */
   onRefresh: () => void;
   counts: { total: number; labeled: number; filtered: number } | null;
@@ -106,7 +108,10 @@ export function ImageStrip(props: ImageStripProps) {
         >
           <option value="">Any label</option>
           {/* A label renamed or removed while chosen stays listed, so the select shows what filters. */}
-          {[...props.labels, ...(props.label !== undefined && !props.labels.includes(props.label) ? [props.label] : [])].map((label) => (
+          {(props.assignees ?? []).map((option) => (
+            <option key={option.value} value={option.value}>{option.text}</option>
+          ))}
+          {[...props.labels, ...(props.label !== undefined && !props.labels.includes(props.label) && !props.label.startsWith('\u0000') ? [props.label] : [])].map((label) => (
             <option key={label} value={label}>{label}</option>
           ))}
         </select>

@@ -18,6 +18,8 @@ import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { useMe } from '@/components/home/SignedInAs';
 import { ConflictDialog } from './ConflictDialog';
 import { ImageInfo } from './ImageInfo';
+import { ASSIGNEE_PREFIX, presenceText, useAssigneeOptions, usePresence } from './useTeamwork';
+import { AssignDialog } from './AssignDialog';
 import { ShortcutsHelp } from '@/components/editor/ShortcutsHelp';
 import { SimplifyPanel } from '@/components/editor/SimplifyPanel';
 import { Toolbar } from '@/components/editor/Toolbar';
@@ -52,7 +54,7 @@ import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 import { useImageSplitSide } from './useSplit';
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | 'assign' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -60,8 +62,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const opened = useOpenProject(type, name);
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
   const [filter, setFilter] = useState<ImageFilter>('all');
-  const [labelFilter, setLabelFilter] = useState<string | undefined>(undefined);
-  const list = useImageList(type, name, filter, labelFilter);
+  // The strip's second filter: a label, or (ASSIGNEE_PREFIX + name) one annotator's images.
+  const [stripFilter, setLabelFilter] = useState<string | undefined>(undefined);
+  const assignee = stripFilter?.startsWith(ASSIGNEE_PREFIX) ? stripFilter.slice(ASSIGNEE_PREFIX.length) : undefined;
+  const labelFilter = assignee === undefined ? stripFilter : undefined;
+  const list = useImageList(type, name, filter, labelFilter, assignee);
   const [index, setIndex] = useState(0);
   const current = list.itemAt(index);
   const splitSide = useImageSplitSide(type, name, list.setSplit);
@@ -70,7 +75,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const colorOf = useCallback((label: string) => usableColor(labels.find((item) => item.name === label)?.color), [labels]);
 
   const [store] = useState(() => createEditorStore());
-  const { mayAnnotate } = useMe();
+  const { mayAnnotate, actor, isAdmin } = useMe();
+  const assignees = useAssigneeOptions(type, name, actor?.name);
+  const alsoHere = presenceText(usePresence(type, name, current?.uuid));
   useEffect(() => store.setReadOnly(!mayAnnotate), [store, mayAnnotate]);
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
@@ -152,14 +159,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance, go, index]);
 
-  useResumePosition({ type, name, store, active: filter === 'all' && labelFilter === undefined, total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
+  useResumePosition({ type, name, store, active: filter === 'all' && stripFilter === undefined, total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
 
   const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
-  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, total, index, go, onNothingLeft });
+  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, onNothingLeft });
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
-  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, store, go });
+  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go });
   const nextUnlabeled = () => {
     setNotice(null);
     // Asked after this tab's saves landed: the image just labelled must not count as to do.
@@ -219,10 +226,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           keyHint={keyHint}
         />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
+        {alsoHere ? <span className="badge presence" role="status" aria-label="Presence">{alsoHere}</span> : null}
         <SplitSideControl side={current?.split} disabled={!current} onChange={(side) => current && splitSide.set(current.uuid, side)} error={splitSide.error} />
         {mayAnnotate ? <SaveIndicator status={saveStatus} /> : <span className="badge" title="A viewer sees the annotations but cannot change them">Read only</span>}
         <button className="button" onClick={() => setDialog('split')}>Split…</button>
         <button className="button" onClick={() => setDialog('duplicates')}>Duplicates…</button>
+        {isAdmin ? <button className="button" onClick={() => setDialog('assign')}>Assign…</button> : null}
         <button className="button" onClick={() => setDialog('import')}>Import…</button>
         <ExportMenu type={type} name={name} />
       </header>
@@ -234,7 +243,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         currentIndex={index}
         onSelect={go}
         filter={filter}
-        label={labelFilter}
+        label={stripFilter}
+        assignees={assignees}
         labels={labelNames}
         onLabel={(next) => reopenList(() => setLabelFilter(next))}
         onFilter={(next) => reopenList(() => setFilter(next))}
@@ -246,7 +256,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <main className="stage-area">
         <Toolbar context={actionContext} keys={settings.keys} workflow={workflow} />
         {total === 0 && list.counts ? (
-          <div className="empty">{filter === 'all' && labelFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
+          <div className="empty">{filter === 'all' && stripFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
         ) : (
           <EditorCanvas
             store={store}
@@ -282,6 +292,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} />
+      <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} />
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />

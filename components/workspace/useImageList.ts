@@ -22,7 +22,7 @@ export const PAGE_SIZE = 100;
  * The project's images in pages of 100: a 10,000-image project never loads its whole list,
  * yet any position can be reached (the strip scrolls, next/previous step).
  */
-export function useImageList(type: ProjectType, name: string, filter: ImageFilter, label?: string) {
+export function useImageList(type: ProjectType, name: string, filter: ImageFilter, label?: string, assignee?: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [pages, setPages] = useState<Map<number, ImageListItem[]>>(new Map());
@@ -32,10 +32,10 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const fetchPage = useCallback(
     (page: number, limit = PAGE_SIZE, staleTime = 2000) =>
       queryClient.fetchQuery({
-        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, label, offset: page * PAGE_SIZE, limit }),
+        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, label, assignee, offset: page * PAGE_SIZE, limit }),
         staleTime,
       }),
-    [queryClient, trpc, type, name, filter, label],
+    [queryClient, trpc, type, name, filter, label, assignee],
   );
 
   const loadPage = useCallback(
@@ -61,9 +61,9 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     setCounts(null);
     // A list opened (or re-read) now shows the images as they are now: no page of it may
     // come from the cache, whichever part of the page asks first.
-    queryClient.removeQueries(trpc.image.page.queryFilter({ annotation_type: type, project_name: name, filter, label }));
+    queryClient.removeQueries(trpc.image.page.queryFilter({ annotation_type: type, project_name: name, filter, label, assignee }));
     void loadPage(0);
-  }, [loadPage, version, queryClient, trpc, type, name, filter, label]);
+  }, [loadPage, version, queryClient, trpc, type, name, filter, label, assignee]);
 
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);

@@ -12,6 +12,7 @@ export interface ImageNavigationOptions {
   /** The strip's list: positions are counted in it. */
   filter: ImageFilter;
   label: string | undefined;
+  assignee?: string;
   total: number;
   index: number;
   go: (index: number) => void;
@@ -23,10 +24,10 @@ const POSITION = /^\d+$/;
 
 /** "Go to…" and "Next to-do": both land on a position of the strip's list through go(). */
 export function useImageNavigation(options: ImageNavigationOptions) {
-  const { type, name, filter, label, total, index, go, onNothingLeft } = options;
+  const { type, name, filter, label, assignee, total, index, go, onNothingLeft } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useMemo(() => ({ annotation_type: type, project_name: name, filter, label }), [type, name, filter, label]);
+  const list = useMemo(() => ({ annotation_type: type, project_name: name, filter, label, assignee }), [type, name, filter, label, assignee]);
 
   // Always asked afresh (staleTime 0): saves since the last ask change which images have shapes.
   const nextUnlabeled = useCallback(async (): Promise<void> => {

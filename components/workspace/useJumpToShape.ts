@@ -15,8 +15,8 @@ export interface ShapePlace {
   shapeId?: string;
 }
 
-export function useJumpToShape(options: { type: ProjectType; name: string; filter: ImageFilter; label: string | undefined; store: EditorStore; go: (index: number) => void }) {
-  const { type, name, filter, label, store, go } = options;
+export function useJumpToShape(options: { type: ProjectType; name: string; filter: ImageFilter; label: string | undefined; assignee?: string; store: EditorStore; go: (index: number) => void }) {
+  const { type, name, filter, label, assignee, store, go } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pending = useRef<ShapePlace | null>(null);
@@ -36,7 +36,7 @@ export function useJumpToShape(options: { type: ProjectType; name: string; filte
   /** False when the image is not in the strip's list (another filter, or gone). */
   return useCallback(
     async (place: ShapePlace): Promise<boolean> => {
-      const list = { annotation_type: type, project_name: name, filter, label, name: place.relPath };
+      const list = { annotation_type: type, project_name: name, filter, label, assignee, name: place.relPath };
       const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions(list), staleTime: 0 });
       // A match by part of the name is another image: only this one will do.
       if (!found || found.uuid !== place.imageUuid) return false;
@@ -45,6 +45,6 @@ export function useJumpToShape(options: { type: ProjectType; name: string; filte
       else go(found.index);
       return true;
     },
-    [type, name, filter, label, queryClient, trpc, store, go, selectIfShown],
+    [type, name, filter, label, assignee, queryClient, trpc, store, go, selectIfShown],
   );
 }

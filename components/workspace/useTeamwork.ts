@@ -1,0 +1,75 @@
+'use client';
+
+// Presence (who else has this image open) and assignments (whose images these are), read from
+// the teamwork procedures.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTRPC } from '@/components/trpc/provider';
+import type { ProjectType } from './useProject';
+
+/** Marks the strip's second filter as an annotator's name rather than a label. */
+export const ASSIGNEE_PREFIX = '\u0000assignee:';
+const PING_MS = 10_000;
+
+export interface AssigneeOption {
+  value: string;
+  text: string;
+}
+
+/** "Assigned to …" choices for the strip: every annotator with images, the signed-in one first as "me". */
+export function useAssigneeOptions(type: ProjectType, name: string, me: string | undefined): AssigneeOption[] {
+  const trpc = useTRPC();
+  const counts = useQuery({ ...trpc.teamwork.counts.queryOptions({ annotation_type: type, project_name: name }), staleTime: 10_000 }).data ?? [];
+  const mine = counts.find((entry) => entry.assignee === me);
+  return [
+    ...(me ? [{ value: `${ASSIGNEE_PREFIX}${me}`, text: `Assigned to me (${mine?.images ?? 0})` }] : []),
+    ...counts.filter((entry) => entry.assignee !== me).map((entry) => ({ value: `${ASSIGNEE_PREFIX}${entry.assignee}`, text: `Assigned to ${entry.assignee} (${entry.images})` })),
+  ];
+}
+
+const newClientId = () => `tab-${crypto.randomUUID()}`;
+
+/** Tells the server which image this tab shows (now and every few seconds) and answers who else is on it. */
+export function usePresence(type: ProjectType, name: string, uuid: string | undefined): string[] {
+  const trpc = useTRPC();
+  const [clientId] = useState(newClientId);
+  const [others, setOthers] = useState<string[]>([]);
+  const here = useMutation(trpc.teamwork.here.mutationOptions());
+  const { mutateAsync } = here;
+  useEffect(() => {
+    if (!uuid) return;
+    let stopped = false;
+    const ping = () =>
+      mutateAsync({ annotation_type: type, project_name: name, uuid, client_id: clientId })
+        .then((present) => !stopped && setOthers(present.map((client) => client.name)))
+        .catch(() => undefined);
+    void ping();
+    const timer = setInterval(() => void ping(), PING_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [mutateAsync, type, name, uuid, clientId]);
+  // Leaving the page: say so at once rather than wait for the row to expire.
+  useEffect(() => {
+    const leave = () => {
+      const body = JSON.stringify({ annotation_type: type, project_name: name, client_id: clientId });
+      void fetch('/api/trpc/teamwork.leave', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [type, name, clientId]);
+  return others;
+}
+
+/** How presence reads: names, or in local mode (everyone "local") other tabs. */
+export function presenceText(others: readonly string[]): string | null {
+  if (others.length === 0) return null;
+  const names = [...new Set(others.filter((name) => name !== 'local'))];
+  const tabs = others.length - others.filter((name) => name !== 'local').length;
+  const parts = [...names, ...(tabs > 0 ? [tabs === 1 ? 'another tab' : `${tabs} other tabs`] : [])];
+  return `Also here: ${parts.join(', ')}`;
+}
