@@ -1,10 +1,11 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorText, useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import { foundImagesText, ScanProgress, type ProjectType } from './ScanProgress';
+import { FolderBrowser } from './FolderBrowser';
 import { useChooser } from './useChooser';
 
 interface CreateRequest {
@@ -36,6 +37,8 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
   // Counts before creating: an empty folder would otherwise become a 0-image project silently.
   const checkFolder = useMutation({ mutationFn: (projectPath: string) => trpcClient.project.checkFolder.query({ project_path: projectPath }) });
   const create = useMutation(trpc.project.create.mutationOptions());
+  // A team server with project roots: folders are picked there, not in a dialog on the server.
+  const roots = useQuery({ ...trpc.folders.roots.queryOptions(), enabled: open, retry: false }).data?.roots ?? null;
 
   const close = () => {
     setStarted(null);
@@ -101,15 +104,16 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
           <label className="field">
             <span>Image folder</span>
             <div className="row">
-              <input name="project_path" value={folder} onChange={(event) => setFolder(event.target.value)} required placeholder="/home/me/images" />
-              <button type="button" className="button" onClick={() => void folderChooser.choose().then((path) => path && setFolder(path))}>Choose…</button>
+              <input name="project_path" value={folder} onChange={(event) => setFolder(event.target.value)} required placeholder={roots?.[0] ?? '/home/me/images'} />
+              {roots ? null : <button type="button" className="button" onClick={() => void folderChooser.choose().then((path) => path && setFolder(path))}>Choose…</button>}
             </div>
           </label>
+          {roots ? <FolderBrowser onPick={setFolder} /> : null}
           <label className="field">
             <span>Label file (optional, one label per line)</span>
             <div className="row">
               <input name="label_file_path" value={labelFile} onChange={(event) => setLabelFile(event.target.value)} placeholder="/home/me/labels.txt" />
-              <button type="button" className="button" onClick={() => void fileChooser.choose().then((path) => path && setLabelFile(path))}>Choose…</button>
+              {roots ? null : <button type="button" className="button" onClick={() => void fileChooser.choose().then((path) => path && setLabelFile(path))}>Choose…</button>}
             </div>
           </label>
           {errorList}

@@ -7,6 +7,7 @@ import { projectRouter } from './routers/project.router';
 import { settingsRouter } from './routers/settings.router';
 import { splitRouter } from './routers/split.router';
 import { transferRouter } from './routers/transfer.router';
+import { folderRouter } from './routers/folder.router';
 import { teamworkRouter } from './routers/teamwork.router';
 import { authRouter, userRouter } from './routers/user.router';
 import { createCallerFactory, router } from './trpc';
@@ -26,6 +27,7 @@ export const appRouter = router({
   auth: authRouter,
   users: userRouter,
   teamwork: teamworkRouter,
+  folders: folderRouter,
 });
 
 export type AppRouter = typeof appRouter;

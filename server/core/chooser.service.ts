@@ -1,5 +1,5 @@
 import type { Chooser, ChooserKind } from '@/server/files/chooser';
-import { invalidState } from './errors';
+import { DomainError, invalidState } from './errors';
 
 export interface ChooserWindow {
   open: boolean;
@@ -7,8 +7,11 @@ export interface ChooserWindow {
   chosenPath: string;
 }
 
-/** classifai's two selection windows: PUT opens one, GET polls until it closes. */
-export function createChooserService(chooser: Chooser) {
+/**
+ * classifai's two selection windows: PUT opens one, GET polls until it closes. remote: a team
+ * server with project roots, whose users sit at other machines: a dialog on the server helps nobody.
+ */
+export function createChooserService(chooser: Chooser, options: { remote?: boolean } = {}) {
   const windows: Record<ChooserKind, ChooserWindow> = {
     folder: { open: false, chosenPath: '' },
     file: { open: false, chosenPath: '' },
@@ -17,6 +20,7 @@ export function createChooserService(chooser: Chooser) {
     async open(kind: ChooserKind): Promise<void> {
       const window = windows[kind];
       if (window.open) return;
+      if (options.remote) throw new DomainError('unsupported', 'This team server has no file dialog: pick a folder under its project roots instead');
       if (!(await chooser.available())) {
         throw invalidState('No file dialog is available on this machine: install zenity or set LABELPORT_CHOOSER');
       }

@@ -28,6 +28,7 @@ import { createProjectService } from './project.service';
 import { createSettingsService } from './settings.service';
 import { createSplitService } from './split.service';
 import type { Repositories } from './repositories';
+import { createProjectRoots } from './project-roots';
 import { createTeamworkService } from './teamwork/teamwork.service';
 import { createUserService } from './users/user.service';
 
@@ -46,6 +47,8 @@ export interface CoreEdges {
   jobOwners?: { owner: string; stopped: (owner: string) => boolean };
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /** LABELPORT_ROOTS: projects only from folders under these (team server); undefined: anywhere. */
+  projectRoots?: readonly string[];
   /** How long an unused browser session lasts (team mode). */
   sessionTtlMs?: number;
   /** A full garbage collection, where the runtime can run one (long exports keep their peak down). */
@@ -79,13 +82,14 @@ export function createCore(edges: CoreEdges) {
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
   const imports = createImportService({ jobs });
-  const projects = createProjectService({ repos, jobs, imports, now });
+  const roots = createProjectRoots(edges.projectRoots);
+  const projects = createProjectService({ repos, jobs, imports, now, roots });
   const labels = createLabelService({ repos, projects, now });
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
   const tiles = createImageTiles({ repos, projects, thumbnails: imageThumbnails, jobs, store: tileStore, maker: tileMaker, now });
   const annotations = createAnnotationService({ repos, projects, now, activity });
   const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
-  const choosers = createChooserService(chooser);
+  const choosers = createChooserService(chooser, { remote: edges.projectRoots !== undefined });
   const exports = createExportService({ projects, jobs });
   const datasetChecks = createDatasetCheckService({ repos, projects });
   const annotationImports = createAnnotationImportService({ repos, projects, now });
@@ -110,6 +114,7 @@ export function createCore(edges: CoreEdges) {
     splits,
     users,
     teamwork,
+    roots,
     jobs,
     /** Stops jobs at a safe point, checkpoints and closes the database. */
     async close(): Promise<void> {

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isDirectory, isFile } from '@/server/files/project-folder';
 import { countFolderImages, resolveProjectFolder, type FolderContents } from './folder-check';
+import type { ProjectRoots } from './project-roots';
 import { alreadyExists, invalidInput, invalidState, notFound } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { scanJobKey, thumbnailJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
@@ -40,8 +41,8 @@ export interface ProjectStatistic {
 
 const MAX_LABEL_FILE_BYTES = 1024 * 1024;
 
-export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; imports: ImportService; now: () => number }) {
-  const { repos, jobs, imports, now } = deps;
+export function createProjectService(deps: { repos: Repositories; jobs: JobRunner<JobKinds>; imports: ImportService; now: () => number; roots: ProjectRoots }) {
+  const { repos, jobs, imports, now, roots } = deps;
 
   const get = async (type: AnnotationType, name: string): Promise<Project> => {
     const project = await repos.projects.findByName(type, name);
@@ -83,7 +84,8 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     async create(command: CreateProjectCommand): Promise<JobStatusOf<'scan'> | JobStatusOf<'import'>> {
       if (command.source === 'chosen_config') return imports.start();
       const name = checkProjectName(command.name);
-      const folder = await resolveProjectFolder(command.folder);
+      const folder = await roots.check(await resolveProjectFolder(command.folder));
+      if (command.labelFilePath.trim() !== '') await roots.check(path.resolve(command.labelFilePath), 'label file');
       const labels = await readLabelFile(command.labelFilePath);
       await refuseTakenName(command.type, name);
       const at = now();
@@ -108,7 +110,8 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
     },
 
     /** What creating a project from this folder would find, without creating anything. */
-    checkFolder(folder: string, signal?: AbortSignal): Promise<FolderContents> {
+    async checkFolder(folder: string, signal?: AbortSignal): Promise<FolderContents> {
+      if (roots.roots && folder.trim() !== '') await roots.check(path.resolve(folder));
       return countFolderImages(folder, signal);
     },
 

@@ -2,7 +2,7 @@
 // reloads re-evaluate them, and neither may open the database twice.
 import type { Core } from '@/server/core';
 import { createChooser } from '@/server/files/chooser';
-import { readEnv } from '@/server/env';
+import { projectRoots, readEnv } from '@/server/env';
 import { openCore } from './open-core';
 
 const globalKey = Symbol.for('labelport.core');
@@ -19,6 +19,7 @@ export function getCore(): Promise<Core> {
       chooser: createChooser(env.LABELPORT_CHOOSER),
       jobTiming: { heartbeatMs: env.LABELPORT_JOB_HEARTBEAT_MS, staleAfterMs: env.LABELPORT_JOB_STALE_MS },
       sessionTtlMs: env.LABELPORT_SESSION_TTL_MS,
+      projectRoots: projectRoots(env),
     });
     holder[globalKey] = opening;
     opening.catch(() => {

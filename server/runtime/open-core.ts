@@ -18,6 +18,7 @@ export interface OpenCoreOptions {
   log?: (message: string, error?: unknown) => void;
   jobTiming?: { heartbeatMs?: number; staleAfterMs?: number };
   sessionTtlMs?: number;
+  projectRoots?: readonly string[];
   /** Wraps the repositories the core gets (tests watch transactions with it). */
   wrapRepositories?: (repos: Repositories) => Repositories;
 }
@@ -37,6 +38,7 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     jobOwners: store.exclusive ? undefined : processOwners(),
     jobTiming: options.jobTiming,
     sessionTtlMs: options.sessionTtlMs,
+    projectRoots: options.projectRoots,
     closeStorage: store.close,
     now: options.now,
     log: options.log,

@@ -77,6 +77,8 @@ export interface TestCoreOptions {
   now?: () => number;
   /** 'sqlite' for a test about SQLite's own behaviour: SQLite whichever store the run tests. */
   store?: Extract<TestStore, 'sqlite'>;
+  /** LABELPORT_ROOTS for this core. */
+  projectRoots?: readonly string[];
 }
 
 export async function createTestCore(options: TestCoreOptions = {}): Promise<TestCore> {
@@ -84,7 +86,7 @@ export async function createTestCore(options: TestCoreOptions = {}): Promise<Tes
   const chooser = createChooserStub();
   const { wrapRepositories, now } = options;
   const databaseUrl = options.store === 'sqlite' ? undefined : await testDatabaseUrlFor(dataDir);
-  const core = await openCore({ dataDir, databaseUrl, chooser, now, wrapRepositories, log: () => undefined });
+  const core = await openCore({ dataDir, databaseUrl, chooser, now, wrapRepositories, projectRoots: options.projectRoots, log: () => undefined });
   return {
     core,
     dataDir,
