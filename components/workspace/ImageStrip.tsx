@@ -111,7 +111,7 @@ export function ImageStrip(props: ImageStripProps) {
           {(props.assignees ?? []).map((option) => (
             <option key={option.value} value={option.value}>{option.text}</option>
           ))}
-          {[...props.labels, ...(props.label !== undefined && !props.labels.includes(props.label) && !props.label.startsWith('\u0000') ? [props.label] : [])].map((label) => (
+          {[...props.labels, ...(props.label !== undefined && !props.labels.includes(props.label) && !props.label.startsWith('\u2063') ? [props.label] : [])].map((label) => (
             <option key={label} value={label}>{label}</option>
           ))}
         </select>

@@ -8,7 +8,7 @@ import { useTRPC } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
 /** Marks the strip's second filter as an annotator's name rather than a label. */
-export const ASSIGNEE_PREFIX = '\u0000assignee:';
+export const ASSIGNEE_PREFIX = '\u2063assignee:';
 const PING_MS = 10_000;
 
 export interface AssigneeOption {

@@ -52,8 +52,8 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
   };
 
   const filteredTotal = async (projectId: string, list: ImageList, counts: ImageCounts): Promise<number> => {
-    // The counts are cached per project; only a label needs its own count.
-    if (list.label !== undefined) return repos.images.listCount(projectId, list);
+    // The counts are cached per project; only a label's or an annotator's list needs its own count.
+    if (list.label !== undefined || list.assignee !== undefined) return repos.images.listCount(projectId, list);
     if (list.filter === 'all') return counts.total;
     return list.filter === 'labeled' ? counts.labeled : counts.total - counts.labeled;
   };

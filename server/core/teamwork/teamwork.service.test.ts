@@ -47,6 +47,7 @@ describe('assignments', () => {
   it('assigns strip positions, deals round-robin, and the strip narrows to one annotator', async () => {
     expect(await actAs('ada', () => t.core.teamwork.assign('bndbox', 'team', { kind: 'range', list: { filter: 'all' }, from: 2, to: 3 }, 'ann'))).toBe(2);
     expect(await names('ann')).toEqual(['img2.png', 'img3.png']);
+    expect((await t.core.images.page('bndbox', 'team', { filter: 'all', assignee: 'ann' }, 0, 1)).filteredTotal).toBe(2);
     // The rest, dealt out in strip order to bob and cy, leaving ann's alone.
     const dealt = await t.core.teamwork.assignRoundRobin('bndbox', 'team', { kind: 'list', list: { filter: 'all' } }, ['bob', 'cy'], true);
     expect(dealt).toBe(5);

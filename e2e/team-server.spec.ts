@@ -1,7 +1,12 @@
-// A team server in the browser: strangers land on the sign-in form, a wrong password says so, a
-// signed-in user gets back to the page they asked for, a viewer sees a project read-only (nothing
-// drawn is stored), an annotator's box is saved, and signing out ends it.
+// A team server in the browser, as its users meet it: strangers land on the sign-in form and come
+// back to the page they asked for; a viewer sees a project read-only; two annotators on one image
+// see each other and meet each other's saves as a conflict to settle, never an overwrite; an admin
+// deals images out and an annotator narrows the strip to hers; projects come from folders under
+// the server's roots.
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createUserService } from '@/server/core/users/user.service';
 import { openStore, type OpenedStore } from '@/server/runtime/open-store';
 import { startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
@@ -14,11 +19,15 @@ let store: OpenedStore;
 let admin: APIRequestContext;
 const passwords: Record<string, string> = {};
 let folder: string;
+let rootDir: string;
 
 test.beforeAll(async () => {
-  folder = await makeTempDir('labelport-e2e-team-');
+  rootDir = await makeTempDir('labelport-e2e-roots-');
+  folder = path.join(rootDir, 'photos');
   await writeImageFolder(folder);
-  server = await startBuiltServer({ label: 'e2e-team', env: { LABELPORT_AUTH: 'required' } });
+  // Label files are written to the temporary folder: it is a root too.
+  const roots = `${rootDir}:${fs.realpathSync(os.tmpdir())}`;
+  server = await startBuiltServer({ label: 'e2e-team', env: { LABELPORT_AUTH: 'required', LABELPORT_ROOTS: roots } });
   store = await openStore({ dataDir: server.dataDir, databaseUrl: await testDatabaseUrlFor(server.dataDir), asServer: false });
   const users = createUserService({ users: store.repos.users, now: Date.now });
   for (const [name, role] of [['ada', 'admin'], ['ann', 'annotator'], ['vic', 'viewer']] as const) passwords[name] = (await users.add(name, role)).password;
@@ -98,6 +107,9 @@ test('two annotators on one image: the later save meets the earlier one, and not
   const ann = await open('ann');
   const ada = await open('ada');
   const conflict = (page: Page) => page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  // Each sees the other on the image (Ann at her next ping: she came first).
+  await expect(ada.page.getByRole('status', { name: 'Presence' })).toHaveText('Also here: ann');
+  await expect(ann.page.getByRole('status', { name: 'Presence' })).toHaveText('Also here: ada', { timeout: 20_000 });
 
   await ann.editor.drag({ x: ann.centre.x - 300, y: ann.centre.y - 180 }, { x: ann.centre.x - 150, y: ann.centre.y - 60 });
   await ann.editor.waitSaved();
@@ -123,4 +135,43 @@ test('two annotators on one image: the later save meets the earlier one, and not
   await ada.editor.waitSaved();
   await expect.poll(boxesOnFirst).toBe(2);
   await expect(ada.page.getByRole('region', { name: 'Image info' })).toContainText(/Version \d+: ada/);
+});
+
+test('an admin deals the images out round-robin; an annotator narrows the strip to hers', async ({ browser }) => {
+  await restApi(admin, server.url, folder).createProject('dealt', 'bndbox', { labels: ['car'] });
+  const signedIn = async (name: string) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/projects/bndbox/dealt`);
+    await signIn(page, name, passwords[name] ?? '');
+    await editorPage(page, server.url).waitImageShown();
+    return page;
+  };
+  const ada = await signedIn('ada');
+  await ada.getByRole('button', { name: 'Assign…' }).click();
+  const dialog = ada.getByRole('dialog', { name: 'Assign images' });
+  await dialog.getByLabel('Round-robin').check();
+  await dialog.getByLabel('Annotators (comma-separated)').fill('ann, ada');
+  await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText('8 images assigned');
+
+  const ann = await signedIn('ann');
+  await expect(ann.getByRole('button', { name: 'Assign…' })).toHaveCount(0);
+  await ann.getByLabel('Filter by label').selectOption({ label: 'Assigned to me (4)' });
+  await expect(ann.getByLabel('Position')).toHaveText('1 / 4');
+});
+
+test("an admin makes a project from a folder picked under the server's roots", async ({ page }) => {
+  await page.goto(server.url);
+  await signIn(page, 'ada', passwords.ada ?? '');
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await expect(dialog.getByRole('button', { name: 'Choose…' })).toHaveCount(0);
+  const browserPanel = dialog.getByRole('group', { name: 'Folders under the project roots' });
+  await browserPanel.getByRole('button', { name: rootDir }).click();
+  await browserPanel.getByRole('button', { name: /photos/ }).click();
+  await browserPanel.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(dialog.getByLabel('Image folder')).toHaveValue(fs.realpathSync(folder));
+  await dialog.getByLabel('Name').fill('picked');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect.poll(async () => (await (await admin.get(`${server.url}/bndbox/projects/meta`)).json()).content.map((entry: { project_name: string }) => entry.project_name)).toContain('picked');
 });
