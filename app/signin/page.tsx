@@ -5,11 +5,17 @@ import { serverIsTeamMode } from '@/server/api/request-actor';
 
 export const dynamic = 'force-dynamic';
 
+const SIGN_IN_ERRORS: Record<string, string> = {
+  wrong: 'Wrong user name or password',
+  wait: 'Too many failed sign-ins: wait 15 minutes and try again',
+  failed: 'Signing in failed: try again',
+};
+
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
   const next = safeNextPath(typeof query.next === 'string' ? query.next : null);
   if (!serverIsTeamMode()) redirect(next);
-  const error = typeof query.error === 'string' ? query.error : null;
+  const error = typeof query.error === 'string' ? (SIGN_IN_ERRORS[query.error] ?? SIGN_IN_ERRORS.failed) : null;
   return (
     <main className="page signin">
       <form className="card stack" method="post" action="/api/auth/signin">

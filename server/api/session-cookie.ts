@@ -21,6 +21,12 @@ export function cameOverHttps(request: Request): boolean {
   return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
 
+/**
+ * The browser keeps the cookie long; the server decides how long the session lives (sliding
+ * LABELPORT_SESSION_TTL_MS), so a session in use never loses its cookie at the first TTL.
+ */
+export const SESSION_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+
 export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? '; Secure' : ''}`;
 }

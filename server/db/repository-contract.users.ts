@@ -90,6 +90,16 @@ export function describeUserContract(open: OpenStore, options: { multiProcess: b
     await expect(users.remove('gina')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('keeps the last admin: neither removed nor made something else', async () => {
+    const users = directory();
+    await users.add('ida', 'admin');
+    await expect(users.remove('ida')).rejects.toMatchObject({ code: 'invalid_state' });
+    await expect(users.setRole('ida', 'viewer')).rejects.toMatchObject({ code: 'invalid_state' });
+    await users.add('jo', 'admin');
+    await users.setRole('ida', 'viewer');
+    await expect(users.remove('jo')).rejects.toMatchObject({ code: 'invalid_state' });
+  });
+
   if (options.multiProcess) {
     it('a token revoked on one process stops working on another at once', async () => {
       const other = await s.store.openAnother!();

@@ -2,7 +2,7 @@
 // process, so a removed user or a revoked token stops working at once on every process of a
 // team server (one indexed read per request, in team mode only).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { alreadyExists, DomainError, invalidInput, notFound, unauthenticated } from '../errors';
+import { alreadyExists, DomainError, invalidInput, invalidState, notFound, unauthenticated } from '../errors';
 import { ROLES, type Actor, type Role } from './actor';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import type { UserDirectory } from './user-directory';
@@ -40,6 +40,13 @@ export function checkRole(role: string): Role {
 
 export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_TTL_MS }: UserServiceOptions): UserDirectory {
   const extendEvery = Math.min(EXTEND_EVERY_MS, sessionTtlMs / 10);
+  // The last admin cannot go: nobody could manage users from the admin page any more.
+  const keepAnAdmin = async (user: StoredUser, newRole: Role | null) => {
+    if (user.role !== 'admin' || newRole === 'admin') return;
+    const admins = (await users.list()).filter((other) => other.role === 'admin');
+    if (admins.length <= 1) throw invalidState(`${user.name} is the last admin: make another user admin first`);
+  };
+
   const findUser = async (name: string) => {
     const user = await users.findByName(name);
     if (!user) throw notFound(`No user ${name}`);
@@ -67,11 +74,15 @@ export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_T
     },
 
     async remove(name) {
-      await users.delete((await findUser(name)).id);
+      const user = await findUser(name);
+      await keepAnAdmin(user, null);
+      await users.delete(user.id);
     },
 
     async setRole(name, role) {
-      await users.setRole((await findUser(name)).id, checkRole(role));
+      const user = await findUser(name);
+      await keepAnAdmin(user, checkRole(role));
+      await users.setRole(user.id, role);
     },
 
     async issueToken(name) {

@@ -4,7 +4,7 @@
 import { toRestFailure } from '@/server/api/errors';
 import { checkLocal, refusalBody } from '@/server/api/local-only';
 import { safeNextPath } from '@/server/api/page-gate';
-import { cameOverHttps, sessionCookie } from '@/server/api/session-cookie';
+import { cameOverHttps, SESSION_COOKIE_MAX_AGE_SECONDS, sessionCookie } from '@/server/api/session-cookie';
 import { getCore } from '@/server/runtime/core-singleton';
 import { readEnv } from '@/server/env';
 
@@ -39,12 +39,14 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const core = await getCore();
     const signedIn = await core.users.signIn(form.name, form.password, clientAddress(request.headers));
-    const cookie = sessionCookie(signedIn.sessionToken, (signedIn.expiresAt - Date.now()) / 1000, cameOverHttps(request));
+    const cookie = sessionCookie(signedIn.sessionToken, SESSION_COOKIE_MAX_AGE_SECONDS, cameOverHttps(request));
     if (form.json) return Response.json({ message: 1, name: signedIn.actor.name, role: signedIn.actor.role }, { headers: { 'set-cookie': cookie } });
     return seeOther(next, { 'set-cookie': cookie });
   } catch (error) {
     const failure = toRestFailure(error);
     if (form.json) return Response.json(failure.body, { status: failure.status });
-    return seeOther(`/signin?error=${encodeURIComponent(failure.body.error_message)}&next=${encodeURIComponent(next)}`);
+    // A code, not the text: a link must not be able to put words of its own on our page.
+    const code = failure.status === 429 ? 'wait' : failure.status === 401 ? 'wrong' : 'failed';
+    return seeOther(`/signin?error=${code}&next=${encodeURIComponent(next)}`);
   }
 }
