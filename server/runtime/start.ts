@@ -1,5 +1,5 @@
 import { DataDirLockedError } from '@/server/db/database';
-import { readEnv } from '@/server/env';
+import { allowedHosts, isTeamMode, readEnv } from '@/server/env';
 import { getCore, peekCore } from './core-singleton';
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -7,10 +7,14 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 export async function startServerRuntime(): Promise<void> {
   const env = readEnv();
   if (!LOCAL_HOSTS.has(env.HOST)) {
+    // Beyond this machine team mode is always on: sign-in guards every request. Without the
+    // server's real names only requests addressed to localhost pass the Host check.
     console.warn(
-      `\n[labelport] WARNING: listening on ${env.HOST}, not 127.0.0.1. Labelport reads and moves files on this\n` +
-        '[labelport] machine; anyone who can reach this address can use it. Set HOST=127.0.0.1 unless you mean it.\n',
+      `\n[labelport] Listening on ${env.HOST}, not 127.0.0.1: team mode, every request needs a signed-in user or token.\n` +
+        (allowedHosts(env).length === 0 ? '[labelport] LABELPORT_ALLOWED_HOSTS is empty: only requests addressed to localhost are answered.\n' : ''),
     );
+  } else if (isTeamMode(env)) {
+    console.log('[labelport] team mode (LABELPORT_AUTH=required): every request needs a signed-in user or token');
   }
   try {
     await getCore();

@@ -135,11 +135,13 @@ describe('binding', () => {
     expect(await canConnect(lanAddress!, server.port)).toBe(false);
   });
 
-  it('with HOST=0.0.0.0 it warns loudly, and a request addressed to the network address is still refused', async () => {
+  it('with HOST=0.0.0.0 it says so, turns team mode on (no request without credentials), and a request addressed to the network address is still refused', async () => {
     const openDir = await makeTempDir('labelport-access-open-');
     const open = await startBuiltServer({ dataDir: openDir, env: { HOST: '0.0.0.0' } });
     try {
-      expect(open.output()).toMatch(/WARNING: listening on 0\.0\.0\.0/);
+      expect(open.output()).toMatch(/Listening on 0\.0\.0\.0, not 127\.0\.0\.1: team mode/);
+      const anonymous = await request(open, 'GET', '/bndbox/projects/meta');
+      expect(anonymous.status).toBe(401);
       if (lanAddress) {
         const reply = await request(open, 'GET', '/bndbox/projects/meta', { host: lanAddress, headers: { Host: `${lanAddress}:${open.port}` } });
         expectRefused(reply, 'Host = the network address');
