@@ -127,3 +127,27 @@ test('with no label chosen, drawing asks for one and never saves an unnamed box'
   expect((await api.boxes('unnamed')).map((box) => box.label)).toEqual(['tree']);
   await expect(editor.labelPanel()).toContainText('tree');
 });
+
+test('a box drawn on a stale state right before the tab closes is not lost: reopened, the tab shows the conflict', async ({ context, browser, world, api }) => {
+  await api.createProject('replay', 'bndbox', { labels: ['car'] });
+  const slowPage = await context.newPage();
+  const slow = editorPage(slowPage, world.server.url);
+  await slow.open('bndbox', 'replay', '1 / 8');
+  const other = editorPage(await (await browser.newContext()).newPage(), world.server.url);
+  await other.open('bndbox', 'replay', '1 / 8');
+  const o = await other.centre();
+  await other.drag({ x: o.x + 150, y: o.y + 60 }, { x: o.x + 300, y: o.y + 180 });
+  await other.waitSaved();
+  // The first tab draws on its stale state and closes at once: its keepalive save is refused.
+  const c = await slow.centre();
+  await slow.drag({ x: c.x - 300, y: c.y - 180 }, { x: c.x - 150, y: c.y - 60 });
+  await slowPage.close();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect((await api.boxesOf('replay', FIRST_IMAGE.file)).length).toBe(1);
+  const again = await context.newPage();
+  await again.goto(`${world.server.url}/projects/bndbox/replay`);
+  const dialog = again.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Merge shapes' }).click();
+  await expect.poll(async () => (await api.boxesOf('replay', FIRST_IMAGE.file)).length).toBe(2);
+});

@@ -54,3 +54,25 @@ describe('edit journal writes', () => {
     expect([...rows.values()].map((row) => row.editedAt)).toEqual([20]);
   });
 });
+
+describe('exit stash', () => {
+  it('keeps what the page stashed as it went away even when the IndexedDB write was cut off, until that state is acknowledged', async () => {
+    const values = new Map<string, string>();
+    const stash = {
+      write: (key: string, value: string) => void values.set(key, value),
+      remove: (key: string) => void values.delete(key),
+      read: (prefix: string) => [...values].filter(([key]) => key.startsWith(prefix)).map(([, value]) => value),
+    };
+    const lostWrites: JournalBackend = { put: async () => undefined, delete: async () => undefined, byProject: async () => [] };
+    const closing = createEditJournal('bndbox/p', lostWrites, 50, stash);
+    closing.record('img', box(3), 3, 7);
+    closing.flush(); // pagehide
+    const reopened = createEditJournal('bndbox/p', lostWrites, 50, stash);
+    const [entry] = await reopened.pending();
+    expect(entry).toEqual({ imageId: 'img', shapes: box(3), editedAt: 3, baseVersion: 7 });
+    reopened.acknowledged('img', entry?.shapes ?? []);
+    expect(await reopened.pending()).toEqual([]);
+    // Another project's stash is not this one's.
+    expect(await createEditJournal('bndbox/q', lostWrites, 50, stash).pending()).toEqual([]);
+  });
+});

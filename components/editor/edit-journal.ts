@@ -20,14 +20,47 @@ export interface JournalBackend {
   byProject(project: string): Promise<JournalEntry[]>;
 }
 
+/**
+ * A store the page can still write synchronously while it goes away (localStorage): an
+ * IndexedDB write begun in pagehide may be cut off with the page. It holds the unacknowledged
+ * entries from the moment the page leaves until their saves are acknowledged.
+ */
+export interface ExitStash {
+  write(key: string, value: string): void;
+  remove(key: string): void;
+  /** Every value whose key starts with the prefix. */
+  read(prefix: string): string[];
+}
+
 /** How long writes of one image coalesce: a drag changes the document on every pointer move. */
 const COALESCE_MS = 50;
 
-export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS) {
+export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS, stash?: ExitStash) {
   const latest = new Map<string, JournalEntry>();
   const unwritten = new Map<string, JournalEntry>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const keyOf = (imageId: string) => `${project}\u0000${imageId}`;
+  const stashPrefix = `labelport-journal\u0000${project}\u0000`;
+  const stashAway = () => {
+    for (const entry of latest.values()) {
+      try {
+        stash?.write(stashPrefix + entry.imageId, JSON.stringify(entry));
+      } catch {
+        // Full (a huge polygon set): the IndexedDB write is still under way.
+      }
+    }
+  };
+  const stashed = (): JournalEntry[] => {
+    const found: JournalEntry[] = [];
+    for (const text of stash?.read(stashPrefix) ?? []) {
+      try {
+        found.push(JSON.parse(text) as JournalEntry);
+      } catch {
+        // A damaged entry helps nobody.
+      }
+    }
+    return found;
+  };
   const quietly = (work: Promise<void>) => work.catch((error: unknown) => console.warn('Edit journal:', error));
   const writeNow = () => {
     if (timer) clearTimeout(timer);
@@ -59,13 +92,24 @@ export function createEditJournal(project: string, backend: JournalBackend, coal
       }
       latest.delete(imageId);
       unwritten.delete(imageId);
+      stash?.remove(stashPrefix + imageId);
       void quietly(backend.delete(keyOf(imageId)));
     },
-    /** Writes what is still coalescing now (the page is going away). */
-    flush: writeNow,
-    pending: () => {
+    /** Writes what is still coalescing now, and stashes every unacknowledged entry synchronously (the page is going away). */
+    flush: () => {
       writeNow();
-      return backend.byProject(project).catch((): JournalEntry[] => []);
+      stashAway();
+    },
+    /** What an earlier page left: per image the newest of what IndexedDB and the stash hold. */
+    pending: async () => {
+      writeNow();
+      const stored = await backend.byProject(project).catch((): JournalEntry[] => []);
+      const newest = new Map<string, JournalEntry>();
+      for (const entry of [...stored, ...stashed()]) {
+        const known = newest.get(entry.imageId);
+        if (!known || entry.editedAt > known.editedAt) newest.set(entry.imageId, entry);
+      }
+      return [...newest.values()];
     },
   };
 }
@@ -107,4 +151,26 @@ export function indexedDbBackend(): JournalBackend {
         rows.map(({ imageId, shapes, editedAt, baseVersion }) => ({ imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }) })),
       ),
   };
+}
+
+/** localStorage as the exit stash; none where it cannot be used (a private window may refuse it). */
+export function localStorageStash(): ExitStash | undefined {
+  try {
+    const storage = window.localStorage;
+    return {
+      write: (key, value) => storage.setItem(key, value),
+      remove: (key) => storage.removeItem(key),
+      read: (prefix) => {
+        const values: string[] = [];
+        for (let index = 0; index < storage.length; index += 1) {
+          const key = storage.key(index);
+          const value = key?.startsWith(prefix) ? storage.getItem(key) : null;
+          if (value !== null) values.push(value);
+        }
+        return values;
+      },
+    };
+  } catch {
+    return undefined;
+  }
 }

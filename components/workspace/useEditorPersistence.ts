@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
-import { createEditJournal, indexedDbBackend } from '@/components/editor/edit-journal';
+import { createEditJournal, indexedDbBackend, localStorageStash } from '@/components/editor/edit-journal';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
@@ -83,7 +83,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     const baseOf = (uuid: string, shapes: EditorShape[]) => replayBases.get(shapes) ?? cachedVersion(uuid);
     const savedVersions = new WeakMap<EditorShape[], number>();
     const ids = { annotation_type: type, project_name: name };
-    const journal = createEditJournal(`${type}/${name}`, indexedDbBackend());
+    const journal = createEditJournal(`${type}/${name}`, indexedDbBackend(), undefined, localStorageStash());
     const autosave = createAutosave({
       save: async (uuid, shapes) => {
         let answer;
