@@ -175,3 +175,24 @@ test("an admin makes a project from a folder picked under the server's roots", a
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect.poll(async () => (await (await admin.get(`${server.url}/bndbox/projects/meta`)).json()).content.map((entry: { project_name: string }) => entry.project_name)).toContain('picked');
 });
+
+test('an admin adds a user on the Users page; the password shown once signs her in', async ({ page, browser }) => {
+  await page.goto(`${server.url}/admin`);
+  await signIn(page, 'ada', passwords.ada ?? '');
+  await expect(page).toHaveURL(`${server.url}/admin`);
+  await page.getByLabel('New user name').fill('zoe');
+  await page.getByLabel('Role of the new user').selectOption('annotator');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const shown = (await page.getByRole('status').filter({ hasText: 'Password for zoe' }).textContent()) ?? '';
+  const password = shown.split(': ').at(-1)?.trim() ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText('zoe');
+
+  const zoe = await (await browser.newContext()).newPage();
+  await zoe.goto(server.url);
+  await signIn(zoe, 'zoe', password);
+  await expect(zoe.getByText('zoe · annotator')).toBeVisible();
+  // Not an admin: the Users page says so.
+  await zoe.goto(`${server.url}/admin`);
+  await expect(zoe.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+});
