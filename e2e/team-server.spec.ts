@@ -116,6 +116,9 @@ test('two annotators on one image: the later save meets the earlier one, and not
   // Ada loaded the image before Ann's box: her save is refused and she is told by whom.
   await ada.editor.drag({ x: ada.centre.x + 150, y: ada.centre.y + 60 }, { x: ada.centre.x + 300, y: ada.centre.y + 180 });
   await expect(conflict(ada.page)).toContainText('ann');
+  // A question that must be answered: Escape does not dismiss it.
+  await ada.page.keyboard.press('Escape');
+  await expect(conflict(ada.page)).toBeVisible();
   expect(await boxesOnFirst()).toBe(1);
   await conflict(ada.page).getByRole('button', { name: 'Merge shapes' }).click();
   await expect.poll(boxesOnFirst).toBe(2);

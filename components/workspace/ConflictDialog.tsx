@@ -14,7 +14,7 @@ export const ago = (at: number) => {
 export function ConflictDialog({ conflict, onChoose }: { conflict: SaveConflict | null; onChoose: (choice: 'keep' | 'theirs' | 'merge') => void }) {
   const who = conflict?.change ? `${conflict.change.actor} (${conflict.change.source}, ${ago(conflict.change.at)})` : 'Someone';
   return (
-    <Dialog title="This image was changed meanwhile" open={conflict !== null} onClose={() => undefined}>
+    <Dialog title="This image was changed meanwhile" open={conflict !== null} onClose={() => undefined} dismissable={false}>
       {conflict ? (
         <div className="stack">
           <p>
