@@ -27,9 +27,11 @@ export async function identify(headers: Headers, core: Pick<Core, 'users'>): Pro
   return { team: true, actor: session ? await core.users.actorForSession(session) : null };
 }
 
-/** For routes outside tRPC: throws the domain error the one error table maps to 401 / 403. */
+/** The one access decision (tRPC middleware and the routes outside tRPC): throws what the error table maps to 401 / 403. */
 export function requireAccess(identity: RequestIdentity, access: Access): void {
   if (!identity.team) return;
   if (!identity.actor) throw unauthenticated();
-  if (!mayAccess(identity.actor.role, access)) throw forbidden(`A ${identity.actor.role} may not do this`);
+  if (!mayAccess(identity.actor.role, access)) {
+    throw forbidden(`A ${identity.actor.role} may not do this (${access === 'annotate' ? 'annotators and admins' : 'admins'} only)`);
+  }
 }

@@ -2,9 +2,10 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
 import { actAs } from '@/server/core/users/acting-user';
-import { actorName, mayAccess, type Access, type Actor } from '@/server/core/users/actor';
-import { forbidden, invalidInput, isDomainError, unauthenticated } from '@/server/core/errors';
+import { actorName, type Access, type Actor } from '@/server/core/users/actor';
+import { invalidInput, isDomainError } from '@/server/core/errors';
 import { domainDetail, isUnexpected, toRestFailure, toTrpcError } from './errors';
+import { requireAccess } from './request-actor';
 import type { DomainErrorData } from './schemas/error.schema';
 
 export interface ApiContext {
@@ -72,11 +73,8 @@ const mapDomainErrors = t.middleware(async ({ next, path }) => {
 // A procedure without an access level is treated as admin-only: a new one is never open by oversight.
 // The user then acts for the rest of the call: what it stores is recorded under their name.
 const enforceAccess = t.middleware(({ ctx, meta, next }) => {
-  if (!ctx.team || meta?.public) return actAs(actorName(ctx.actor), next);
-  if (!ctx.actor) throw unauthenticated();
-  const access = meta?.access ?? 'admin';
-  if (!mayAccess(ctx.actor.role, access)) throw forbidden(`A ${ctx.actor.role} may not do this (${access === 'annotate' ? 'annotators and admins' : 'admins'} only)`);
-  return actAs(ctx.actor.name, next);
+  if (!meta?.public) requireAccess({ team: ctx.team ?? false, actor: ctx.actor }, meta?.access ?? 'admin');
+  return actAs(actorName(ctx.actor), next);
 });
 
 export const router = t.router;
