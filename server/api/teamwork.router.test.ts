@@ -1,0 +1,61 @@
+// Bad input to the team procedures (presence, assignments, users, folders) gets a clear refusal
+// and changes nothing; a role below the procedure's level is refused before its input is read.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@/server/testing/image-fixtures';
+import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import { tinyPng } from '@/test/reliability/helpers';
+import { createCaller } from './root';
+
+let t: TestCore;
+const project = { annotation_type: 'bndbox' as const, project_name: 'team' };
+const local = () => createCaller({ core: t.core, transport: 'trpc', actor: null });
+
+beforeAll(async () => {
+  t = await createTestCore();
+  const folder = await makeTempDir('labelport-teamwork-router-');
+  for (let index = 1; index <= 3; index += 1) fs.writeFileSync(path.join(folder, `img${index}.png`), tinyPng(index));
+  await t.core.projects.create({ source: 'folder', name: 'team', type: 'bndbox', folder, labelFilePath: '' });
+  await t.scanSettled('bndbox', 'team');
+}, 30_000);
+
+afterAll(() => t.close());
+
+describe('team procedures refuse bad input and change nothing', () => {
+  it('presence: a client id too short, an unknown project', async () => {
+    await expect(local().teamwork.here({ ...project, uuid: 'x', client_id: 'short' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(local().teamwork.here({ ...project, project_name: 'ghost', uuid: 'x', client_id: 'tab-12345678' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('assignments: positions past the list, no annotators, an empty name; counts unchanged', async () => {
+    const caller = local();
+    const list = { filter: 'all' as const };
+    await expect(caller.teamwork.assign({ ...project, target: { kind: 'range', list, from: 5, to: 9 }, assignee: 'ann' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.teamwork.assign({ ...project, target: { kind: 'range', list, from: 0, to: 2 }, assignee: 'ann' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.teamwork.roundRobin({ ...project, target: { kind: 'list', list }, assignees: [], only_unassigned: false })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.teamwork.assign({ ...project, target: { kind: 'list', list }, assignee: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await caller.teamwork.counts(project)).toEqual([]);
+  });
+
+  it('users: a bad role or name, an unknown user; the list unchanged', async () => {
+    const caller = local();
+    await expect(caller.users.add({ name: 'bea', role: 'root' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.users.add({ name: ' bea', role: 'viewer' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.users.remove({ name: 'nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.users.revokeToken({ id: 'tok_nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await caller.users.list()).toEqual([]);
+  });
+
+  it('folders: no roots on this server is said plainly', async () => {
+    expect(await local().folders.roots()).toEqual({ roots: null });
+    await expect(local().folders.list({})).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('a viewer is refused an admin procedure before its input is read', async () => {
+    const viewer = createCaller({ core: t.core, transport: 'trpc', team: true, actor: { userId: 'v', name: 'vic', role: 'viewer' } });
+    await expect(viewer.teamwork.assign({ ...project, target: { kind: 'list', list: { filter: 'all' } }, assignee: 'vic' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(viewer.users.add({ name: 'x', role: 'bogus' as never })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await local().teamwork.counts(project)).toEqual([]);
+  });
+});
