@@ -151,3 +151,25 @@ test('a box drawn on a stale state right before the tab closes is not lost: reop
   await dialog.getByRole('button', { name: 'Merge shapes' }).click();
   await expect.poll(async () => (await api.boxesOf('replay', FIRST_IMAGE.file)).length).toBe(2);
 });
+
+test('draw, reload at once, draw with another label, rush keys, close at once: every box is stored, and no conflict with itself', async ({ context, world, api }) => {
+  await api.createProject('trial', 'bndbox', { labels: ['car', 'bike'] });
+  const page = await context.newPage();
+  const editor = editorPage(page, world.server.url);
+  await editor.open('bndbox', 'trial', '1 / 8');
+  let c = await editor.centre();
+  await editor.drag({ x: c.x - 300, y: c.y - 180 }, { x: c.x - 150, y: c.y - 60 });
+  await page.reload();
+  await editor.waitImageShown();
+  c = await editor.centre();
+  await editor.pressLabel(2);
+  await editor.drag({ x: c.x + 150, y: c.y + 60 }, { x: c.x + 300, y: c.y + 180 });
+  for (const key of ['d', 'a', 'd', 'a', 'Escape']) await page.keyboard.press(key);
+  await editor.drag({ x: c.x - 300, y: c.y + 60 }, { x: c.x - 150, y: c.y + 180 });
+  await page.close();
+  const again = await context.newPage();
+  const reopened = editorPage(again, world.server.url);
+  await reopened.open('bndbox', 'trial', '1 / 8');
+  await expect.poll(async () => (await api.boxesOf('trial', FIRST_IMAGE.file)).map((box) => box.label).sort()).toEqual(['bike', 'bike', 'car']);
+  await expect(again.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+});

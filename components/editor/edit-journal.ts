@@ -11,6 +11,8 @@ export interface JournalEntry {
   editedAt: number;
   /** The stored version the state grew from: a replay over another version is a conflict to show, not to overwrite. */
   baseVersion?: number;
+  /** The tab that made the state: a version that tab stored since is its own, not a conflict. */
+  clientId?: string;
 }
 
 /** Where entries live: IndexedDB in the browser, a Map in unit tests. */
@@ -69,8 +71,8 @@ export function createEditJournal(project: string, backend: JournalBackend, coal
     unwritten.clear();
   };
   return {
-    record(imageId: string, shapes: EditorShape[], editedAt: number, baseVersion?: number) {
-      const entry = { imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }) };
+    record(imageId: string, shapes: EditorShape[], editedAt: number, baseVersion?: number, clientId?: string) {
+      const entry = { imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }), ...(clientId === undefined ? {} : { clientId }) };
       latest.set(imageId, entry);
       unwritten.set(imageId, entry);
       timer ??= setTimeout(writeNow, coalesceMs);
@@ -148,7 +150,13 @@ export function indexedDbBackend(): JournalBackend {
     delete: (key) => request((store) => store.delete(key), 'readwrite', db).then(() => undefined),
     byProject: (project) =>
       request((store) => store.index('project').getAll(project) as IDBRequest<Array<JournalEntry & { project: string }>>, 'readonly', db).then((rows) =>
-        rows.map(({ imageId, shapes, editedAt, baseVersion }) => ({ imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }) })),
+        rows.map(({ imageId, shapes, editedAt, baseVersion, clientId }) => ({
+          imageId,
+          shapes,
+          editedAt,
+          ...(baseVersion === undefined ? {} : { baseVersion }),
+          ...(clientId === undefined ? {} : { clientId }),
+        })),
       ),
   };
 }

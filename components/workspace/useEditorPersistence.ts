@@ -78,9 +78,14 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     // whichever request (autosave, keepalive, journal replay) arrives last.
     const editTimes = new WeakMap<EditorShape[], number>();
     const editedAt = (shapes: EditorShape[]) => editTimes.get(shapes) ?? Date.now();
-    // Replayed journal states keep the version they grew from; live ones take the latest known.
-    const replayBases = new WeakMap<EditorShape[], number>();
-    const baseOf = (uuid: string, shapes: EditorShape[]) => replayBases.get(shapes) ?? cachedVersion(uuid);
+    // Replayed journal states keep the version they grew from and the tab that made them; live
+    // ones take the latest version known and this tab's id.
+    const tabId = `tab-${crypto.randomUUID()}`;
+    const replayBases = new WeakMap<EditorShape[], { baseVersion?: number; clientId?: string }>();
+    const claimOf = (uuid: string, shapes: EditorShape[]) => {
+      const replayed = replayBases.get(shapes);
+      return { base_version: replayed ? replayed.baseVersion : cachedVersion(uuid), client_id: replayed ? replayed.clientId : tabId };
+    };
     const savedVersions = new WeakMap<EditorShape[], number>();
     const ids = { annotation_type: type, project_name: name };
     const journal = createEditJournal(`${type}/${name}`, indexedDbBackend(), undefined, localStorageStash());
@@ -88,7 +93,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       save: async (uuid, shapes) => {
         let answer;
         try {
-          answer = await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes), base_version: baseOf(uuid, shapes) });
+          answer = await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes), ...claimOf(uuid, shapes) });
         } catch (error) {
           // The journal keeps the edit; it is saved once the user has signed in again.
           signInAgainOn401(error);
@@ -116,7 +121,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(errorCode(error) ?? '');
       },
       sendOnExit: (uuid, shapes) => {
-        const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes), base_version: baseOf(uuid, shapes) });
+        const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes), ...claimOf(uuid, shapes) });
         if (body.length > KEEPALIVE_LIMIT) return false;
         try {
           void fetch(SAVE_PATH, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(() => undefined);
@@ -126,9 +131,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         }
       },
     });
-    return { journal, autosave, editTimes, replayBases };
+    return { journal, autosave, editTimes, replayBases, tabId };
   });
-  const { journal, autosave, editTimes, replayBases } = parts;
+  const { journal, autosave, editTimes, replayBases, tabId } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -136,9 +141,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     let cancelled = false;
     void (async () => {
       const entries = await journal.pending();
-      for (const { imageId, shapes, editedAt, baseVersion } of entries) {
+      for (const { imageId, shapes, editedAt, baseVersion, clientId } of entries) {
         editTimes.set(shapes, editedAt);
-        if (baseVersion !== undefined) replayBases.set(shapes, baseVersion);
+        replayBases.set(shapes, { baseVersion, clientId });
         autosave.markDirty(imageId, shapes);
       }
       if (entries.length > 0) {
@@ -159,7 +164,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       // The shown image's entry is written when the editor leaves it or a save lands: writing
       // it on every step of a drag would re-render the workspace 60 times a second.
       if (uuid !== store.getState().imageId) writeCache(uuid, shapes);
-      journal.record(uuid, shapes, now, cachedVersion(uuid));
+      journal.record(uuid, shapes, now, cachedVersion(uuid), tabId);
       autosave.markDirty(uuid, shapes);
     });
     return () => void unsubscribe();
@@ -210,7 +215,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           else autosave.markDirty(uuid, next);
         } else {
           writeCache(uuid, next);
-          journal.record(uuid, next, Date.now(), version);
+          journal.record(uuid, next, Date.now(), version, tabId);
           autosave.markDirty(uuid, next);
         }
       },

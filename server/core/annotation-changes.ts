@@ -1,7 +1,7 @@
 // Every stored change of an image's shapes goes through here: the save (which bumps the image's
 // annotation version) and its entry in the change log, in the caller's transaction, under the
 // name of the user the request acts for.
-import type { Repositories } from './repositories';
+import type { Repositories, SaveGuard } from './repositories';
 import type { AnnotationChangeSource, ImageAnnotation } from './types';
 import { actingUser } from './users/acting-user';
 
@@ -13,15 +13,15 @@ export interface StoreChange {
   editedAt: number;
   source: AnnotationChangeSource;
   at: number;
-  /** Written only over this version (the workspace's save); absent: over whatever is stored. */
-  baseVersion?: number;
+  /** The workspace's claim (repositories.ts SaveGuard); absent: written over whatever is stored. */
+  guard?: SaveGuard;
   /** Read before the change's group began: the group's transaction may run in another request's context. */
   actor?: string;
 }
 
 /** The new version, or undefined when nothing was written (a newer state, another version, no such image). */
 export async function storeAnnotationChange(repos: Repositories, change: StoreChange): Promise<number | undefined> {
-  const version = await repos.annotations.save(change.projectId, change.uuid, change.annotation, change.editedAt, change.baseVersion);
+  const version = await repos.annotations.save(change.projectId, change.uuid, change.annotation, change.editedAt, change.guard);
   if (version === undefined) return undefined;
   await repos.annotations.recordChange(change.projectId, change.uuid, {
     version,

@@ -176,6 +176,18 @@ describe('two annotators on one image', () => {
     expect(await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('mine'), { baseVersion: base })).toEqual({ saved: true, version: base + 1 });
   });
 
+  it("takes a closing tab's last state, grown from a base its own earlier save has since moved on, as a save, not a conflict", async () => {
+    const image = uuids[4] ?? '';
+    const base = await versionOf(image);
+    const tab = { baseVersion: base, clientId: 'tab-closing-1' };
+    expect(await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('first'), tab)).toEqual({ saved: true, version: base + 1 });
+    // Its next state left as the tab closed, still claiming the old base.
+    expect(await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, [...shapes('first'), ...shapes('second', 'v3')], tab)).toEqual({ saved: true, version: base + 2 });
+    // Another tab with that old base is someone else.
+    const other = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('other'), { baseVersion: base, clientId: 'tab-other-1' });
+    expect(other.saved).toBe(false);
+  });
+
   it('lets a classifai update win over anything (its clients expect that), counting a version and logging it', async () => {
     const image = uuids[4] ?? '';
     const base = await versionOf(image);

@@ -5,7 +5,7 @@ import { notFound } from './errors';
 import { createGroupCommit } from './group-commit';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
-import type { Repositories } from './repositories';
+import type { Repositories, SaveGuard } from './repositories';
 import {
   EMPTY_PLACEMENT,
   type AnnotationChange,
@@ -56,13 +56,13 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   // Read in the same transaction, so the dataset fields carried over are the ones replaced.
   // Given a base version (the workspace's), a save over another version is a conflict, unless
   // the stored shapes are already these (this tab's own save, replayed after a reload).
-  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number, source: AnnotationChangeSource, baseVersion?: number): Promise<StoredOutcome> => {
+  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number, source: AnnotationChangeSource, guard?: SaveGuard): Promise<StoredOutcome> => {
     const actor = actingUser();
     return activity.during(() =>
       writes.run(async (): Promise<StoredOutcome> => {
         const stored = await repos.annotations.get(project.id, uuid);
         const kept = carryDatasetFields(annotation, stored);
-        const version = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), baseVersion, actor });
+        const version = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard, actor });
         if (version !== undefined) {
           modified.add(project.id);
           return { version };
@@ -70,7 +70,8 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
         // Nothing written: the image is gone (not found), another version is stored, or a newer state (a success).
         if (!stored) throw notFound(`Image not found in ${project.name}: ${uuid}`);
         const storedVersion = stored.version ?? 0;
-        if (baseVersion !== undefined && storedVersion !== baseVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
+        const othersVersion = guard !== undefined && storedVersion !== guard.baseVersion && !(guard.clientId !== undefined && stored.client === guard.clientId);
+        if (othersVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
           return { conflict: { ...stored, version: storedVersion } };
         }
         return { version: storedVersion };
@@ -105,7 +106,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
       name: string,
       uuid: string,
       shapes: readonly PixelEditorShape[],
-      options: { editedAt?: number; baseVersion?: number } = {},
+      options: { editedAt?: number; baseVersion?: number; clientId?: string } = {},
     ): Promise<EditorSaveOutcome> {
       const project = await projects.get(type, name);
       const image = await findImage(project, uuid);
@@ -113,7 +114,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
       // Never later than now: a browser clock running ahead must not make its state outrank
       // every update that follows (classifai clients' included) until that time comes.
       const editedAt = Math.min(options.editedAt ?? now(), now());
-      const outcome = await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt, 'workspace', options.baseVersion);
+      const outcome = await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt, 'workspace', options.baseVersion === undefined ? undefined : { baseVersion: options.baseVersion, clientId: options.clientId });
       if ('version' in outcome) return { saved: true, version: outcome.version };
       const [change] = await repos.annotations.changes(project.id, uuid, 1);
       return { saved: false, conflict: { version: outcome.conflict.version, shapes: toEditorShapes(outcome.conflict, image), change: change ?? null } };

@@ -142,15 +142,25 @@ export interface LabelUsage {
   images: number;
 }
 
+/**
+ * A workspace save's claim: the version its state grew from, and the tab that made it. A later
+ * version made by the same tab is its own earlier state (a save that landed while the tab
+ * closed), not someone else's work.
+ */
+export interface SaveGuard {
+  baseVersion: number;
+  clientId?: string;
+}
+
 export interface AnnotationRepository {
   get(projectId: string, uuid: string): Promise<ImageAnnotation | undefined>;
   getMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageAnnotation>>;
   /**
-   * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored, or, given baseVersion,
-   * the stored version is another: undefined then (or when there is no such image). edited_at becomes editedAt, when that state
-   * was made; the image's annotation version goes up by one and is answered.
+   * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored, or, given a guard,
+   * the stored version is neither its base nor one its own tab made: undefined then (or when there is no such image).
+   * edited_at becomes editedAt, when that state was made; the image's annotation version goes up by one and is answered.
    */
-  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number, baseVersion?: number): Promise<number | undefined>;
+  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number, guard?: SaveGuard): Promise<number | undefined>;
   /** Records a stored change (same transaction as the save). */
   recordChange(projectId: string, uuid: string, change: AnnotationChange): Promise<void>;
   /** The image's latest changes, newest first. */

@@ -110,6 +110,8 @@ export interface ImageAnnotation {
   dataset?: DatasetFields;
   /** As read: how many stored changes the image's shapes have had (ignored when saving). */
   version?: number;
+  /** As read: the workspace tab whose save made that version, if one did (ignored when saving). */
+  client?: string | null;
 }
 
 /** One stored change of an image's shapes: who, when, through what. */

@@ -6,7 +6,7 @@ import type { Synchronous } from './synchronous';
 
 
 export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<AnnotationRepository> {
-  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version FROM images';
+  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version, annotation_client FROM images';
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
   const getMany = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
@@ -14,8 +14,9 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
   // The version check and the write are one statement: nothing can land between them.
   const save = sqlite.prepare<Record<string, unknown>, { annotation_version: number }>(
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h,
-       edited_at = @editedAt, dataset = @dataset, annotation_version = annotation_version + 1
-     WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt AND (@baseVersion IS NULL OR annotation_version = @baseVersion)
+       edited_at = @editedAt, dataset = @dataset, annotation_version = annotation_version + 1, annotation_client = @clientId
+     WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt
+       AND (@baseVersion IS NULL OR annotation_version = @baseVersion OR annotation_client = @clientId)
      RETURNING annotation_version`,
   );
   const recordChange = sqlite.prepare(
@@ -53,7 +54,7 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
       for (const row of getMany.iterate(projectId, JSON.stringify(uuids))) found.set(row.uuid, toAnnotation(row));
       return found;
     },
-    save: (projectId, uuid, annotation, editedAt, baseVersion) =>
+    save: (projectId, uuid, annotation, editedAt, guard) =>
       save.get({
         projectId,
         uuid,
@@ -62,7 +63,8 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
         ...annotation.placement,
         dataset: annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset),
         editedAt,
-        baseVersion: baseVersion ?? null,
+        baseVersion: guard?.baseVersion ?? null,
+        clientId: guard?.clientId ?? null,
       })?.annotation_version,
     recordChange: (projectId, uuid, change) =>
       void recordChange.run(projectId, uuid, change.version, change.actor, change.at, change.source, change.shapeCount),

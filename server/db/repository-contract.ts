@@ -184,7 +184,7 @@ function describeImageContract(open: OpenStore): void {
       const dataset = { coco: { id: 7, extra: { b: 1, a: [2.5, 'x'] } } };
       expect(await annotations.save('p', 'a', { shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset }, 10)).toBe(1);
       expect(await annotations.save('p', 'a', { shapes: [box('dog')], placement }, 9)).toBeUndefined();
-      expect(await annotations.get('p', 'a')).toEqual({ shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset, version: 1 });
+      expect(await annotations.get('p', 'a')).toEqual({ shapes: [box('cat')], placement: { x: 1.5, y: 2, w: 3.25, h: 4 }, dataset, version: 1, client: null });
       // The same moment again is the same editor state saved twice: it lands.
       expect(await annotations.save('p', 'a', { shapes: [box('cow')], placement }, 10)).toBe(2);
       expect((await annotations.get('p', 'a'))?.shapes).toEqual([box('cow')]);
@@ -194,17 +194,22 @@ function describeImageContract(open: OpenStore): void {
 
     it('writes over a base version only while it is the stored one, and logs each change', async () => {
       const { annotations } = s.repos;
-      expect(await annotations.save('p', 'b', { shapes: [box('cat')], placement }, 1, 0)).toBe(1);
+      expect(await annotations.save('p', 'b', { shapes: [box('cat')], placement }, 1, { baseVersion: 0 })).toBe(1);
       // Two saves grown from version 1 at once: exactly one lands.
       const both = await Promise.all([
-        annotations.save('p', 'b', { shapes: [box('dog')], placement }, 2, 1),
-        annotations.save('p', 'b', { shapes: [box('cow')], placement }, 2, 1),
+        annotations.save('p', 'b', { shapes: [box('dog')], placement }, 2, { baseVersion: 1 }),
+        annotations.save('p', 'b', { shapes: [box('cow')], placement }, 2, { baseVersion: 1 }),
       ]);
       expect(both.filter((version) => version === 2)).toHaveLength(1);
       expect(both.filter((version) => version === undefined)).toHaveLength(1);
       // Without a base (classifai's update), the last write wins and still counts a version.
       expect(await annotations.save('p', 'b', { shapes: [box('emu')], placement }, 3)).toBe(3);
       expect((await annotations.get('p', 'b'))?.version).toBe(3);
+      // A tab's own later version is not someone else's: its state grown from an older base still lands over it.
+      expect(await annotations.save('p', 'b', { shapes: [box('fox')], placement }, 4, { baseVersion: 3, clientId: 'tab-one' })).toBe(4);
+      expect(await annotations.save('p', 'b', { shapes: [box('gnu')], placement }, 5, { baseVersion: 3, clientId: 'tab-two' })).toBeUndefined();
+      expect(await annotations.save('p', 'b', { shapes: [box('gnu')], placement }, 5, { baseVersion: 3, clientId: 'tab-one' })).toBe(5);
+      expect((await annotations.get('p', 'b'))?.client).toBe('tab-one');
       await annotations.recordChange('p', 'b', { version: 1, actor: 'ann', at: 5, source: 'workspace', shapeCount: 1 });
       await annotations.recordChange('p', 'b', { version: 3, actor: 'bob', at: 7, source: 'classifai', shapeCount: 1 });
       expect(await annotations.changes('p', 'b', 1)).toEqual([{ version: 3, actor: 'bob', at: 7, source: 'classifai', shapeCount: 1 }]);
@@ -218,7 +223,7 @@ function describeImageContract(open: OpenStore): void {
       const found = await annotations.getMany('p', ['b', 'c', 'nope']);
       expect([...found.keys()].sort()).toEqual(['b', 'c']);
       expect(JSON.stringify(found.get('b')?.shapes)).toBe(JSON.stringify([shape]));
-      expect(found.get('c')).toEqual({ shapes: [], placement: { x: 0, y: 0, w: 0, h: 0 }, version: 0 });
+      expect(found.get('c')).toEqual({ shapes: [], placement: { x: 0, y: 0, w: 0, h: 0 }, version: 0, client: null });
       expect(await s.repos.projects.datasetFields('p')).toEqual({});
       await s.repos.projects.setDatasetFields('p', { coco: { info: { year: 2024 } } });
       expect(await s.repos.projects.datasetFields('p')).toEqual({ coco: { info: { year: 2024 } } });

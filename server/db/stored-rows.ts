@@ -13,6 +13,7 @@ export interface AnnotationRow {
   img_h: number;
   dataset: string | null;
   annotation_version: number;
+  annotation_client: string | null;
 }
 
 export const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
@@ -20,6 +21,7 @@ export const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
   placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },
   ...(row.dataset === null ? {} : { dataset: JSON.parse(row.dataset) as DatasetFields }),
   version: Number(row.annotation_version),
+  client: row.annotation_client,
 });
 
 export interface ClassRow {

@@ -31,6 +31,7 @@ export const annotationRouter = router({
         await ctx.core.annotations.saveEditorShapes(input.annotation_type, input.project_name, input.uuid, input.shapes, {
           editedAt: input.edited_at,
           baseVersion: input.base_version,
+          clientId: input.client_id,
         }),
       ),
     ),

@@ -42,6 +42,8 @@ export const saveEditorShapesInput = imagePathInput.extend({
   edited_at: z.number().int().nonnegative().optional(),
   /** The version this state grew from: when another is stored, nothing is written and the answer is a conflict. */
   base_version: z.number().int().nonnegative().optional(),
+  /** The tab that made the state: a version that same tab stored since its base is not someone else's. */
+  client_id: z.string().min(8).max(64).optional(),
 });
 
 export const annotationChangeOutput = z.object({

@@ -3,6 +3,8 @@
 // recorded with who made it, when and through what.
 export const annotationVersions = `
 ALTER TABLE images ADD COLUMN annotation_version INTEGER NOT NULL DEFAULT 0;
+-- The workspace tab whose save made the stored version (NULL for any other writer).
+ALTER TABLE images ADD COLUMN annotation_client TEXT;
 CREATE TABLE annotation_changes (
   project_id TEXT NOT NULL,
   uuid TEXT NOT NULL,

@@ -5,7 +5,7 @@ import { invalidInput } from '@/server/core/errors';
 import { NUL_REFUSED, type PostgresDatabase } from './database';
 
 
-const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version FROM images';
+const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version, annotation_client FROM images';
 
 /**
  * The editedAt check and the write are one statement: a save of an older state arriving on
@@ -14,8 +14,9 @@ const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annota
  */
 const SAVE = `WITH saved AS (
     UPDATE images SET shapes = $3, shape_count = $4, img_x = $5, img_y = $6, img_w = $7, img_h = $8, edited_at = $9, dataset = $10,
-      annotation_version = annotation_version + 1
-    WHERE project_id = $1 AND uuid = $2 AND edited_at <= $9 AND ($11::integer IS NULL OR annotation_version = $11::integer)
+      annotation_version = annotation_version + 1, annotation_client = $12::text
+    WHERE project_id = $1 AND uuid = $2 AND edited_at <= $9
+      AND ($11::integer IS NULL OR annotation_version = $11::integer OR annotation_client = $12::text)
     RETURNING annotation_version
   ), bumped AS (
     UPDATE projects SET annotations_version = nextval('labelport_versions') WHERE id = $1 AND EXISTS (SELECT 1 FROM saved)
@@ -49,10 +50,10 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
     },
     // One statement for the whole batch (a page of the workspace asks for 50 at once).
     getMany: (projectId, uuids) => map(`${SELECT} WHERE project_id = $1 AND uuid = ANY($2::text[])`, [projectId, uuids]),
-    save: async (projectId, uuid, annotation, editedAt, baseVersion) => {
+    save: async (projectId, uuid, annotation, editedAt, guard) => {
       const { x, y, w, h } = annotation.placement;
       const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);
-      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset, baseVersion ?? null];
+      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset, guard?.baseVersion ?? null, guard?.clientId ?? null];
       const row = (await db.query<{ annotation_version: number }>(SAVE, values)).rows[0];
       return row === undefined ? undefined : Number(row.annotation_version);
     },

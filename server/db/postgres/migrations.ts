@@ -188,6 +188,7 @@ CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at);
 // SQLite migration 013: annotation versions and the change log.
 const annotationVersions = `
 ALTER TABLE images ADD COLUMN annotation_version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE images ADD COLUMN annotation_client TEXT;
 CREATE TABLE annotation_changes (
   project_id TEXT NOT NULL,
   uuid TEXT NOT NULL,
