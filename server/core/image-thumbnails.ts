@@ -3,8 +3,9 @@
 import fs from 'node:fs';
 import { resolveExistingInside } from '@/server/files/project-folder';
 import type { ThumbnailCache, ThumbnailKey } from '@/server/files/thumbnail-cache';
-import { makeThumbnailWithHashes, probeImageFile } from '@/server/media/image-media';
+import { hashesOfThumbnail, makeThumbnailPng, makeThumbnailWithHashes, probeImageFile } from '@/server/media/image-media';
 import { invalidState } from './errors';
+import type { InteractiveActivity } from './interactive-activity';
 import type { ImageHashes, Repositories } from './repositories';
 import type { ImageRecord, Project } from './types';
 
@@ -16,9 +17,14 @@ export interface CurrentImageFile {
 /** Hashes wait for this many more, or this long, before one transaction stores them. */
 const HASH_BATCH = 64;
 const HASH_DELAY_MS = 1000;
+/** Thumbnails a request made whose hashes wait for a quiet moment; past this, "find duplicates" hashes the rest. */
+const MAX_WAITING_HASHES = 20_000;
+/** No interactive request within this long: a waiting hash may be computed (as the pre-generation). */
+const QUIET_MS = 5;
+const BACKOFF_MS = 20;
 
-export function createImageThumbnails(deps: { repos: Repositories; thumbnails: ThumbnailCache }) {
-  const { repos, thumbnails } = deps;
+export function createImageThumbnails(deps: { repos: Repositories; thumbnails: ThumbnailCache; activity: InteractiveActivity }) {
+  const { repos, thumbnails, activity } = deps;
 
   // Each COMMIT waits for an fsync (synchronous = FULL): one per thumbnail would slow both the
   // cold thumbnails and the pre-generation. Hashes are stored in batches instead; one lost to
@@ -57,15 +63,22 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
   const decode = async (project: Project, file: CurrentImageFile): Promise<Buffer> => {
     // The row holds the probe's facts (checked against size and mtime by current()): no second
     // header read. Orientation is not stored; sharp applies the file's EXIF itself.
-    const { format, width, height, depth } = file.image;
     try {
-      const made = await makeThumbnailWithHashes(file.absPath, { format, width, height, depth, orientation: 1 });
+      const made = await makeThumbnailWithHashes(file.absPath, facts(file));
       const { fileSize, mtimeMs } = file.image;
       storeHashes(project.id, file.image.uuid, { contentHash: made.contentHash, perceptualHash: made.perceptualHash, fileSize, mtimeMs });
       return made.png;
     } catch (error) {
-      throw invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
+      throw undecodable(file, error);
     }
+  };
+
+  const undecodable = (file: CurrentImageFile, error: unknown) =>
+    invalidState(`Image ${file.image.uuid} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
+
+  const facts = (file: CurrentImageFile) => {
+    const { format, width, height, depth } = file.image;
+    return { format, width, height, depth, orientation: 1 };
   };
 
   const keyOf = (project: Project, image: ImageRecord): ThumbnailKey => ({
@@ -91,27 +104,83 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     return { image: { ...image, ...facts }, absPath };
   };
 
+  /** The hashes from the file and its cached thumbnail (no decode); false when that thumbnail is gone. */
+  const hashFromCached = async (project: Project, file: CurrentImageFile): Promise<boolean> => {
+    const png = await thumbnails.get(keyOf(project, file.image));
+    if (!png) return false;
+    const hashes = await hashesOfThumbnail(file.absPath, png);
+    storeHashes(project.id, file.image.uuid, { ...hashes, fileSize: file.image.fileSize, mtimeMs: file.image.mtimeMs });
+    return true;
+  };
+
+  // A request's thumbnail is answered before it is hashed: the file's SHA-256 and the dHash
+  // cost a fifth of a cold thumbnail. They are computed here once no request has run for a
+  // moment, from the file and the cached PNG; lost to a restart, "find duplicates" makes them.
+  const waiting = new Map<string, { project: Project; file: CurrentImageFile }>();
+  let draining = false;
+  let closed = false;
+  const quietMoment = async () => {
+    while (!activity.isQuiet(QUIET_MS)) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, BACKOFF_MS);
+        timer.unref?.();
+      });
+    }
+  };
+  const drainWaiting = async () => {
+    draining = true;
+    try {
+      for (let next = waiting.entries().next(); !next.done; next = waiting.entries().next()) {
+        await quietMoment();
+        const [key, { project, file }] = next.value;
+        waiting.delete(key);
+        // A file gone or changed meanwhile is hashed by its next decode or "find duplicates".
+        await hashFromCached(project, file).catch(() => false);
+      }
+    } finally {
+      draining = false;
+    }
+  };
+  const hashLater = (project: Project, file: CurrentImageFile) => {
+    if (closed || waiting.size >= MAX_WAITING_HASHES) return;
+    waiting.set(`${project.id}/${file.image.uuid}`, { project, file });
+    if (!draining) void drainWaiting();
+  };
+
   /**
    * The cached 100 px PNG of a file current() checked, made and cached when absent. A request
-   * (storeInBackground) is answered before the new PNG is on disk: the write is five thread-pool
-   * steps the client need not wait for, and a failed write only means it is made again later.
+   * (forRequest) gets the PNG alone, at sharp's own speed: it is answered before the PNG is on
+   * disk (the write is five thread-pool steps the client need not wait for, and a failed write
+   * only means it is made again later) and before its hashes are made (hashLater).
    */
-  const thumbnailOf = async (project: Project, file: CurrentImageFile, { storeInBackground = false } = {}): Promise<Buffer> => {
+  const thumbnailOf = async (project: Project, file: CurrentImageFile, { forRequest = false } = {}): Promise<Buffer> => {
     const key = keyOf(project, file.image);
     const cached = await thumbnails.get(key);
     if (cached) return cached;
-    const png = await decode(project, file);
-    const stored = thumbnails.put(key, png);
-    if (storeInBackground) stored.catch(() => undefined);
-    else await stored;
+    if (!forRequest) {
+      const png = await decode(project, file);
+      await thumbnails.put(key, png);
+      return png;
+    }
+    let png: Buffer;
+    try {
+      png = await makeThumbnailPng(file.absPath, facts(file));
+    } catch (error) {
+      throw undecodable(file, error);
+    }
+    thumbnails
+      .put(key, png)
+      .then(() => hashLater(project, file))
+      .catch(() => undefined);
     return png;
   };
 
   /**
-   * Hashes a checked file (its thumbnail is cached on the way when absent): what "find
-   * duplicates" does for the images no thumbnail decode has hashed yet.
+   * Hashes a checked file: from its cached thumbnail when there is one, else from a decode that
+   * caches the thumbnail on the way. What "find duplicates" does for the images not hashed yet.
    */
   const hash = async (project: Project, file: CurrentImageFile): Promise<void> => {
+    if (await hashFromCached(project, file)) return;
     const key = keyOf(project, file.image);
     const png = await decode(project, file);
     if (!(await thumbnails.has(key))) await thumbnails.put(key, png);
@@ -121,8 +190,14 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     current,
     thumbnailOf,
     hash,
-    /** Stores the hashes still waiting (a job's end, the server's close). */
+    /** Stores the hashes computed so far (a job's end). */
     flushHashes,
+    /** The server's close: hashes not computed yet are left to "find duplicates"; those computed are stored. */
+    close: () => {
+      closed = true;
+      waiting.clear();
+      return flushHashes();
+    },
     /** Cheap: one access() on the key the stored row gives, no read of the image. */
     isCached: (project: Project, image: ImageRecord): Promise<boolean> => thumbnails.has(keyOf(project, image)),
   };

@@ -71,7 +71,7 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
     thumbnail(type: AnnotationType, name: string, uuid: string): Promise<ThumbnailView> {
       return activity.during(async () => {
         const found = await view(type, name, uuid);
-        return { ...found, thumbnailPng: await thumbnails.thumbnailOf(found.project, found, { storeInBackground: true }) };
+        return { ...found, thumbnailPng: await thumbnails.thumbnailOf(found.project, found, { forRequest: true }) };
       });
     },
 

@@ -60,7 +60,7 @@ export function createCore(edges: CoreEdges) {
   const now = edges.now ?? Date.now;
   const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const activity = createInteractiveActivity();
-  const imageThumbnails = createImageThumbnails({ repos, thumbnails });
+  const imageThumbnails = createImageThumbnails({ repos, thumbnails, activity });
   const tileStore = createTileStore(edges.dataDir);
   const tileMaker = createTileMaker(tileStore);
   const jobs = createJobRunner<JobKinds>({
@@ -121,7 +121,7 @@ export function createCore(edges: CoreEdges) {
       await jobs.shutdown();
       // Saves already queued were accepted: they commit (and are answered) before the close.
       await annotations.flushSaves();
-      await imageThumbnails.flushHashes();
+      await imageThumbnails.close();
       await edges.closeStorage();
     },
   };

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance, NEAR_DUPLICATE_BITS } from '@/server/core/duplicates';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { writePicture } from '@/server/testing/picture-fixtures';
-import { makeThumbnailPng, makeThumbnailWithHashes, probeImageFile } from './image-media';
+import { hashesOfThumbnail, makeThumbnailPng, makeThumbnailWithHashes, probeImageFile } from './image-media';
 
 let folder: string;
 const file = (name: string) => path.join(folder, name);
@@ -46,6 +46,19 @@ describe('makeThumbnailWithHashes', () => {
     expect(copy).toMatchObject({ contentHash: original.contentHash, perceptualHash: original.perceptualHash });
     expect(original.contentHash).toMatch(/^[0-9a-f]{16}$/);
     expect(original.perceptualHash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('gives the same hashes as hashesOfThumbnail, which reads the file and the made thumbnail instead of decoding', async () => {
+    // One channel, and four: the thumbnail keeps the channels its pixels were hashed in.
+    await sharp(file('original.png')).greyscale().toFile(file('grey.png'));
+    await sharp(file('original.png')).resize(240, 360, { fit: 'fill' }).ensureAlpha(0.6).png().toFile(file('alpha.png'));
+    for (const name of ['original.png', 'smaller.jpg', 'recompressed.webp', 'rotated.jpg', 'grey.png', 'alpha.png']) {
+      const made = await hashesOf(name);
+      expect(await hashesOfThumbnail(file(name), made.png), name).toEqual({ contentHash: made.contentHash, perceptualHash: made.perceptualHash });
+    }
+    // It is the thumbnail's pixels that count: another picture's thumbnail gives another dHash.
+    const other = await hashesOf('other-8.png');
+    expect((await hashesOfThumbnail(file('original.png'), other.png)).perceptualHash).toBe(other.perceptualHash);
   });
 
   it('makes the same thumbnail a request would: the size and pixels of makeThumbnailPng, upright', async () => {

@@ -133,6 +133,18 @@ async function sha256Prefix(absPath: string): Promise<string> {
 }
 
 /**
+ * The hashes makeThumbnailWithHashes gives, from the file's bytes and the thumbnail already
+ * made of it: the PNG holds exactly the pixels the dHash is taken from, so no decode of the
+ * image is needed (a request answers with the thumbnail first; this runs later).
+ */
+export async function hashesOfThumbnail(absPath: string, png: Buffer): Promise<Omit<ThumbnailWithHashes, 'png'>> {
+  const digest = sha256Prefix(absPath);
+  digest.catch(() => undefined); // a thumbnail that cannot be read is the error reported
+  const { data, info } = await sharp(png).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { contentHash: await digest, perceptualHash: differenceHash(data, info.width, info.height, info.channels) };
+}
+
+/**
  * The thumbnail of makeThumbnailPng plus the image's hashes, from one read of the file and one
  * decode: the file's bytes are hashed (in the thread pool, beside the decode) and decoded to
  * the thumbnail's pixels, from which both the PNG and the dHash are made.
