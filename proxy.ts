@@ -1,7 +1,7 @@
-// Runs before the pages, tRPC, image bytes and Next's own files, and refuses what does not come
-// from this machine (server/api/local-only.ts says why). The REST paths are everything else;
-// their route (app/[...rest]/route.ts) runs the same gate itself, so that Next's middleware pass
-// is not paid on every classifai call.
+// Runs before the pages and Next's own files, and refuses what does not come from this machine
+// (server/api/local-only.ts says why). The hot routes (REST: everything else, tRPC, image
+// bytes) run the same gate themselves (servedLocally), so that Next's middleware pass is not
+// paid on every call.
 import { NextResponse, type NextRequest } from 'next/server';
 import { checkLocal, refusalBody } from '@/server/api/local-only';
 
@@ -13,8 +13,6 @@ export const config = {
     '/admin/:path*',
     '/api/auth/:path*',
     '/_next/:path*',
-    '/api/trpc/:path*',
-    '/api/image/:path*',
     '/api/export/:path*',
     '/openapi.json',
     '/robots.txt',

@@ -55,3 +55,17 @@ export function checkLocal(headers: Headers): LocalVerdict {
 
 /** The JSON 403 a refused request gets, on every kind of path. */
 export const refusalBody = (message: string) => ({ message: 0, error_code: 1, error_message: message });
+
+/**
+ * A route handler behind the gate, for the hot routes proxy.ts does not run for (REST, tRPC,
+ * image bytes): Next's middleware pass costs more than the route's own work there. A refused
+ * request answers 403, a preflight 204, and the answer of an allowed one carries its CORS headers.
+ */
+export async function servedLocally(request: Request, handle: () => Promise<Response>): Promise<Response> {
+  const verdict = checkLocal(request.headers);
+  if ('refused' in verdict) return Response.json(refusalBody(verdict.refused), { status: 403 });
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: verdict.cors });
+  const response = await handle();
+  for (const [key, value] of Object.entries(verdict.cors)) response.headers.set(key, value);
+  return response;
+}

@@ -27,6 +27,7 @@ const paths = (): Array<{ method: string; path: string; body?: unknown }> => [
   { method: 'GET', path: '/api/export/bndbox/gate' },
   { method: 'GET', path: '/' },
   { method: 'OPTIONS', path: '/v2/projects' },
+  { method: 'OPTIONS', path: `/api/trpc/project.list?input=${trpcInput}` },
 ];
 
 function expectRefused(reply: Reply, what: string): void {
@@ -93,6 +94,11 @@ describe('allowed: this machine', () => {
       expect(image.headers['content-type'], origin).toBe('image/png');
       const trpc = await request(server, 'GET', `/api/trpc/project.list?input=${trpcInput}`, { headers: { Origin: origin } });
       expect(trpc.status, origin).toBe(200);
+      expect(trpc.headers['access-control-allow-origin'], origin).toBe(origin);
+      expect(image.headers['access-control-allow-origin'], origin).toBe(origin);
+      const trpcPreflight = await request(server, 'OPTIONS', `/api/trpc/image.page?input=${trpcInput}`, { headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
+      expect(trpcPreflight.status, origin).toBe(204);
+      expect(trpcPreflight.headers['access-control-allow-origin'], origin).toBe(origin);
       const preflight = await request(server, 'OPTIONS', '/v2/projects', { headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT' } });
       expect(preflight.status, origin).toBe(204);
     }

@@ -4,6 +4,7 @@
 import { DomainError } from '@/server/core/errors';
 import { ANNOTATION_TYPES, type AnnotationType } from '@/server/core/types';
 import { toRestFailure } from '@/server/api/errors';
+import { servedLocally } from '@/server/api/local-only';
 import { identify, requireAccess } from '@/server/api/request-actor';
 import { getCore } from '@/server/runtime/core-singleton';
 
@@ -13,7 +14,14 @@ interface Params {
   params: Promise<{ type: string; name: string; uuid: string }>;
 }
 
-export async function GET(request: Request, { params }: Params): Promise<Response> {
+// Gated here, not in proxy.ts: an image switch in the editor waits for these bytes.
+function GET(request: Request, params: Params): Promise<Response> {
+  return servedLocally(request, () => imageBytes(request, params));
+}
+
+export { GET, GET as OPTIONS };
+
+async function imageBytes(request: Request, { params }: Params): Promise<Response> {
   const { type, name, uuid } = await params;
   try {
     const core = await getCore();
