@@ -66,7 +66,7 @@ export function createCore(edges: CoreEdges) {
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
-      scan: createFolderScanHandler(repos),
+      scan: createFolderScanHandler(repos, edges.compactHeap),
       add: createAddImagesHandler(repos, chooser),
       export: createExportHandler(repos, edges.compactHeap),
       import: createImportHandler(repos, chooser, now),

@@ -29,9 +29,15 @@ const PROBES_IN_FLIGHT = 16;
 const IMAGE_SUFFIXES = ['jpg', 'png', 'jpeg', 'bmp', 'JPG', 'PNG', 'JPEG', 'webp'];
 
 const looksLikeImage = (name: string) => IMAGE_SUFFIXES.some((suffix) => name.endsWith(suffix));
+/**
+ * A scan this large leaves its walk, probes and rows as garbage that V8 would keep (as RSS)
+ * until its old generation grows much further: one full collection at the end gives it back
+ * (about 30 ms, once a scan; +100-150 MB after 100,000 images otherwise).
+ */
+const COMPACT_AFTER_ENTRIES = 10_000;
 
 
-export function createFolderScanHandler(repos: Repositories): JobHandler<JobKinds['scan']> {
+export function createFolderScanHandler(repos: Repositories, compactHeap?: () => void): JobHandler<JobKinds['scan']> {
   return async ({ projectId, mode }, context) => {
     const project = await repos.projects.findById(projectId);
     if (!project) throw notFound('The project was deleted during the scan');
@@ -99,6 +105,12 @@ export function createFolderScanHandler(repos: Repositories): JobHandler<JobKind
     const missing = [...known].filter(([relPath, image]) => image.present && !seen.has(relPath)).map(([, image]) => image.uuid);
     await repos.inTransaction(() => repos.images.setPresent(projectId, missing, false));
     result.removed = missing;
+    if (compactHeap && entries.length >= COMPACT_AFTER_ENTRIES) {
+      entries = [];
+      seen.clear();
+      known.clear();
+      compactHeap();
+    }
     return { result };
   };
 }
