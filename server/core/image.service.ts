@@ -6,7 +6,7 @@ import { invalidInput, notFound } from './errors';
 import type { ImageThumbnails } from './image-thumbnails';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
-import type { ImageCounts, ImageList, ImagePosition, Repositories } from './repositories';
+import type { ImageCounts, ImageList, ImagePosition, ListedImage, Repositories } from './repositories';
 import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type Project } from './types';
 
 export interface ImageView {
@@ -26,7 +26,7 @@ export interface ImageSource {
 }
 
 export interface ImagePage {
-  items: Array<{ image: ImageRecord; shapeCount: number }>;
+  items: ListedImage[];
   counts: ImageCounts;
   filteredTotal: number;
 }
@@ -88,14 +88,14 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
     async page(type: AnnotationType, name: string, list: ImageList, offset: number, limit: number): Promise<ImagePage> {
       const project = await projects.get(type, name);
       const counts = await repos.images.counts(project.id);
-      const images = await repos.images.listPage(project.id, list, offset, limit);
-      const annotations = await repos.annotations.getMany(project.id, images.map((image) => image.uuid));
+      // Shape counts come with the rows: the page reads no shapes.
+      const items = await repos.images.listPage(project.id, list, offset, limit);
       // The strip pages while the person scrolls or switches: the thumbnail pre-generation
       // steps aside for it as for image bytes (it took a fifth of the CPU during paging).
       activity.served();
       const total = await filteredTotal(project.id, list, counts);
       return {
-        items: images.map((image) => ({ image, shapeCount: annotations.get(image.uuid)?.shapes.length ?? 0 })),
+        items,
         counts,
         filteredTotal: total,
       };

@@ -107,6 +107,12 @@ export interface StoredImagePath extends NewImage {
   present: boolean;
 }
 
+/** An image as the workspace strip lists it: its record and how many shapes it has (the row's count, no shapes read). */
+export interface ListedImage {
+  image: ImageRecord;
+  shapeCount: number;
+}
+
 export interface ImageRepository {
   insertMany(projectId: string, images: readonly NewImage[]): Promise<void>;
   find(projectId: string, uuid: string): Promise<ImageRecord | undefined>;
@@ -118,7 +124,7 @@ export interface ImageRepository {
   naturalPage(projectId: string, filter: ImageFilter, offset: number, limit: number): Promise<ImageRecord[]>;
   counts(projectId: string): Promise<ImageCounts>;
   /** A page of the list in natural order (naturalPage when no label narrows it). */
-  listPage(projectId: string, list: ImageList, offset: number, limit: number): Promise<ImageRecord[]>;
+  listPage(projectId: string, list: ImageList, offset: number, limit: number): Promise<ListedImage[]>;
   listCount(projectId: string, list: ImageList): Promise<number>;
   /** The first image of the list, in natural order, whose path matches as `match` says. */
   locate(projectId: string, list: ImageList, text: string, match: 'path' | 'file_name' | 'contains'): Promise<ImagePosition | undefined>;

@@ -77,7 +77,7 @@ describe('openDatabase', () => {
     const db = openDatabase(dir);
     opened.push(db);
     const images = createImageRepository(db.sqlite);
-    expect(images.listPage('p', { filter: 'all', label: 'car' }, 0, 10).map((image) => image.relPath)).toEqual(['img1.jpg', 'img10.jpg']);
+    expect(images.listPage('p', { filter: 'all', label: 'car' }, 0, 10).map(({ image }) => image.relPath)).toEqual(['img1.jpg', 'img10.jpg']);
     expect(images.listCount('p', { filter: 'all', label: 'car' })).toBe(2);
   });
 

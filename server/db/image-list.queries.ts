@@ -3,7 +3,7 @@
 import type { ImageList, ImagePosition, ImageRepository } from '@/server/core/repositories';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
-import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from './image-row';
+import { LISTED_IMAGE_COLUMNS, type ListedImageRow, toListedImage } from './image-row';
 
 type ListKind = 'all' | 'labeled' | 'unlabeled' | 'label' | 'assigned';
 
@@ -71,8 +71,8 @@ export function createImageListQueries(sqlite: SqliteDatabase): ImageListQueries
     const [sortKey, relPath] = source.key.split(', ');
     return `i.uuid, ${sortKey} AS sort_key, ${relPath} AS rel_path`;
   };
-  const columns = IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ');
-  const page = prepareFor<ImageRow>((s) =>
+  const columns = LISTED_IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ');
+  const page = prepareFor<ListedImageRow>((s) =>
     s === SOURCES.label
       ? // SQLite builds every row an OFFSET skips: the join waits until the page is cut.
         `SELECT ${columns} FROM (SELECT l.uuid, ${s.key} ${s.countFrom} ORDER BY ${s.key} LIMIT @limit OFFSET @offset) AS l
@@ -108,7 +108,7 @@ export function createImageListQueries(sqlite: SqliteDatabase): ImageListQueries
   return {
     listPage: (projectId, list, offset, limit) => {
       const found = resolve(projectId, list);
-      return found ? page[found.kind].all({ ...found.params, offset, limit }).map(toImageRecord) : [];
+      return found ? page[found.kind].all({ ...found.params, offset, limit }).map(toListedImage) : [];
     },
     listCount: (projectId, list) => {
       const found = resolve(projectId, list);

@@ -1,3 +1,4 @@
+import type { ListedImage } from '@/server/core/repositories';
 import type { ImageFormat, ImageRecord, SplitName } from '@/server/core/types';
 
 export interface ImageRow {
@@ -16,6 +17,10 @@ export interface ImageRow {
 
 export const IMAGE_COLUMNS = ['project_id', 'uuid', 'rel_path', 'format', 'width', 'height', 'depth', 'file_size', 'mtime_ms', 'split', 'orientation'] as const;
 
+/** The row of a listed image: the record's columns and the shape count saves keep beside the shapes. */
+export type ListedImageRow = ImageRow & { shape_count: number };
+export const LISTED_IMAGE_COLUMNS = [...IMAGE_COLUMNS, 'shape_count'] as const;
+
 export const toImageRecord = (row: ImageRow): ImageRecord => ({
   uuid: row.uuid,
   projectId: row.project_id,
@@ -30,3 +35,5 @@ export const toImageRecord = (row: ImageRow): ImageRecord => ({
   ...(row.split ? { split: row.split } : {}),
   ...(row.orientation ? { orientation: row.orientation } : {}),
 });
+
+export const toListedImage = (row: ListedImageRow): ListedImage => ({ image: toImageRecord(row), shapeCount: Number(row.shape_count) });

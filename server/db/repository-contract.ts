@@ -120,8 +120,8 @@ function describeImageContract(open: OpenStore): void {
     it('is natural and case-insensitive in the workspace, a folder\'s images together', async () => {
       const expected = ['B', 'sub', 'img2', 'img10', 'x', 'e'];
       expect(uuidsOf(await s.repos.images.naturalPage('other', 'all', 0, 10))).toEqual(expected);
-      expect(uuidsOf(await s.repos.images.listPage('other', { filter: 'all' }, 0, 10))).toEqual(expected);
-      expect(uuidsOf(await s.repos.images.listPage('other', { filter: 'all' }, 3, 2))).toEqual(['img10', 'x']);
+      expect(uuidsOf((await s.repos.images.listPage('other', { filter: 'all' }, 0, 10)).map(({ image }) => image))).toEqual(expected);
+      expect(uuidsOf((await s.repos.images.listPage('other', { filter: 'all' }, 3, 2)).map(({ image }) => image))).toEqual(['img10', 'x']);
       expect(await s.repos.images.locate('other', { filter: 'all' }, 'IMG10.PNG', 'file_name')).toEqual({ uuid: 'img10', index: 3 });
       expect(await s.repos.images.locate('other', { filter: 'all' }, 'a.png', 'file_name')).toEqual({ uuid: 'sub', index: 1 });
       expect(await s.repos.images.locate('other', { filter: 'all' }, 'G10', 'contains')).toEqual({ uuid: 'img10', index: 3 });
@@ -149,7 +149,9 @@ function describeImageContract(open: OpenStore): void {
       expect(await images.counts('p')).toEqual({ total: 3, labeled: 2 });
       expect((await images.naturalPage('p', 'labeled', 0, 10)).map((r) => r.uuid)).toEqual(['b', 'c']);
       expect((await images.page('p', 'unlabeled', 0, 10)).map((r) => r.uuid)).toEqual(['a']);
-      expect((await images.listPage('p', { filter: 'all', label: 'dog' }, 0, 10)).map((r) => r.uuid)).toEqual(['b', 'c']);
+      expect((await images.listPage('p', { filter: 'all', label: 'dog' }, 0, 10)).map(({ image }) => image.uuid)).toEqual(['b', 'c']);
+      // Each listed image carries its shape count, as saved.
+      expect((await images.listPage('p', { filter: 'all' }, 0, 10)).map(({ image, shapeCount }) => [image.uuid, shapeCount])).toEqual([['a', 0], ['b', 3], ['c', 1]]);
       expect(await images.listCount('p', { filter: 'all', label: 'cat' })).toBe(1);
       expect(await images.listCount('p', { filter: 'unlabeled', label: 'cat' })).toBe(0);
       expect(await images.locate('p', { filter: 'labeled', label: 'dog' }, 'c.png', 'path')).toEqual({ uuid: 'c', index: 1 });
@@ -157,7 +159,7 @@ function describeImageContract(open: OpenStore): void {
       expect(await images.nextUnlabeled('p', { filter: 'all' }, 5)).toEqual({ uuid: 'a', index: 0 });
       expect(await images.nextUnlabeled('p', { filter: 'unlabeled' }, -1)).toEqual({ uuid: 'a', index: 0 });
       await images.rename('p', 'c', 'a0.png');
-      expect((await images.listPage('p', { filter: 'all', label: 'dog' }, 0, 10)).map((r) => r.relPath)).toEqual(['a0.png', 'b.png']);
+      expect((await images.listPage('p', { filter: 'all', label: 'dog' }, 0, 10)).map(({ image }) => image.relPath)).toEqual(['a0.png', 'b.png']);
       await images.setPresent('p', ['b'], false);
       expect(await images.listCount('p', { filter: 'all', label: 'dog' })).toBe(1);
       await images.delete('p', 'c');

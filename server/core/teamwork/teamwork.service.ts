@@ -26,7 +26,7 @@ export function createTeamworkService(deps: { repos: Repositories; projects: Pro
     const [from, to] = target.kind === 'range' ? [target.from, Math.min(target.to, total)] : [1, total];
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) throw invalidInput(`No images in positions ${from} to ${to} (the list has ${total})`);
     if (to - from + 1 > MAX_ASSIGN) throw invalidInput(`At most ${MAX_ASSIGN} images at once`);
-    return (await repos.images.listPage(projectId, target.list, from - 1, to - from + 1)).map((image) => image.uuid);
+    return (await repos.images.listPage(projectId, target.list, from - 1, to - from + 1)).map(({ image }) => image.uuid);
   };
 
   return {

@@ -1,7 +1,7 @@
 // The workspace strip's list (a filter, optionally one label) read in natural order: pages,
 // counts, positions and look-ups, as index ranges (the SQLite version's twin, same statements).
 import type { ImageList, ImagePosition, ImageRepository } from '@/server/core/repositories';
-import { IMAGE_COLUMNS, type ImageRow, toImageRecord } from '../image-row';
+import { LISTED_IMAGE_COLUMNS, type ListedImageRow, toListedImage } from '../image-row';
 import type { PostgresDatabase, SqlValue } from './database';
 import { namedStatement, type NamedStatement } from './named-statement';
 
@@ -73,8 +73,8 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
     const [sortKey, relPath] = source.key.split(', ');
     return `i.uuid, ${sortKey} AS sort_key, ${relPath} AS rel_path`;
   };
-  const columns = IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ');
-  const page = prepareFor<ImageRow>((s) => `SELECT ${columns} ${s.from} ORDER BY ${s.key} LIMIT @limit OFFSET @offset`);
+  const columns = LISTED_IMAGE_COLUMNS.map((column) => `i.${column}`).join(', ');
+  const page = prepareFor<ListedImageRow>((s) => `SELECT ${columns} ${s.from} ORDER BY ${s.key} LIMIT @limit OFFSET @offset`);
   const count = prepareFor<{ n: number }>((s) => `SELECT count(*) AS n ${s.countFrom}`);
   const countBefore = prepareFor<{ n: number }>((s) => `SELECT count(*) AS n ${s.countFrom} AND (${s.key}) < (@sortKey, @relPath)`);
   const at = prepareFor<KeyRow>((s) => `SELECT ${keyColumns(s)} ${s.from} ORDER BY ${s.key} LIMIT 1 OFFSET @offset`);
@@ -105,7 +105,7 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
   return {
     listPage: async (projectId, list, offset, limit) => {
       const found = resolve(projectId, list);
-      return found ? (await page[found.kind].all(db, { ...found.params, offset, limit })).map(toImageRecord) : [];
+      return found ? (await page[found.kind].all(db, { ...found.params, offset, limit })).map(toListedImage) : [];
     },
     listCount: async (projectId, list) => {
       const found = resolve(projectId, list);
