@@ -29,10 +29,22 @@ export function usePrefetchNeighbours(type: ProjectType, name: string, neighbour
   const present = neighbours.filter((neighbour): neighbour is Neighbour => Boolean(neighbour));
   const key = ready ? present.map((n) => `${n.uuid}:${n.width}:${n.height}`).join(',') : '';
   useEffect(() => {
-    for (const entry of key ? key.split(',') : []) {
-      const [uuid = '', width, height] = entry.split(':');
-      predecodeImage(imageUrlOf(type, name, uuid), originalUrlOf(type, name, { uuid, width: Number(width), height: Number(height) }));
-      void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
-    }
+    if (!key) return;
+    // After the frame that shows the image switched to: started in the switch's own effects,
+    // the neighbours' fetches and decodes delayed that frame by a few ms on every key press.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        for (const entry of key.split(',')) {
+          const [uuid = '', width, height] = entry.split(':');
+          predecodeImage(imageUrlOf(type, name, uuid), originalUrlOf(type, name, { uuid, width: Number(width), height: Number(height) }));
+          void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
+        }
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [key, type, name, queryClient, trpc]);
 }

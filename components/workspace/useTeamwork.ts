@@ -2,9 +2,9 @@
 
 // Presence (who else has this image open) and assignments (whose images these are), read from
 // the teamwork procedures.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTRPC } from '@/components/trpc/provider';
+import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
 /** Marks the strip's second filter as an annotator's name rather than a label. */
@@ -31,25 +31,31 @@ const newClientId = () => `tab-${crypto.randomUUID()}`;
 
 /** Tells the server which image this tab shows (now and every few seconds) and answers who else is on it. */
 export function usePresence(type: ProjectType, name: string, uuid: string | undefined): string[] {
-  const trpc = useTRPC();
+  const client = useTRPCClient();
   const [clientId] = useState(newClientId);
   const [others, setOthers] = useState<string[]>([]);
-  const here = useMutation(trpc.teamwork.here.mutationOptions());
-  const { mutateAsync } = here;
   useEffect(() => {
     if (!uuid) return;
     let stopped = false;
+    // The plain client, not a mutation hook: a hook's pending and settled states re-rendered
+    // the whole workspace twice on every image switch.
     const ping = () =>
-      mutateAsync({ annotation_type: type, project_name: name, uuid, client_id: clientId })
-        .then((present) => !stopped && setOthers(present.map((client) => client.name)))
+      client.teamwork.here
+        .mutate({ annotation_type: type, project_name: name, uuid, client_id: clientId })
+        .then((present) => {
+          const names = present.map((entry) => entry.name);
+          if (!stopped) setOthers((before) => (before.length === names.length && before.every((item, index) => item === names[index]) ? before : names));
+        })
         .catch(() => undefined);
-    void ping();
+    // After the frame that shows the image switched to, not in the switch's own turn.
+    const first = setTimeout(() => void ping(), 50);
     const timer = setInterval(() => void ping(), PING_MS);
     return () => {
       stopped = true;
+      clearTimeout(first);
       clearInterval(timer);
     };
-  }, [mutateAsync, type, name, uuid, clientId]);
+  }, [client, type, name, uuid, clientId]);
   // Leaving the page: say so at once rather than wait for the row to expire.
   useEffect(() => {
     const leave = () => {
