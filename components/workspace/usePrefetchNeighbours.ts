@@ -32,9 +32,10 @@ export function usePrefetchNeighbours(type: ProjectType, name: string, neighbour
     if (!key) return;
     // After the frame that shows the image switched to: started in the switch's own effects,
     // the neighbours' fetches and decodes delayed that frame by a few ms on every key press.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
+    // Never cancelled: a key held down moves on before the frame, and the image after it must
+    // still be on its way.
+    requestAnimationFrame(() => {
+      setTimeout(() => {
         for (const entry of key.split(',')) {
           const [uuid = '', width, height] = entry.split(':');
           predecodeImage(imageUrlOf(type, name, uuid), originalUrlOf(type, name, { uuid, width: Number(width), height: Number(height) }));
@@ -42,9 +43,5 @@ export function usePrefetchNeighbours(type: ProjectType, name: string, neighbour
         }
       }, 0);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [key, type, name, queryClient, trpc]);
 }
