@@ -148,7 +148,12 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
   }, []);
 
   const { width, height } = state.size;
-  useEffect(() => setView(fitView({ width, height }, viewport)), [state.imageId, width, height, viewport]);
+  // The same view kept when the next image fits the same way (photos of one camera): a new
+  // object would render the stage a second time in the switch's own turn.
+  useEffect(() => {
+    const fitted = fitView({ width, height }, viewport);
+    setView((before) => (before.scale === fitted.scale && before.x === fitted.x && before.y === fitted.y ? before : fitted));
+  }, [state.imageId, width, height, viewport]);
   useEffect(() => {
     onReady?.({
       fit: () => setView(fitView({ width, height }, viewport)),

@@ -53,9 +53,14 @@ export function ImageStrip(props: ImageStripProps) {
   useEffect(() => {
     const element = scroller.current;
     if (!element || currentIndex < 0) return;
-    const top = currentIndex * ROW;
-    if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + ROW > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW - element.clientHeight;
+    // In the next frame, where the layout is computed anyway: read here, in an image switch's
+    // own turn, scrollTop forced a layout of the whole page before the canvas could draw.
+    const frame = requestAnimationFrame(() => {
+      const top = currentIndex * ROW;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + ROW > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW - element.clientHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [currentIndex]);
 
   const rows = [];
