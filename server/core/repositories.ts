@@ -115,6 +115,12 @@ export interface ListedImage {
 
 export interface ImageRepository {
   insertMany(projectId: string, images: readonly NewImage[]): Promise<void>;
+  /**
+   * Brings the planner's picture of the images up to date after many rows came or went at once
+   * (a big scan): a planner that still believes a project small reads all of its rows and sorts
+   * them for every page instead of walking the natural-order index.
+   */
+  refreshStatistics(): Promise<void>;
   find(projectId: string, uuid: string): Promise<ImageRecord | undefined>;
   /** Uuids of the images present on disk, in path order (possibly shared: never changed). */
   listUuids(projectId: string): Promise<readonly string[]>;

@@ -65,6 +65,8 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
     insertMany: (projectId, images: readonly NewImage[]) => {
       for (const image of images) insert.run({ projectId, ...image, orientation: image.orientation ?? null });
     },
+    // SQLite plans these reads from the indexes alone, statistics or not.
+    refreshStatistics: () => undefined,
     find: (projectId, uuid) => {
       const row = find.get(projectId, uuid);
       return row ? toRecord(row) : undefined;

@@ -192,3 +192,29 @@ async function waitForLockWait(client: pg.Client): Promise<void> {
   }
   throw new Error('The delete never waited for the writer');
 }
+
+describe('a page of a project that just grew by thousands of images', () => {
+  it('walks the natural-order index once the statistics are refreshed, instead of sorting every row', async () => {
+    const url = await createTestDatabase(serverUrl, 'plan');
+    const db = await openPostgres(url, { poolSize: 2 });
+    const repos = createPostgresRepositories(db);
+    const reader = new pg.Client({ connectionString: url });
+    await reader.connect();
+    try {
+      await repos.projects.insert(project('p'));
+      const many = Array.from({ length: 20_000 }, (_, index) => image(`u${index}`, `img-${index}.png`));
+      await repos.images.insertMany('p', many);
+      const plan = async () =>
+        (await reader.query("EXPLAIN SELECT uuid FROM images AS i WHERE i.project_id = 'p' AND i.present ORDER BY i.sort_key, i.rel_path LIMIT 50 OFFSET 5000")).rows
+          .map((row: Record<string, string>) => row['QUERY PLAN'])
+          .join('\n');
+      await repos.images.refreshStatistics();
+      expect(await plan()).toMatch(/Index (Only )?Scan using images_by_natural_path/);
+      expect(await plan()).not.toMatch(/Sort/);
+      expect((await repos.images.listPage('p', { filter: 'all' }, 5000, 2)).map(({ image: listed }) => listed.relPath)).toEqual(['img-5000.png', 'img-5001.png']);
+    } finally {
+      await reader.end();
+      await db.close();
+    }
+  });
+});
