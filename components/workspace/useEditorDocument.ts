@@ -35,7 +35,11 @@ export function useEditorDocument({ type, name, store, persistence, uuid, keepPr
 
   useEffect(() => {
     if (!loaded || loaded === lastLoaded.current) return;
+    const previous = lastLoaded.current;
     lastLoaded.current = loaded;
+    // Only the version moved (a save's answer, written before the saved shapes are): the
+    // editor holds these shapes or newer ones. Loading them would drop an edit made since.
+    if (previous?.uuid === loaded.uuid && previous.shapes === loaded.shapes) return;
     const before = store.getState();
     // The cache entry is the editor's own last state (a save landed): nothing to load.
     if (before.imageId === loaded.uuid && before.shapes === loaded.shapes) return;
