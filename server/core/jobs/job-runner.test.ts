@@ -43,6 +43,34 @@ describe('job runner', () => {
     expect(await runner.status('work', 'k')).toMatchObject({ state: 'succeeded', done: 3, total: 3, result: { steps: 3 } });
   });
 
+  it('answers an ended job with its result while the store is still recording it', async () => {
+    const { repo } = repository();
+    // The store's write of the outcome is held: a status read in that window (a PostgreSQL round
+    // trip) used to say "succeeded" with no result, and a client stops polling at "succeeded".
+    let recordOutcome: () => void = () => undefined;
+    const recording = new Promise<void>((resolve) => (recordOutcome = resolve));
+    let recordingStarted: () => void = () => undefined;
+    const inWindow = new Promise<void>((resolve) => (recordingStarted = resolve));
+    const slowRepo = {
+      ...repo,
+      finish: async (...args: Parameters<typeof repo.finish>) => {
+        recordingStarted();
+        await recording;
+        return repo.finish(...args);
+      },
+    };
+    const runner = createJobRunner<Kinds>({
+      repository: slowRepo,
+      handlers: { work: async ({ steps }) => ({ result: { steps } }), other: async () => ({ result: null }) },
+    });
+    await runner.start('work', 'k', { steps: 2 });
+    await inWindow;
+    const status = await runner.status('work', 'k');
+    recordOutcome();
+    await runner.settled('k');
+    expect(status).toMatchObject({ state: 'succeeded', result: { steps: 2 } });
+  });
+
   it('returns the running job instead of starting the same key twice', async () => {
     const { repo } = repository();
     let runs = 0;

@@ -187,7 +187,9 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
       signal: AbortSignal.any([abort.signal, cancel.signal]),
     };
     const finish = async (state: 'succeeded' | 'failed', message: string, result: unknown) => {
-      Object.assign(status, { state, message });
+      // The result goes with the state: a status read before the store has the row must not see
+      // "succeeded" without what the job found (a client stops polling there).
+      Object.assign(status, { state, message, result });
       try {
         await repository.finish(status.id, state, { done: status.done, total: status.total, message, result, at: now() });
       } finally {
