@@ -73,6 +73,35 @@ test.describe('no edit is lost', () => {
   });
 });
 
+test('a box drawn right after the next-image key or a reload lands on that image, where it was drawn', async ({ page, api, editor }) => {
+  await api.createProject('draw-at-once', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'draw-at-once', '1 / 8');
+  const c = await editor.centre();
+  const from = { x: c.x - 60, y: c.y - 40 };
+  const to = { x: c.x + 40, y: c.y + 40 };
+  // No waiting for the image: the press may come before the editor holds it.
+  await page.keyboard.press('d');
+  await editor.drag(from, to); // image 2, cat.jpg
+  await page.keyboard.press('d');
+  await page.keyboard.press('d');
+  await editor.drag(from, to); // image 4, dog.png
+  await page.reload();
+  await expect(editor.position()).toHaveText('4 / 8');
+  const left = { x: c.x - 260, y: c.y - 40 };
+  await editor.drag(left, { x: c.x - 160, y: c.y + 40 });
+
+  await expect.poll(async () => (await api.boxesOf('draw-at-once', 'dog.png')).length).toBe(2);
+  expect(await api.boxesOf('draw-at-once', 'cat.jpg')).toHaveLength(1);
+  expect(await api.boxes('draw-at-once')).toHaveLength(3);
+  // Each corner where it was pressed over the image as it is shown.
+  const cat = await editor.toImage({ width: 641, height: 479 }, from);
+  expect(await api.boxOf('draw-at-once', 'cat.jpg', 0)).toMatchObject({ x1: expect.closeTo(cat.x, 0), y1: expect.closeTo(cat.y, 0) });
+  const dog = { width: 320, height: 240 };
+  const [drawn, afterReload] = await api.boxesOf('draw-at-once', 'dog.png');
+  expect(drawn).toMatchObject({ x1: expect.closeTo((await editor.toImage(dog, from)).x, 0), y1: expect.closeTo((await editor.toImage(dog, from)).y, 0) });
+  expect(afterReload).toMatchObject({ x1: expect.closeTo((await editor.toImage(dog, left)).x, 0), y1: expect.closeTo((await editor.toImage(dog, left)).y, 0) });
+});
+
 test('a number key before drawing labels the next box, not the one just drawn', async ({ api, editor }) => {
   await api.createProject('pick-then-draw', 'bndbox', { labels: ['car', 'tree', 'sky'] });
   await editor.open('bndbox', 'pick-then-draw', '1 / 8');

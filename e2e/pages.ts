@@ -208,6 +208,12 @@ export function editorPage(page: Page, base: string) {
       const scale = Math.min((box.width - 48) / image.width, (box.height - 48) / image.height);
       return { x: box.x + (box.width - image.width * scale) / 2 + point.x * scale, y: box.y + (box.height - image.height * scale) / 2 + point.y * scale };
     },
+    /** The image pixel under a screen point, the image fitted as right after opening. */
+    async toImage(image: ImageSize, screen: Point): Promise<Point> {
+      const box = await area();
+      const scale = Math.min((box.width - 48) / image.width, (box.height - 48) / image.height);
+      return { x: (screen.x - box.x - (box.width - image.width * scale) / 2) / scale, y: (screen.y - box.y - (box.height - image.height * scale) / 2) / scale };
+    },
     /** A drag between two image pixels of the image shown (fitted, as right after opening). */
     async drawBox(from: Point, to: Point, image: ImageSize = FIRST_IMAGE) {
       await this.drag(await this.toScreen(image, from), await this.toScreen(image, to));

@@ -9,6 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExt
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
+import { createInputHold, replayHeld, type HeldPointer } from './held-input';
 import type { Draft, EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
@@ -42,6 +43,8 @@ interface EditorCanvasProps {
   onReady?: (handle: CanvasHandle) => void;
 }
 
+/** How near, in screen pixels, a press must be to a shape or handle to pick it. */
+const PICK_TOLERANCE_PX = 8;
 const fill = (color: string) => withAlpha(color, 0.15);
 const noTiles = (name: string) => name;
 /** One array for "no points yet": a new [] each render would make react-konva clear the guides the pointer just moved. */
@@ -111,7 +114,9 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
   // The URL changes as soon as the user switches; the size and shapes come a query later. A
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
-  const image = decoded && state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`) ? decoded : null;
+  const holdsImageInView = (imageId: string | null) => Boolean(imageId && imageUrl?.endsWith(`/${encodeURIComponent(imageId)}`));
+  const inView = holdsImageInView(state.imageId);
+  const image = decoded && inView ? decoded : null;
   const drawnOriginalOf = image?.original ? state.imageId : null;
   const picture = image ? bitmapFor(image, state.size.width * view.scale) : null;
   const tiles = useTilesInView(image && pyramid?.state === 'ready' ? pyramid : null, tileUrl, view, viewport, onTilesMissing);
@@ -149,8 +154,10 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
 
   const { width, height } = state.size;
   // The same view kept when the next image fits the same way (photos of one camera): a new
-  // object would render the stage a second time in the switch's own turn.
-  useEffect(() => {
+  // object would render the stage a second time in the switch's own turn. Fitted before the
+  // commit ends: Konva's handlers are not React events, and one running before a passive
+  // effect would map the press through the previous image's view.
+  useLayoutEffect(() => {
     const fitted = fitView({ width, height }, viewport);
     setView((before) => (before.scale === fitted.scale && before.x === fitted.x && before.y === fitted.y ? before : fitted));
   }, [state.imageId, width, height, viewport]);
@@ -161,8 +168,34 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
     });
   }, [onReady, width, height, viewport]);
 
+  // Input before the image in view is in the editor waits for it (see held-input.ts).
+  const [held] = useState(createInputHold);
+  // In the commit, before any later input is handed to the tools live.
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!inView || !imageUrl || !element) return;
+    const events = held.take(imageUrl);
+    if (events.length === 0) return;
+    // Mapped through the page as it is laid out now and the view the fit above gives this
+    // image: right after a reload the panels, and the observed viewport, may have moved since.
+    const origin = element.getBoundingClientRect();
+    const fitted = fitView({ width, height }, { width: element.clientWidth, height: element.clientHeight });
+    replayHeld(events, tools, fitted, PICK_TOLERANCE_PX, { x: origin.left, y: origin.top });
+  }, [inView, imageUrl, held, tools, width, height]);
+  /** Holds the event when the editor does not hold the image in view yet (or a gesture waits). */
+  const heldBack = (kind: HeldPointer['kind'], modifiers?: HeldPointer['modifiers']) => {
+    const element = container.current;
+    if (!element || holdsImageInView(store.getState().imageId)) return false;
+    // A move or release of a gesture begun on the image before goes to the tools, as before.
+    if ((kind === 'move' || kind === 'up') && !held.holding) return false;
+    const origin = element.getBoundingClientRect();
+    const at = pointer();
+    held.hold(imageUrl, { kind, at: { x: origin.left + at.x, y: origin.top + at.y }, modifiers });
+    return true;
+  };
+
   const pointer = () => stage.current?.getPointerPosition() ?? { x: 0, y: 0 };
-  const tolerance = 8 / view.scale;
+  const tolerance = PICK_TOLERANCE_PX / view.scale;
   const visible = useMemo(() => state.shapes.filter((shape) => !isHidden(shape, state.visibility)), [state.shapes, state.visibility]);
   const picked = useMemo(() => visible.filter((shape) => state.selectedIds.includes(shape.id)), [visible, state.selectedIds]);
   const selected = picked.length === 1 && picked[0]?.id === state.selectedId ? picked[0] : null;
@@ -179,7 +212,9 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
       pan.current = { ...pointer(), view };
       return;
     }
-    if (event.evt.button === 0) tools.pointerDown(toImage(view, pointer()), tolerance, { alt: event.evt.altKey, shift: event.evt.shiftKey });
+    if (event.evt.button !== 0) return;
+    const modifiers = { alt: event.evt.altKey, shift: event.evt.shiftKey };
+    if (!heldBack('down', modifiers)) tools.pointerDown(toImage(view, pointer()), tolerance, modifiers);
   };
   const onMouseMove = () => {
     if (pan.current) {
@@ -187,6 +222,7 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
       setView({ ...pan.current.view, x: pan.current.view.x + now.x - pan.current.x, y: pan.current.view.y + now.y - pan.current.y });
       return;
     }
+    if (heldBack('move')) return;
     const at = toImage(view, pointer());
     tools.pointerMove(at);
     // Guides across the image while drawing boxes, moved without a React render.
@@ -210,7 +246,7 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
       pan.current = null;
       return;
     }
-    tools.pointerUp(toImage(view, pointer()));
+    if (!heldBack('up')) tools.pointerUp(toImage(view, pointer()));
   };
   const onWheel = (event: Konva.KonvaEventObject<WheelEvent>) => {
     event.evt.preventDefault();
@@ -233,7 +269,7 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
         onPointerMove={onMouseMove}
         onPointerUp={onMouseUp}
         onPointerLeave={onPointerLeave}
-        onDblClick={() => tools.doubleClick(toImage(view, pointer()), tolerance)}
+        onDblClick={() => heldBack('double') || tools.doubleClick(toImage(view, pointer()), tolerance)}
         onWheel={onWheel}
         onContextMenu={(event) => event.evt.preventDefault()}
       >

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createEditorStore } from './model/editor-store';
+import { createToolController } from './model/tools';
+import { createInputHold, replayHeld } from './held-input';
+
+const NEXT = '/api/image/bndbox/p/next';
+
+describe('input held until the image is in the editor', () => {
+  it('replays a drag made before the image arrived as a box on that image, in its pixels', () => {
+    const store = createEditorStore();
+    store.setTool('box');
+    store.setActiveLabel('car');
+    const tools = createToolController(store, 'bndbox');
+    const hold = createInputHold();
+    // Pressed, dragged and released before the image was loaded: nothing reaches the store.
+    hold.hold(NEXT, { kind: 'down', at: { x: 100, y: 100 } });
+    hold.hold(NEXT, { kind: 'move', at: { x: 150, y: 120 } });
+    hold.hold(NEXT, { kind: 'move', at: { x: 200, y: 150 } });
+    hold.hold(NEXT, { kind: 'up', at: { x: 200, y: 150 } });
+    store.load('next', { width: 1000, height: 500 }, []);
+    // Shown at half size, 20 px in from the stage's corner; the stage 10 px down the page.
+    replayHeld(hold.take(NEXT), tools, { scale: 0.5, x: 20, y: 10 }, 8, { x: 0, y: 10 });
+    expect(store.getState().shapes).toEqual([expect.objectContaining({ kind: 'box', label: 'car', x: 160, y: 160, w: 200, h: 100 })]);
+    expect(hold.take(NEXT)).toEqual([]);
+  });
+
+  it('keeps only the latest move of a gesture, and no move or release without a held press', () => {
+    const hold = createInputHold();
+    hold.hold(NEXT, { kind: 'move', at: { x: 1, y: 1 } });
+    hold.hold(NEXT, { kind: 'up', at: { x: 1, y: 1 } });
+    expect(hold.holding).toBe(false);
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } });
+    hold.hold(NEXT, { kind: 'move', at: { x: 3, y: 3 } });
+    hold.hold(NEXT, { kind: 'move', at: { x: 4, y: 4 } });
+    expect(hold.holding).toBe(true);
+    expect(hold.take(NEXT).map((event) => [event.kind, event.at.x])).toEqual([['down', 2], ['move', 4]]);
+  });
+
+  it('drops what was held for an image the user has already left', () => {
+    const hold = createInputHold();
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } });
+    hold.hold('/api/image/bndbox/p/after', { kind: 'down', at: { x: 5, y: 5 } });
+    expect(hold.take(NEXT)).toEqual([]);
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } });
+    expect(hold.take('/api/image/bndbox/p/after')).toEqual([]);
+  });
+
+  it('gives input made before the page knew which image it shows to the first image that arrives', () => {
+    const hold = createInputHold();
+    hold.hold(null, { kind: 'down', at: { x: 2, y: 2 } });
+    hold.hold(null, { kind: 'move', at: { x: 3, y: 3 } });
+    // The list has loaded: the rest of the gesture is for its image, with what came before.
+    hold.hold(NEXT, { kind: 'up', at: { x: 4, y: 4 } });
+    expect(hold.take(NEXT).map((event) => event.kind)).toEqual(['down', 'move', 'up']);
+    hold.hold(null, { kind: 'down', at: { x: 2, y: 2 } });
+    expect(hold.take(NEXT).map((event) => event.kind)).toEqual(['down']);
+  });
+});

@@ -1,0 +1,77 @@
+// Pointer input that arrives before the editor holds the image in view: right after the
+// next-image key or a reload, for the few milliseconds until the image's shapes are loaded.
+// Handed to the tools then, it would edit the image left behind (or none, and the load
+// would drop the drag half way). It is held here, where it was on the page, and replayed on
+// the image it was meant for once that image is in the editor, fitted as it will be shown.
+import { toImage } from './model/geometry';
+import type { Modifiers } from './model/tools';
+import type { Point, View } from './model/types';
+
+export interface HeldPointer {
+  kind: 'down' | 'move' | 'up' | 'double';
+  /** Where it happened on the page (client pixels): the stage may move before the replay. */
+  at: Point;
+  modifiers?: Modifiers;
+}
+
+interface PointerTarget {
+  pointerDown(at: Point, tolerance: number, modifiers?: Modifiers): void;
+  pointerMove(at: Point): void;
+  pointerUp(at: Point): void;
+  doubleClick(at: Point, tolerance: number): void;
+}
+
+/** Enough for a few polygon clicks: a gesture keeps only its latest move. */
+const MOST_HELD = 64;
+
+export function createInputHold() {
+  /** The URL of the image the held events are for; null: not known yet (the list was loading). */
+  let awaited: string | null = null;
+  let events: HeldPointer[] = [];
+  return {
+    /**
+     * Holds one event for an image (its URL, or null while the page does not know which image
+     * it shows yet: then the first to arrive). Input held for another image is dropped.
+     */
+    hold(image: string | null, event: HeldPointer) {
+      if (events.length > 0 && awaited === null) awaited = image;
+      if (awaited !== image) {
+        awaited = image;
+        events = [];
+      }
+      // A move or release without a press held before it belongs to no gesture of this image.
+      if ((event.kind === 'move' || event.kind === 'up') && events.length === 0) return;
+      const last = events[events.length - 1];
+      if (event.kind === 'move' && last?.kind === 'move') events[events.length - 1] = event;
+      else if (events.length < MOST_HELD) events.push(event);
+    },
+    /** True while a held press has not been released: its moves and release are held too. */
+    get holding() {
+      return events.length > 0;
+    },
+    /** The events held for this image, in order; clears the hold either way. */
+    take(image: string): HeldPointer[] {
+      const taken = awaited === image || awaited === null ? events : [];
+      awaited = null;
+      events = [];
+      return taken;
+    },
+  };
+}
+
+export type InputHold = ReturnType<typeof createInputHold>;
+
+/**
+ * Hands held events to the tools as if they had happened over the image shown with this view,
+ * on a stage whose top left corner is at stageOrigin on the page.
+ */
+export function replayHeld(events: readonly HeldPointer[], tools: PointerTarget, view: View, tolerancePx: number, stageOrigin: Point) {
+  const tolerance = tolerancePx / view.scale;
+  for (const event of events) {
+    const at = toImage(view, { x: event.at.x - stageOrigin.x, y: event.at.y - stageOrigin.y });
+    if (event.kind === 'down') tools.pointerDown(at, tolerance, event.modifiers);
+    else if (event.kind === 'move') tools.pointerMove(at);
+    else if (event.kind === 'up') tools.pointerUp(at);
+    else tools.doubleClick(at, tolerance);
+  }
+}
