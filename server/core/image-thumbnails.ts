@@ -19,9 +19,6 @@ const HASH_BATCH = 64;
 const HASH_DELAY_MS = 1000;
 /** Thumbnails a request made whose hashes wait for a quiet moment; past this, "find duplicates" hashes the rest. */
 const MAX_WAITING_HASHES = 20_000;
-/** No interactive request within this long: a waiting hash may be computed (as the pre-generation). */
-const QUIET_MS = 5;
-const BACKOFF_MS = 20;
 
 export function createImageThumbnails(deps: { repos: Repositories; thumbnails: ThumbnailCache; activity: InteractiveActivity }) {
   const { repos, thumbnails, activity } = deps;
@@ -119,19 +116,11 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
   const waiting = new Map<string, { project: Project; file: CurrentImageFile }>();
   let draining = false;
   let closed = false;
-  const quietMoment = async () => {
-    while (!activity.isQuiet(QUIET_MS)) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, BACKOFF_MS);
-        timer.unref?.();
-      });
-    }
-  };
   const drainWaiting = async () => {
     draining = true;
     try {
       for (let next = waiting.entries().next(); !next.done; next = waiting.entries().next()) {
-        await quietMoment();
+        await activity.waitForQuiet();
         const [key, { project, file }] = next.value;
         waiting.delete(key);
         // A file gone or changed meanwhile is hashed by its next decode or "find duplicates".

@@ -25,4 +25,24 @@ describe('interactive activity', () => {
     expect(activity.isQuiet(60_000)).toBe(false);
     expect(activity.isQuiet(0)).toBe(true);
   });
+
+  it('lets background work wait until a request has ended, and stop waiting when aborted', async () => {
+    const activity = createInteractiveActivity();
+    let release: () => void = () => undefined;
+    const request = activity.during(() => new Promise<void>((resolve) => (release = resolve)));
+    let quietSeen = false;
+    const waited = activity.waitForQuiet().then((quiet) => (quietSeen = quiet));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(quietSeen).toBe(false);
+    release();
+    await request;
+    expect(await waited).toBe(true);
+
+    const stop = new AbortController();
+    const busy = activity.during(() => new Promise<void>((resolve) => setTimeout(resolve, 500)));
+    const aborted = activity.waitForQuiet(stop.signal);
+    stop.abort();
+    expect(await aborted).toBe(false);
+    await busy;
+  });
 });

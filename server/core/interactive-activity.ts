@@ -1,5 +1,5 @@
 // Requests a person (or a classifai client) waits for, as opposed to background work. The
-// thumbnail pre-generation reads this to step aside: a decode competes with a save for the
+// thumbnail pre-generation and the hashing after requests read this to step aside: a decode competes with a save for the
 // same two cores, and the save must not feel it.
 import { performance } from 'node:perf_hooks';
 
@@ -10,13 +10,34 @@ export interface InteractiveActivity {
   served(): void;
   /** True when nothing interactive runs and nothing ended in the last quietMs. */
   isQuiet(quietMs: number): boolean;
+  /** Resolves at the next quiet moment (true), or false once signal aborts first. */
+  waitForQuiet(signal?: AbortSignal): Promise<boolean>;
 }
+
+/** No interactive request within this long: background work may take the next step. */
+const QUIET_MS = 5;
+/** How long background work sleeps before looking again. */
+const BACKOFF_MS = 20;
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    // A sleeping background step must not keep the process (or a test run) alive.
+    timer.unref?.();
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 export function createInteractiveActivity(): InteractiveActivity {
   // A monotonic clock, not the core's injectable one: tests freeze that, and a frozen clock
   // would never let the background work see a quiet moment.
   let inFlight = 0;
   let lastEndedAt = Number.NEGATIVE_INFINITY;
+  const isQuiet = (quietMs: number) => inFlight === 0 && performance.now() - lastEndedAt >= quietMs;
   return {
     async during(work) {
       inFlight += 1;
@@ -30,6 +51,10 @@ export function createInteractiveActivity(): InteractiveActivity {
     served() {
       lastEndedAt = performance.now();
     },
-    isQuiet: (quietMs) => inFlight === 0 && performance.now() - lastEndedAt >= quietMs,
+    isQuiet,
+    async waitForQuiet(signal) {
+      while (!signal?.aborted && !isQuiet(QUIET_MS)) await pause(BACKOFF_MS, signal);
+      return !signal?.aborted;
+    },
   };
 }

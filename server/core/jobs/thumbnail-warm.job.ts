@@ -24,27 +24,11 @@ export interface ThumbnailWarmResult {
 }
 
 const PAGE_SIZE = 200;
-/** No interactive request within this long: the job may decode the next image. */
-const QUIET_MS = 5;
-const BACKOFF_MS = 20;
 
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-
-/** Waits for a quiet moment; false when the job was aborted meanwhile. */
+/** Waits, after letting the request that started the job answer, for a quiet moment; false when aborted. */
 async function waitForQuiet(activity: InteractiveActivity, signal: AbortSignal): Promise<boolean> {
   await nextTurn();
-  while (!signal.aborted && !activity.isQuiet(QUIET_MS)) await pause(BACKOFF_MS, signal);
-  return !signal.aborted;
+  return activity.waitForQuiet(signal);
 }
 
 export function createThumbnailWarmHandler(deps: {
