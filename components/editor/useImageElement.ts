@@ -93,10 +93,16 @@ export function useImageElement(url: string | null, original: string | null = ur
   }, [url, original]);
 
   if (!url || !original) return null;
-  if (shown?.url === url && shown.image.original) return shown.image;
   // Read at render time, so an image decoded earlier is drawn in the very frame of the switch.
+  // Kept as state during this render (React renders again before committing): the decodes'
+  // answers then change nothing, and cost no second render of the stage after the switch.
   const decodedOriginal = originals.peek(original);
-  if (decodedOriginal) return { decoded: decodedOriginal, original: true };
+  if (decodedOriginal && (shown?.url !== url || shown.image.decoded !== decodedOriginal)) {
+    const image: ShownImage = { decoded: decodedOriginal, original: true };
+    setShown({ url, image });
+    return image;
+  }
+  if (shown?.url === url && shown.image.original) return shown.image;
   const thumb = thumbs.peek(thumbUrl(url));
   if (thumb) return { decoded: thumb, original: false };
   return shown?.url === url ? shown.image : null;

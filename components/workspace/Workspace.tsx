@@ -5,15 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { WorkspaceCommands } from '@/components/editor/actions/actions';
 import { firstKeyHint } from '@/components/editor/actions/keymap';
-import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
+import type { CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
 import { createOutliner } from '@/components/editor/smart-polygon/outliner';
 import { decodedOriginal } from '@/components/editor/useImageElement';
-import { isHugeImage } from '@/components/editor/tiles/tile-view';
-import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { useMe } from '@/components/home/SignedInAs';
 import { ConflictDialog } from './ConflictDialog';
@@ -41,7 +39,6 @@ import { ShapeList } from './ShapeList';
 import { StatsPanel } from './StatsPanel';
 import { ThumbnailProgress } from './ThumbnailProgress';
 import { useClassTable, useLabelRemoval } from './useClassTable';
-import { useEditorDocument } from './useEditorDocument';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
@@ -49,7 +46,9 @@ import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useJumpToShape } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
-import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
+import { imageUrlOf, originalUrlOf } from './usePrefetchNeighbours';
+import { EditorPane } from './EditorPane';
+import { createImagePosition } from './image-position';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 import { useImageSplitSide } from './useSplit';
@@ -67,7 +66,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const assignee = stripFilter?.startsWith(ASSIGNEE_PREFIX) ? stripFilter.slice(ASSIGNEE_PREFIX.length) : undefined;
   const labelFilter = assignee === undefined ? stripFilter : undefined;
   const list = useImageList(type, name, filter, labelFilter, assignee);
+  // index: what the strip, the position and the panels show; it follows the editor's position
+  // a frame after each switch. Moves read and write the position itself.
   const [index, setIndex] = useState(0);
+  const [position] = useState(() => createImagePosition(setIndex));
   const current = list.itemAt(index);
   const splitSide = useImageSplitSide(type, name, list.setSplit);
   const labels = useLabels(type, name).data ?? [];
@@ -129,12 +131,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     carried.current = null;
     return shapes;
   }, []);
-  useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious: workflow.keepPrevious, takeCarried });
-  usePrefetchNeighbours(type, name, [list.itemAt(index + 1), list.itemAt(index - 1)], persistence.ready);
-  const huge = current ? isHugeImage(current) : false;
-  const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, huge);
-  const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
-  const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
 
   const total = list.counts?.filtered ?? 0;
   const { leave } = persistence;
@@ -148,16 +144,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       carried.current = step ? shapes : null;
       void flush();
       void list.ensure(next);
-      setIndex(next);
+      position.set(next);
     },
-    [flush, list, total, store, leave],
+    [flush, list, total, store, leave, position],
   );
   useEffect(() => {
     if (!workflow.autoAdvance) return;
     // After the shape is drawn and committed, so its save is queued for this image first.
-    const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(index + 1, true), 0));
+    const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(position.get() + 1, true), 0));
     return () => void unsubscribe();
-  }, [store, workflow.autoAdvance, go, index]);
+  }, [store, workflow.autoAdvance, go, position]);
 
   useResumePosition({ type, name, store, active: filter === 'all' && stripFilter === undefined, total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
 
@@ -177,12 +173,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const reopenList = (change: () => void) =>
     void flush().finally(() => {
       change();
-      setIndex(0);
+      position.set(0);
     });
 
   const commands: WorkspaceCommands = {
-    next: () => go(index + 1, true),
-    previous: () => go(index - 1, true),
+    next: () => go(position.get() + 1, true),
+    previous: () => go(position.get() - 1, true),
     nextUnlabeled,
     goTo: () => setDialog('goto'),
     fit: () => canvas?.fit(),
@@ -194,7 +190,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
     checkDataset: () => setChecking(true),
-    setSplit: (side) => current && splitSide.set(current.uuid, side),
+    setSplit: (side) => {
+      const shown = list.itemAt(position.get());
+      if (shown) splitSide.set(shown.uuid, side);
+    },
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
   const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
@@ -215,8 +214,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <Link className="button" href="/" onClick={() => void flush()}>← Projects</Link>
         <h1 className="topbar-title">{name}</h1>
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
-        <button className="button" onClick={() => go(index - 1, true)} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`}>‹ Prev</button>
-        <button className="button" onClick={() => go(index + 1, true)} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`}>Next ›</button>
+        <button className="button" onClick={() => go(position.get() - 1, true)} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`}>‹ Prev</button>
+        <button className="button" onClick={() => go(position.get() + 1, true)} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`}>Next ›</button>
         <NavigationButtons
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
@@ -258,14 +257,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         {total === 0 && list.counts ? (
           <div className="empty">{filter === 'all' && stripFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
         ) : (
-          <EditorCanvas
+          <EditorPane
+            type={type}
+            name={name}
             store={store}
             tools={tools}
-            imageUrl={currentUrl}
-            originalUrl={current ? originalUrlOf(type, name, current) : null}
-            pyramid={pyramid}
-            tileUrl={tileUrl}
-            onTilesMissing={refreshPyramid}
+            position={position}
+            itemAt={list.itemAt}
+            persistence={persistence}
+            keepPrevious={workflow.keepPrevious}
+            takeCarried={takeCarried}
             colorOf={colorOf}
             spaceHeld={spaceHeld}
             onReady={setCanvas}

@@ -3,8 +3,8 @@
 // Which image the editor shows, loaded from the query cache (or the server), and what
 // happens on arrival: "keep previous" starts an empty image with the shapes of the image the
 // user stepped from (next/previous only: not a jump, a resume or a filter change).
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { copiesFor } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -23,8 +23,14 @@ interface DocumentOptions {
   takeCarried: () => EditorShape[] | null;
 }
 
-export function useEditorDocument({ type, name, store, persistence, uuid, keepPrevious, takeCarried }: DocumentOptions) {
+/**
+ * Loads the image at uuid into the editor from the query cache as its entry arrives. The
+ * returned loadCached(uuid) does it at once when the entry is cached already: called as the
+ * user switches, the switch renders the canvas once, with the new image, not once without it.
+ */
+export function useEditorDocument({ type, name, store, persistence, uuid, keepPrevious, takeCarried }: DocumentOptions): { loadCached: (uuid: string) => void } {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const { ready } = persistence;
   // Nothing is read before the journal was replayed: a read from before would outlive it.
   const doc = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: Boolean(uuid) && ready });
@@ -33,8 +39,8 @@ export function useEditorDocument({ type, name, store, persistence, uuid, keepPr
   // behind the editor (it is written when the editor leaves the image or a save lands).
   const lastLoaded = useRef<typeof loaded>(undefined);
 
-  useEffect(() => {
-    if (!loaded || loaded === lastLoaded.current) return;
+  const load = useCallback((loaded: NonNullable<typeof lastLoaded.current>) => {
+    if (loaded === lastLoaded.current) return;
     const previous = lastLoaded.current;
     lastLoaded.current = loaded;
     // Only the version moved (a save's answer, written before the saved shapes are): the
@@ -51,5 +57,19 @@ export function useEditorDocument({ type, name, store, persistence, uuid, keepPr
       const copies = copiesFor(carried, store.getState().size, store.newId);
       if (copies.length > 0) store.commit(copies, 'record');
     }
-  }, [loaded, store, keepPrevious, takeCarried]);
+  }, [store, keepPrevious, takeCarried]);
+
+  useEffect(() => {
+    if (loaded) load(loaded);
+  }, [loaded, load]);
+
+  const loadCached = useCallback(
+    (next: string) => {
+      if (!ready) return;
+      const entry = queryClient.getQueryData(editorImageQuery(trpc, type, name, next).queryKey)?.[0];
+      if (entry) load(entry);
+    },
+    [ready, queryClient, trpc, type, name, load],
+  );
+  return { loadCached };
 }

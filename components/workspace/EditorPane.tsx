@@ -1,0 +1,70 @@
+'use client';
+
+// The canvas and what it needs to show the image at the editor's position: its document, its
+// neighbours' prefetch and a huge image's tiles. It follows the position store directly, so a
+// switch renders this pane alone before the frame (see image-position.ts).
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
+import type { EditorStore } from '@/components/editor/model/editor-store';
+import type { createToolController } from '@/components/editor/model/tools';
+import type { EditorShape } from '@/components/editor/model/types';
+import { isHugeImage } from '@/components/editor/tiles/tile-view';
+import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
+import type { ImagePosition } from './image-position';
+import type { ImageListItem } from './useImageList';
+import { useEditorDocument } from './useEditorDocument';
+import type { useEditorPersistence } from './useEditorPersistence';
+import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
+import type { ProjectType } from './useProject';
+
+interface EditorPaneProps {
+  type: ProjectType;
+  name: string;
+  store: EditorStore;
+  tools: ReturnType<typeof createToolController>;
+  position: ImagePosition;
+  itemAt: (index: number) => ImageListItem | undefined;
+  persistence: ReturnType<typeof useEditorPersistence>;
+  keepPrevious: boolean;
+  takeCarried: () => EditorShape[] | null;
+  colorOf: (label: string) => string;
+  spaceHeld: boolean;
+  onReady: (handle: CanvasHandle) => void;
+}
+
+export function EditorPane({ type, name, store, tools, position, itemAt, persistence, keepPrevious, takeCarried, colorOf, spaceHeld, onReady }: EditorPaneProps) {
+  const index = useSyncExternalStore(position.subscribe, position.get, position.get);
+  const current = itemAt(index);
+  const { loadCached } = useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious, takeCarried });
+  // A prefetched neighbour is in the editor before the render of the switch.
+  const latestItemAt = useRef(itemAt);
+  useLayoutEffect(() => {
+    latestItemAt.current = itemAt;
+  }, [itemAt]);
+  useEffect(
+    () =>
+      position.onMove((next) => {
+        const item = latestItemAt.current(next);
+        if (item) loadCached(item.uuid);
+      }),
+    [position, loadCached],
+  );
+  usePrefetchNeighbours(type, name, [itemAt(index + 1), itemAt(index - 1)], persistence.ready);
+  const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);
+  const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
+  const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
+  return (
+    <EditorCanvas
+      store={store}
+      tools={tools}
+      imageUrl={currentUrl}
+      originalUrl={current ? originalUrlOf(type, name, current) : null}
+      pyramid={pyramid}
+      tileUrl={tileUrl}
+      onTilesMissing={refreshPyramid}
+      colorOf={colorOf}
+      spaceHeld={spaceHeld}
+      onReady={onReady}
+    />
+  );
+}
