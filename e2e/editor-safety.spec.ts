@@ -73,7 +73,7 @@ test.describe('no edit is lost', () => {
   });
 });
 
-test('a box drawn right after the next-image key or a reload lands on that image, where it was drawn', async ({ page, api, editor }) => {
+test('a box drawn right after the next-image key or a reload lands on that image, where it was drawn, even when the user moves on at once', async ({ page, api, editor }) => {
   await api.createProject('draw-at-once', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'draw-at-once', '1 / 8');
   const c = await editor.centre();
@@ -89,6 +89,9 @@ test('a box drawn right after the next-image key or a reload lands on that image
   await expect(editor.position()).toHaveText('4 / 8');
   const left = { x: c.x - 260, y: c.y - 40 };
   await editor.drag(left, { x: c.x - 160, y: c.y + 40 });
+  // On at once: the box still lands on the image it was drawn on.
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('5 / 8');
 
   await expect.poll(async () => (await api.boxesOf('draw-at-once', 'dog.png')).length).toBe(2);
   expect(await api.boxesOf('draw-at-once', 'cat.jpg')).toHaveLength(1);

@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExt
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
-import { createInputHold, replayHeld, type HeldPointer } from './held-input';
+import { replayHeld, type HeldPointer, type InputHold } from './held-input';
 import type { Draft, EditorStore } from './model/editor-store';
 import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
@@ -41,6 +41,8 @@ interface EditorCanvasProps {
   colorOf: (label: string) => string;
   spaceHeld: boolean;
   onReady?: (handle: CanvasHandle) => void;
+  /** Input made before the editor holds the image in view waits here (see held-input.ts). */
+  held: InputHold;
 }
 
 /** How near, in screen pixels, a press must be to a shape or handle to pick it. */
@@ -103,7 +105,7 @@ function useStableList<T>(items: T[]): T[] {
   return previous.current;
 }
 
-export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady }: EditorCanvasProps) {
+export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
@@ -168,19 +170,18 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
     });
   }, [onReady, width, height, viewport]);
 
-  // Input before the image in view is in the editor waits for it (see held-input.ts).
-  const [held] = useState(createInputHold);
-  // In the commit, before any later input is handed to the tools live.
+  // Held input is replayed in the commit that brings its image, before any later input is
+  // handed to the tools live.
   useLayoutEffect(() => {
     const element = container.current;
     if (!inView || !imageUrl || !element) return;
-    const events = held.take(imageUrl);
-    if (events.length === 0) return;
-    // Mapped through the page as it is laid out now and the view the fit above gives this
-    // image: right after a reload the panels, and the observed viewport, may have moved since.
-    const origin = element.getBoundingClientRect();
-    const fitted = fitView({ width, height }, { width: element.clientWidth, height: element.clientHeight });
-    replayHeld(events, tools, fitted, PICK_TOLERANCE_PX, { x: origin.left, y: origin.top });
+    held.replay(imageUrl, (events) => {
+      // Mapped through the page as it is laid out now and the view the fit above gives this
+      // image: right after a reload the panels, and the observed viewport, may have moved since.
+      const origin = element.getBoundingClientRect();
+      const fitted = fitView({ width, height }, { width: element.clientWidth, height: element.clientHeight });
+      replayHeld(events, tools, fitted, PICK_TOLERANCE_PX, { x: origin.left, y: origin.top });
+    });
   }, [inView, imageUrl, held, tools, width, height]);
   /** Holds the event when the editor does not hold the image in view yet (or a gesture waits). */
   const heldBack = (kind: HeldPointer['kind'], modifiers?: HeldPointer['modifiers']) => {

@@ -23,11 +23,24 @@ interface PointerTarget {
 
 /** Enough for a few polygon clicks: a gesture keeps only its latest move. */
 const MOST_HELD = 64;
+/** A move to another image waits this long at most for the held input's image to arrive. */
+const MOST_WAIT_MS = 3000;
 
 export function createInputHold() {
   /** The URL of the image the held events are for; null: not known yet (the list was loading). */
   let awaited: string | null = null;
   let events: HeldPointer[] = [];
+  let waiters: Array<() => void> = [];
+  const drop = () => {
+    awaited = null;
+    events = [];
+  };
+  // Later, outside the render or effect that replayed: a waiter moves to another image.
+  const release = () => {
+    const released = waiters;
+    waiters = [];
+    if (released.length > 0) setTimeout(() => released.forEach((waiter) => waiter()), 0);
+  };
   return {
     /**
      * Holds one event for an image (its URL, or null while the page does not know which image
@@ -36,6 +49,7 @@ export function createInputHold() {
     hold(image: string | null, event: HeldPointer) {
       if (events.length > 0 && awaited === null) awaited = image;
       if (awaited !== image) {
+        if (events.length > 0) release();
         awaited = image;
         events = [];
       }
@@ -45,16 +59,36 @@ export function createInputHold() {
       if (event.kind === 'move' && last?.kind === 'move') events[events.length - 1] = event;
       else if (events.length < MOST_HELD) events.push(event);
     },
-    /** True while a held press has not been released: its moves and release are held too. */
+    /** True while input waits for its image (a press held: its moves and release are held too). */
     get holding() {
       return events.length > 0;
     },
-    /** The events held for this image, in order; clears the hold either way. */
-    take(image: string): HeldPointer[] {
+    /** Hands the events held for this image, in order, to run; clears the hold either way. */
+    replay(image: string, run: (events: HeldPointer[]) => void) {
       const taken = awaited === image || awaited === null ? events : [];
-      awaited = null;
-      events = [];
-      return taken;
+      drop();
+      if (taken.length > 0) run(taken);
+      release();
+    },
+    /**
+     * Runs next once the held input has reached its image (at once when nothing is held): a
+     * move to another image must not leave a box drawn on this one behind. Should the image
+     * not come within MOST_WAIT_MS, its input is dropped and next runs anyway.
+     */
+    afterReplay(next: () => void) {
+      if (events.length === 0) return next();
+      let done = false;
+      const once = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        next();
+      };
+      const timer = setTimeout(() => {
+        drop();
+        once();
+      }, MOST_WAIT_MS);
+      waiters.push(once);
     },
   };
 }

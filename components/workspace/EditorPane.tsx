@@ -5,6 +5,7 @@
 // switch renders this pane alone before the frame (see image-position.ts).
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
+import type { InputHold } from '@/components/editor/held-input';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { createToolController } from '@/components/editor/model/tools';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -30,9 +31,10 @@ interface EditorPaneProps {
   colorOf: (label: string) => string;
   spaceHeld: boolean;
   onReady: (handle: CanvasHandle) => void;
+  held: InputHold;
 }
 
-export function EditorPane({ type, name, store, tools, position, itemAt, persistence, keepPrevious, takeCarried, colorOf, spaceHeld, onReady }: EditorPaneProps) {
+export function EditorPane({ type, name, store, tools, position, itemAt, persistence, keepPrevious, takeCarried, colorOf, spaceHeld, onReady, held }: EditorPaneProps) {
   const index = useSyncExternalStore(position.subscribe, position.get, position.get);
   const current = itemAt(index);
   const { loadCached } = useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious, takeCarried });
@@ -50,6 +52,14 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
     [position, loadCached],
   );
   usePrefetchNeighbours(type, name, [itemAt(index + 1), itemAt(index - 1)], persistence.ready);
+  // Input still waiting for its image is in no journal yet: leaving the page now would lose it.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (held.holding) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [held]);
   const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);
   const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
   const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
@@ -65,6 +75,7 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       colorOf={colorOf}
       spaceHeld={spaceHeld}
       onReady={onReady}
+      held={held}
     />
   );
 }

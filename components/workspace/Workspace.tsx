@@ -7,6 +7,7 @@ import type { WorkspaceCommands } from '@/components/editor/actions/actions';
 import { firstKeyHint } from '@/components/editor/actions/keymap';
 import type { CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
+import { createInputHold } from '@/components/editor/held-input';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
@@ -70,6 +71,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // a frame after each switch. Moves read and write the position itself.
   const [index, setIndex] = useState(0);
   const [position] = useState(() => createImagePosition(setIndex));
+  const [heldInput] = useState(createInputHold);
   const current = list.itemAt(index);
   const splitSide = useImageSplitSide(type, name, list.setSplit);
   const labels = useLabels(type, name).data ?? [];
@@ -138,6 +140,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const go = useCallback(
     (next: number, step = false) => {
       if (next < 0 || next >= total) return;
+      // A box drawn before this image reached the editor lands on it before the editor leaves.
+      if (heldInput.holding) return heldInput.afterReplay(() => go(next, step));
       const { imageId, shapes } = store.getState();
       // The image left behind keeps its latest shapes in the cache, whatever comes back first.
       if (imageId) leave(imageId, shapes);
@@ -270,6 +274,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
             colorOf={colorOf}
             spaceHeld={spaceHeld}
             onReady={setCanvas}
+            held={heldInput}
           />
         )}
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
