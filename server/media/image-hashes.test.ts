@@ -61,15 +61,18 @@ describe('makeThumbnailWithHashes', () => {
     expect((await hashesOfThumbnail(file('original.png'), other.png)).perceptualHash).toBe(other.perceptualHash);
   });
 
-  it('makes the same thumbnail a request would: the size and pixels of makeThumbnailPng, upright', async () => {
-    for (const name of ['original.png', 'rotated.jpg']) {
+  it('makes the very thumbnail a request would: the bytes of makeThumbnailPng, upright', async () => {
+    // A photo at 100 dpi: a PNG carrying the source's density on one path and 72 dpi on the
+    // other made an exported and re-imported project's thumbnails differ.
+    await sharp(file('original.png')).jpeg().withDensity(100).toFile(file('dense.jpg'));
+    for (const name of ['original.png', 'rotated.jpg', 'dense.jpg']) {
       const probe = (await probeImageFile(file(name)))!;
       const made = await hashesOf(name);
       const plain = await makeThumbnailPng(file(name), probe);
-      const [a, b] = await Promise.all([made.png, plain].map((png) => sharp(png).raw().toBuffer({ resolveWithObject: true })));
-      expect(a?.info.width, name).toBe(b?.info.width);
-      expect(a?.info.height, name).toBe(b?.info.height);
-      expect(a?.data.equals(b?.data ?? Buffer.alloc(0)), name).toBe(true);
+      const { info } = await sharp(plain).raw().toBuffer({ resolveWithObject: true });
+      // Upright: the 90x60 file turned by its EXIF orientation is taller than wide.
+      expect(info.height > info.width, name).toBe(name === 'rotated.jpg');
+      expect(made.png.equals(plain), name).toBe(true);
     }
   });
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import type { ImageFormat } from '@/server/core/types';
 import { decodeBmp } from './bmp-decoder';
 import { MAX_PIXELS, type ImageProbe } from './image-probe';
@@ -52,11 +52,23 @@ async function open(absPath: string, probe: ImageProbe, { bmpSide = 1024, sequen
   return sharp(absPath, { ...LIMITS, sequentialRead: sequential }).rotate();
 }
 
-/** A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files. */
-export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
+/** The upright image's pixels at thumbnailSize(), as raw bytes. */
+async function thumbnailPixels(absPath: string, probe: ImageProbe) {
   const size = thumbnailSize(probe.width, probe.height);
   const image = await open(absPath, probe);
-  return image.resize(size.width, size.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
+  return image.resize(size.width, size.height, { fit: 'fill' }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * The thumbnail's PNG of its pixels, encoded from raw bytes: one encoding for every path, so a
+ * thumbnail carries no density or other trace of its source and is the same bytes however made.
+ */
+const thumbnailPngOf = ({ data, info }: { data: Buffer; info: OutputInfo }) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
+
+/** A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files. */
+export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
+  return thumbnailPngOf(await thumbnailPixels(absPath, probe));
 }
 
 /** The upright image scaled to fit side x side, as a JPEG: a huge image's first sharp view. */
@@ -150,14 +162,13 @@ export async function hashesOfThumbnail(absPath: string, png: Buffer): Promise<O
  * the thumbnail's pixels, from which both the PNG and the dHash are made.
  */
 export async function makeThumbnailWithHashes(absPath: string, probe: ImageProbe): Promise<ThumbnailWithHashes> {
-  const size = thumbnailSize(probe.width, probe.height);
   // Hashed as a stream beside the decode: a huge image is never held whole in memory (the
   // decoder's read of the same file comes from the page cache).
   const digest = sha256Prefix(absPath);
   digest.catch(() => undefined); // a failed decode is the error reported
-  const decoded = await open(absPath, probe);
-  const { data, info } = await decoded.resize(size.width, size.height, { fit: 'fill' }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
+  const pixels = await thumbnailPixels(absPath, probe);
+  const { data, info } = pixels;
+  const png = await thumbnailPngOf(pixels);
   const contentHash = await digest;
   const perceptualHash = differenceHash(data, info.width, info.height, info.channels);
   return { png, contentHash, perceptualHash };
