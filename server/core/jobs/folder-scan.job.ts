@@ -106,12 +106,14 @@ export function createFolderScanHandler(repos: Repositories, compactHeap?: () =>
     const missing = [...known].filter(([relPath, image]) => image.present && !seen.has(relPath)).map(([, image]) => image.uuid);
     await repos.inTransaction(() => repos.images.setPresent(projectId, missing, false));
     result.removed = missing;
-    if (entries.length >= BIG_SCAN_ENTRIES) await repos.images.refreshStatistics();
-    if (compactHeap && entries.length >= BIG_SCAN_ENTRIES) {
-      entries = [];
-      seen.clear();
-      known.clear();
-      compactHeap();
+    if (entries.length >= BIG_SCAN_ENTRIES) {
+      await repos.images.refreshStatistics();
+      if (compactHeap) {
+        entries = [];
+        seen.clear();
+        known.clear();
+        compactHeap();
+      }
     }
     return { result };
   };

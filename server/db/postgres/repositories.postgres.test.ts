@@ -107,14 +107,23 @@ describe('a transaction whose connection is lost', () => {
   });
 });
 
+/** A new test database's store (a pool of 2) and a connection of its own beside it, both closed after test. */
+async function withStoreAndConnection(name: string, test: (repos: ReturnType<typeof createPostgresRepositories>, connection: pg.Client) => Promise<void>) {
+  const url = await createTestDatabase(serverUrl, name);
+  const db = await openPostgres(url, { poolSize: 2 });
+  const connection = new pg.Client({ connectionString: url });
+  await connection.connect();
+  try {
+    await test(createPostgresRepositories(db), connection);
+  } finally {
+    await connection.end();
+    await db.close();
+  }
+}
+
 describe('deleting a project while another connection writes one of its images', () => {
   it('waits for that writer (which then bumps the project) instead of deadlocking with it', async () => {
-    const url = await createTestDatabase(serverUrl, 'delete');
-    const db = await openPostgres(url, { poolSize: 2 });
-    const repos = createPostgresRepositories(db);
-    const writer = new pg.Client({ connectionString: url });
-    await writer.connect();
-    try {
+    await withStoreAndConnection('delete', async (repos, writer) => {
       await repos.projects.insert(project('p'));
       await repos.images.insertMany('p', [image('u1', 'a.png'), image('u2', 'b.png')]);
       // A save in its group's transaction: the project row locked first, then the image, then the bump.
@@ -128,10 +137,7 @@ describe('deleting a project while another connection writes one of its images',
       await deleted;
       expect(await repos.projects.findById('p')).toBeUndefined();
       expect(await repos.images.find('p', 'u2')).toBeUndefined();
-    } finally {
-      await writer.end();
-      await db.close();
-    }
+    });
   });
 });
 
@@ -195,12 +201,7 @@ async function waitForLockWait(client: pg.Client): Promise<void> {
 
 describe('a page of a project that just grew by thousands of images', () => {
   it('walks the natural-order index once the statistics are refreshed, instead of sorting every row', async () => {
-    const url = await createTestDatabase(serverUrl, 'plan');
-    const db = await openPostgres(url, { poolSize: 2 });
-    const repos = createPostgresRepositories(db);
-    const reader = new pg.Client({ connectionString: url });
-    await reader.connect();
-    try {
+    await withStoreAndConnection('plan', async (repos, reader) => {
       await repos.projects.insert(project('p'));
       const many = Array.from({ length: 20_000 }, (_, index) => image(`u${index}`, `img-${index}.png`));
       await repos.images.insertMany('p', many);
@@ -212,9 +213,6 @@ describe('a page of a project that just grew by thousands of images', () => {
       expect(await plan()).toMatch(/Index (Only )?Scan using images_by_natural_path/);
       expect(await plan()).not.toMatch(/Sort/);
       expect((await repos.images.listPage('p', { filter: 'all' }, 5000, 2)).map(({ image: listed }) => listed.relPath)).toEqual(['img-5000.png', 'img-5001.png']);
-    } finally {
-      await reader.end();
-      await db.close();
-    }
+    });
   });
 });
