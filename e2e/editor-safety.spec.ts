@@ -105,6 +105,32 @@ test('a box drawn right after the next-image key or a reload lands on that image
   expect(afterReload).toMatchObject({ x1: expect.closeTo((await editor.toImage(dog, left)).x, 0), y1: expect.closeTo((await editor.toImage(dog, left)).y, 0) });
 });
 
+test('a box drawn while its image is still on its way survives the tab closing at once', async ({ context, world, api }) => {
+  await api.createProject('held-close', 'bndbox', { labels: ['car'] });
+  const page = await context.newPage();
+  const editor = editorPage(page, world.server.url);
+  let slow = false;
+  await page.route(/annotation\.forEditor/, async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  await editor.open('bndbox', 'held-close', '1 / 8');
+  // From here the shapes of an image come 3 s after it is asked for: the drag waits for them.
+  slow = true;
+  const c = await editor.centre();
+  const from = { x: c.x - 60, y: c.y - 40 };
+  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('4 / 8');
+  await editor.drag(from, { x: c.x + 40, y: c.y + 40 });
+  const corner = await editor.toImage({ width: 320, height: 240 }, from);
+  await page.close();
+
+  await editorPage(await context.newPage(), world.server.url).open('bndbox', 'held-close', '4 / 8');
+  await expect.poll(async () => (await api.boxesOf('held-close', 'dog.png')).length).toBe(1);
+  expect(await api.boxOf('held-close', 'dog.png', 0)).toMatchObject({ x1: expect.closeTo(corner.x, 0), y1: expect.closeTo(corner.y, 0) });
+  expect(await api.boxes('held-close')).toHaveLength(1);
+});
+
 test('a number key before drawing labels the next box, not the one just drawn', async ({ api, editor }) => {
   await api.createProject('pick-then-draw', 'bndbox', { labels: ['car', 'tree', 'sky'] });
   await editor.open('bndbox', 'pick-then-draw', '1 / 8');

@@ -11,7 +11,7 @@ import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
 import { replayHeld, type HeldPointer, type InputHold } from './held-input';
 import type { Draft, EditorStore } from './model/editor-store';
-import { fitView, handlePoint, toImage, zoomAround } from './model/geometry';
+import { fitView, handlePoint, PICK_TOLERANCE_PX, toImage, zoomAround } from './model/geometry';
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
 import type { ToolController } from './model/tools';
 import { isHidden } from './model/visibility';
@@ -45,8 +45,6 @@ interface EditorCanvasProps {
   held: InputHold;
 }
 
-/** How near, in screen pixels, a press must be to a shape or handle to pick it. */
-const PICK_TOLERANCE_PX = 8;
 const fill = (color: string) => withAlpha(color, 0.15);
 const noTiles = (name: string) => name;
 /** One array for "no points yet": a new [] each render would make react-konva clear the guides the pointer just moved. */
@@ -191,7 +189,8 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
     if ((kind === 'move' || kind === 'up') && !held.holding) return false;
     const origin = element.getBoundingClientRect();
     const at = pointer();
-    held.hold(imageUrl, { kind, at: { x: origin.left + at.x, y: origin.top + at.y }, modifiers });
+    const layout = { x: origin.left, y: origin.top, width: element.clientWidth, height: element.clientHeight };
+    held.hold(imageUrl, { kind, at: { x: origin.left + at.x, y: origin.top + at.y }, modifiers }, layout);
     return true;
   };
 

@@ -14,6 +14,21 @@ export interface HeldPointer {
   modifiers?: Modifiers;
 }
 
+/** Where the stage was on the page, and its size, when the input was made. */
+export interface StageLayout {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The held input of one image, as the page leaving it finds it (see held-exit.ts). */
+export interface HeldGesture {
+  image: string;
+  events: HeldPointer[];
+  stage: StageLayout;
+}
+
 interface PointerTarget {
   pointerDown(at: Point, tolerance: number, modifiers?: Modifiers): void;
   pointerMove(at: Point): void;
@@ -30,10 +45,12 @@ export function createInputHold() {
   /** The URL of the image the held events are for; null: not known yet (the list was loading). */
   let awaited: string | null = null;
   let events: HeldPointer[] = [];
+  let stage: StageLayout | null = null;
   let waiters: Array<() => void> = [];
   const drop = () => {
     awaited = null;
     events = [];
+    stage = null;
   };
   // Later, outside the render or effect that replayed: a waiter moves to another image.
   const release = () => {
@@ -44,9 +61,10 @@ export function createInputHold() {
   return {
     /**
      * Holds one event for an image (its URL, or null while the page does not know which image
-     * it shows yet: then the first to arrive). Input held for another image is dropped.
+     * it shows yet: then the first to arrive), made on the stage as laid out then. Input held
+     * for another image is dropped.
      */
-    hold(image: string | null, event: HeldPointer) {
+    hold(image: string | null, event: HeldPointer, layout: StageLayout) {
       if (events.length > 0 && awaited === null) awaited = image;
       if (awaited !== image) {
         if (events.length > 0) release();
@@ -58,10 +76,15 @@ export function createInputHold() {
       const last = events[events.length - 1];
       if (event.kind === 'move' && last?.kind === 'move') events[events.length - 1] = event;
       else if (events.length < MOST_HELD) events.push(event);
+      stage = layout;
     },
     /** True while input waits for its image (a press held: its moves and release are held too). */
     get holding() {
       return events.length > 0;
+    },
+    /** What is held, for an image known by its URL: the page is going away before it arrived. */
+    pending(): HeldGesture | null {
+      return events.length > 0 && awaited !== null && stage ? { image: awaited, events: [...events], stage } : null;
     },
     /** Hands the events held for this image, in order, to run; clears the hold either way. */
     replay(image: string, run: (events: HeldPointer[]) => void) {

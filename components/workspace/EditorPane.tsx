@@ -52,14 +52,23 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
     [position, loadCached],
   );
   usePrefetchNeighbours(type, name, [itemAt(index + 1), itemAt(index - 1)], persistence.ready);
-  // Input still waiting for its image is in no journal yet: leaving the page now would lose it.
+  // Input still waiting for its image is in no journal yet: leaving now, it is stashed for the
+  // next load to apply (see held-exit.ts).
+  const { keepHeld } = persistence;
   useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (held.holding) event.preventDefault();
+    const keep = () => {
+      const gesture = held.pending();
+      const item = latestItemAt.current(position.get());
+      if (!gesture || !item || gesture.image !== imageUrlOf(type, name, item.uuid)) return;
+      const { tool, activeLabel } = store.getState();
+      keepHeld({ uuid: item.uuid, events: gesture.events, stage: gesture.stage, tool, label: activeLabel, at: Date.now() });
     };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [held]);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      keep();
+    };
+  }, [held, position, store, type, name, keepHeld]);
   const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);
   const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
   const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);

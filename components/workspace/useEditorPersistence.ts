@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend, localStorageStash } from '@/components/editor/edit-journal';
+import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
@@ -88,7 +89,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     };
     const savedVersions = new WeakMap<EditorShape[], number>();
     const ids = { annotation_type: type, project_name: name };
-    const journal = createEditJournal(`${type}/${name}`, indexedDbBackend(), undefined, localStorageStash());
+    const project = `${type}/${name}`;
+    const stash = localStorageStash();
+    const journal = createEditJournal(project, indexedDbBackend(), undefined, stash);
     const autosave = createAutosave({
       save: async (uuid, shapes) => {
         let answer;
@@ -131,9 +134,33 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         }
       },
     });
-    return { journal, autosave, editTimes, replayBases, tabId };
+    /**
+     * Input the last page held for an image that never arrived (see held-exit.ts), applied to
+     * the image's stored shapes and saved like a journal entry; how many images changed.
+     */
+    const applyHeldExits = async () => {
+      if (!stash) return 0;
+      let changed = 0;
+      for (const exit of stashedHeldExits(stash, project)) {
+        const [image] = await client.annotation.forEditor.query({ ...ids, uuids: [exit.uuid] }).catch(() => []);
+        const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
+        if (image && shapes) {
+          editTimes.set(shapes, exit.at);
+          replayBases.set(shapes, { baseVersion: image.version, clientId: tabId });
+          journal.record(exit.uuid, shapes, exit.at, image.version, tabId);
+          autosave.markDirty(exit.uuid, shapes);
+          changed += 1;
+        }
+        // The journal has it now, stashed at once: a page closed again keeps it there.
+        journal.flush();
+        forgetHeldExit(stash, project, exit.uuid);
+      }
+      return changed;
+    };
+    const keepHeld = (exit: HeldExit) => stash && stashHeldExit(stash, project, exit);
+    return { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld };
   });
-  const { journal, autosave, editTimes, replayBases, tabId } = parts;
+  const { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -146,16 +173,17 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         replayBases.set(shapes, { baseVersion, clientId });
         autosave.markDirty(imageId, shapes);
       }
-      if (entries.length > 0) {
-        await autosave.flush();
-        await queryClient.invalidateQueries(trpc.annotation.forEditor.pathFilter());
-      }
+      if (entries.length > 0) await autosave.flush();
+      // Over the states just replayed: held input was made after them.
+      const held = await applyHeldExits();
+      if (held > 0) await autosave.flush();
+      if (entries.length > 0 || held > 0) await queryClient.invalidateQueries(trpc.annotation.forEditor.pathFilter());
       if (!cancelled) setReplayed(true);
     })();
     return () => {
       cancelled = true;
     };
-  }, [journal, autosave, editTimes, replayBases, queryClient, trpc]);
+  }, [journal, autosave, editTimes, replayBases, applyHeldExits, queryClient, trpc]);
 
   useEffect(() => {
     const unsubscribe = store.onDocumentChange((uuid, shapes) => {
@@ -220,6 +248,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         }
       },
       flush: () => autosave.flush(),
+      keepHeld,
       /** The editor leaves an image: its cache entry takes the shapes as they are now. */
       leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
       /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
@@ -232,7 +261,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, journal, conflict, queryClient, trpc, type, name, store],
+    [autosave, journal, conflict, keepHeld, queryClient, trpc, type, name, store],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   return { saveStatus, ready: replayed, conflict, ...actions };

@@ -116,6 +116,9 @@ export function zoomAround(view: View, factor: number, screenPoint: Point): View
 }
 
 /** The view showing the whole image centred in the viewport. */
+/** How near (screen pixels) a press must come to a shape, handle or vertex to pick it. */
+export const PICK_TOLERANCE_PX = 8;
+
 export function fitView(image: ImageSize, viewport: ImageSize, padding = 24): View {
   const scale = clamp(Math.min((viewport.width - padding * 2) / image.width, (viewport.height - padding * 2) / image.height), MIN_SCALE, MAX_SCALE);
   return { scale, x: (viewport.width - image.width * scale) / 2, y: (viewport.height - image.height * scale) / 2 };

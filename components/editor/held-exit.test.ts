@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { ExitStash } from './edit-journal';
+import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from './held-exit';
+import type { EditorShape } from './model/types';
+
+function memoryStash(): ExitStash & { keys: () => string[] } {
+  const values = new Map<string, string>();
+  return {
+    write: (key, value) => void values.set(key, value),
+    remove: (key) => void values.delete(key),
+    read: (prefix) => [...values].filter(([key]) => key.startsWith(prefix)).map(([, value]) => value),
+    keys: () => [...values.keys()],
+  };
+}
+
+// A 1000x500 image on a 1048x548 stage 10 px down the page: fitted at scale 1, 24 px in.
+const STAGE = { x: 0, y: 10, width: 1048, height: 548 };
+const drag = (from: [number, number], to: [number, number]): HeldExit['events'] => [
+  { kind: 'down', at: { x: from[0], y: from[1] } },
+  { kind: 'move', at: { x: to[0], y: to[1] } },
+  { kind: 'up', at: { x: to[0], y: to[1] } },
+];
+const exitOf = (events: HeldExit['events'], label = 'car'): HeldExit => ({ uuid: 'dog', events, stage: STAGE, tool: 'box', label, at: 1 });
+const stored = (shapes: EditorShape[]) => ({ uuid: 'dog', width: 1000, height: 500, shapes });
+const KEPT: EditorShape = { id: 'kept', kind: 'box', label: 'tree', x: 500, y: 200, w: 100, h: 100 } as EditorShape;
+
+describe('input held when the page went away', () => {
+  it('becomes a box in the image pixels of the stage it was drawn on, after the shapes stored', () => {
+    const shapes = shapesAfterHeld(exitOf(drag([124, 134], [324, 234])), stored([KEPT]), 'bndbox');
+    expect(shapes).toEqual([KEPT, expect.objectContaining({ kind: 'box', label: 'car', x: 100, y: 100, w: 200, h: 100 })]);
+  });
+
+  it('does what the tools do live: a drag on a stored box moves it', () => {
+    expect(shapesAfterHeld(exitOf(drag([550, 260], [560, 270])), stored([KEPT]), 'bndbox')).toEqual([{ ...KEPT, x: 510, y: 210 }]);
+  });
+
+  it('changes nothing when it makes no shape: a polygon left open, or no label chosen', () => {
+    const clicks: HeldExit['events'] = [[124, 134], [324, 134], [324, 234]].flatMap(([x = 0, y = 0]) => [
+      { kind: 'down' as const, at: { x, y } },
+      { kind: 'up' as const, at: { x, y } },
+    ]);
+    expect(shapesAfterHeld({ ...exitOf(clicks), tool: 'polygon' }, stored([]), 'seg')).toBeNull();
+    expect(shapesAfterHeld(exitOf(drag([124, 134], [324, 234]), ''), stored([]), 'bndbox')).toBeNull();
+  });
+
+  it('is stashed per project and image, read back, and forgotten', () => {
+    const stash = memoryStash();
+    stashHeldExit(stash, 'bndbox/a', exitOf(drag([1, 1], [9, 9])));
+    stashHeldExit(stash, 'bndbox/b', { ...exitOf([]), uuid: 'cat' });
+    stash.write('labelport-held\u0000bndbox/a\u0000bad', '{not json');
+    expect(stashedHeldExits(stash, 'bndbox/a')).toEqual([exitOf(drag([1, 1], [9, 9]))]);
+    forgetHeldExit(stash, 'bndbox/a', 'dog');
+    expect(stashedHeldExits(stash, 'bndbox/a')).toEqual([]);
+    expect(stashedHeldExits(stash, 'bndbox/b').map((exit) => exit.uuid)).toEqual(['cat']);
+  });
+});

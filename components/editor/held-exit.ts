@@ -1,0 +1,66 @@
+// Input held for an image whose shapes had not arrived when the page went away (a reload or a
+// closed tab right after drawing): it is in no journal yet, since no shapes exist to journal.
+// It is stashed synchronously with the stage it was made on, and the next load of the project
+// applies it to the image's stored shapes as the tools would have, then saves that state.
+import type { ExitStash } from './edit-journal';
+import { replayHeld, type HeldGesture } from './held-input';
+import { createEditorStore } from './model/editor-store';
+import { fitView, PICK_TOLERANCE_PX } from './model/geometry';
+import { createToolController } from './model/tools';
+import type { EditorShape, ImageSize, ProjectType, Tool } from './model/types';
+
+export interface HeldExit extends Omit<HeldGesture, 'image'> {
+  uuid: string;
+  /** The tool and the label for the next shape when the page went away. */
+  tool: Tool;
+  label: string;
+  /** When the page went away: the state made from it is that recent. */
+  at: number;
+}
+
+export interface StoredImage extends ImageSize {
+  uuid: string;
+  shapes: EditorShape[];
+}
+
+const prefixOf = (project: string) => `labelport-held\u0000${project}\u0000`;
+
+export function stashHeldExit(stash: ExitStash, project: string, exit: HeldExit) {
+  try {
+    stash.write(prefixOf(project) + exit.uuid, JSON.stringify(exit));
+  } catch {
+    // Storage full or refused: nothing else can keep it while the page goes away.
+  }
+}
+
+export function stashedHeldExits(stash: ExitStash, project: string): HeldExit[] {
+  const found: HeldExit[] = [];
+  for (const text of stash.read(prefixOf(project))) {
+    try {
+      const exit = JSON.parse(text) as HeldExit;
+      if (typeof exit.uuid === 'string' && Array.isArray(exit.events) && exit.stage) found.push(exit);
+    } catch {
+      // A damaged entry helps nobody.
+    }
+  }
+  return found;
+}
+
+export const forgetHeldExit = (stash: ExitStash, project: string, uuid: string) => stash.remove(prefixOf(project) + uuid);
+
+/**
+ * The image's shapes after the held input, run through the tools over the stored shapes and
+ * fitted to the stage as it was; null when the input changes nothing (a press on a shape, a
+ * polygon left open, no label chosen).
+ */
+export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType: ProjectType): EditorShape[] | null {
+  const store = createEditorStore();
+  const size = { width: image.width, height: image.height };
+  store.load(image.uuid, size, image.shapes);
+  store.setTool(exit.tool);
+  store.setActiveLabel(exit.label);
+  const before = store.getState().shapes;
+  replayHeld(exit.events, createToolController(store, projectType), fitView(size, exit.stage), PICK_TOLERANCE_PX, exit.stage);
+  const { shapes } = store.getState();
+  return shapes === before ? null : shapes;
+}
