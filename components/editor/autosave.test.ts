@@ -75,6 +75,24 @@ describe('autosave', () => {
     expect(save).toHaveBeenCalledTimes(2);
     expect(autosave.pending()).toBe(0);
   });
+
+  it('flushes asked for while a save is in flight wait for it and save nothing twice', async () => {
+    const save = vi.fn((_id: string, _shapes: EditorShape[]) => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+    const autosave = createAutosave({ save, delayMs: 10_000 });
+    const shapes = [box('1')];
+    autosave.markDirty('a', shapes);
+    // An image switch, a blur and a journal replay, all at once.
+    await Promise.all([autosave.flush(), autosave.flush(), autosave.flush(), vi.advanceTimersByTimeAsync(1000)]);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(autosave.pending()).toBe(0);
+    // An edit during the save is saved after it, once.
+    const later = [box('1', 5)];
+    autosave.markDirty('a', [box('1', 3)]);
+    const flushed = autosave.flush();
+    autosave.markDirty('a', later);
+    await Promise.all([flushed, autosave.flush(), vi.advanceTimersByTimeAsync(1000)]);
+    expect(save.mock.calls.map((call) => call[1])).toEqual([shapes, [box('1', 3)], later]);
+  });
 });
 
 describe('autosave when the page goes away', () => {

@@ -59,10 +59,9 @@ export function createAutosave(options: AutosaveOptions) {
     if (!entry || disposed) return;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
-    if (entry.inFlight) {
-      entry.dirtyAgain = true;
-      return entry.inFlight;
-    }
+    // Asked again while a save is in flight (flushes at once: a switch, a blur, a replay): it
+    // waits for that save, and edits made meanwhile are saved after it (markDirty says so).
+    if (entry.inFlight) return entry.inFlight;
     const shapes = entry.shapes;
     entry.dirtyAgain = false;
     entry.inFlight = options.save(imageId, shapes).then(
