@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExt
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
 import { CursorLabel } from './CursorLabel';
-import { replayHeld, type HeldPointer, type InputHold } from './held-input';
+import { asMade, replayHeld, type HeldPointer, type InputHold } from './held-input';
 import type { Draft, EditorStore } from './model/editor-store';
 import { fitView, handlePoint, PICK_TOLERANCE_PX, toImage, zoomAround } from './model/geometry';
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
@@ -31,6 +31,8 @@ interface EditorCanvasProps {
   store: EditorStore;
   tools: ToolController;
   imageUrl: string | null;
+  /** The URL of the image at the editor's position now, which the last render may not show yet. */
+  imageUrlNow?: () => string | null;
   /** What is decoded as the original: a huge image's preview (its tiles come over it), else imageUrl. */
   originalUrl?: string | null;
   /** A huge image's tile pyramid, once the server has begun it. */
@@ -103,7 +105,7 @@ function useStableList<T>(items: T[]): T[] {
   return previous.current;
 }
 
-export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held }: EditorCanvasProps) {
+export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
@@ -114,8 +116,7 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
   // The URL changes as soon as the user switches; the size and shapes come a query later. A
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
-  const holdsImageInView = (imageId: string | null) => Boolean(imageId && imageUrl?.endsWith(`/${encodeURIComponent(imageId)}`));
-  const inView = holdsImageInView(state.imageId);
+  const inView = Boolean(state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`));
   const image = decoded && inView ? decoded : null;
   const drawnOriginalOf = image?.original ? state.imageId : null;
   const picture = image ? bitmapFor(image, state.size.width * view.scale) : null;
@@ -173,24 +174,32 @@ export function EditorCanvas({ store, tools, imageUrl, originalUrl, pyramid, til
   useLayoutEffect(() => {
     const element = container.current;
     if (!inView || !imageUrl || !element) return;
-    held.replay(imageUrl, (events) => {
-      // Mapped through the page as it is laid out now and the view the fit above gives this
-      // image: right after a reload the panels, and the observed viewport, may have moved since.
-      const origin = element.getBoundingClientRect();
-      const fitted = fitView({ width, height }, { width: element.clientWidth, height: element.clientHeight });
-      replayHeld(events, tools, fitted, PICK_TOLERANCE_PX, { x: origin.left, y: origin.top });
-    });
-  }, [inView, imageUrl, held, tools, width, height]);
-  /** Holds the event when the editor does not hold the image in view yet (or a gesture waits). */
+    const gesture = held.take(imageUrl);
+    if (!gesture) return;
+    // Mapped through the page as it is laid out now and the view the fit above gives this
+    // image: right after a reload the panels, and the observed viewport, may have moved since.
+    const origin = element.getBoundingClientRect();
+    const fitted = fitView({ width, height }, { width: element.clientWidth, height: element.clientHeight });
+    asMade(store, gesture, () => replayHeld(gesture.events, tools, fitted, PICK_TOLERANCE_PX, { x: origin.left, y: origin.top }));
+  }, [inView, imageUrl, held, store, tools, width, height]);
+  /**
+   * Holds the event unless the canvas, as rendered, shows the image at the editor's position
+   * with the store's shapes: right after a move the store may hold the next image before the
+   * canvas re-rendered with its view. Once a gesture is held, all of it is.
+   */
   const heldBack = (kind: HeldPointer['kind'], modifiers?: HeldPointer['modifiers']) => {
     const element = container.current;
-    if (!element || holdsImageInView(store.getState().imageId)) return false;
-    // A move or release of a gesture begun on the image before goes to the tools, as before.
-    if ((kind === 'move' || kind === 'up') && !held.holding) return false;
+    if (!element) return false;
+    if (!held.holding) {
+      // A move or release of a gesture begun live goes to the tools, as before.
+      if (kind === 'move' || kind === 'up') return false;
+      if (inView && imageUrlNow() === imageUrl && store.getState().imageId === state.imageId) return false;
+    }
     const origin = element.getBoundingClientRect();
     const at = pointer();
     const layout = { x: origin.left, y: origin.top, width: element.clientWidth, height: element.clientHeight };
-    held.hold(imageUrl, { kind, at: { x: origin.left + at.x, y: origin.top + at.y }, modifiers }, layout);
+    const { tool, activeLabel } = store.getState();
+    held.hold(imageUrlNow(), { kind, at: { x: origin.left + at.x, y: origin.top + at.y }, modifiers }, layout, { tool, label: activeLabel });
     return true;
   };
 

@@ -1,22 +1,22 @@
-// Input held for an image whose shapes had not arrived when the page went away (a reload or a
-// closed tab right after drawing): it is in no journal yet, since no shapes exist to journal.
-// It is stashed synchronously with the stage it was made on, and the next load of the project
-// applies it to the image's stored shapes as the tools would have, then saves that state.
+// Input held for an image whose shapes had not arrived when the user moved on or the page went
+// away (a reload or a closed tab right after drawing): it is in no journal yet, since no shapes
+// exist to journal. It is stashed synchronously with the stage it was made on, then applied to
+// the image's stored shapes as the tools would have (at once, or on the next load of the
+// project), and that state is saved like any edit.
 import type { ExitStash } from './edit-journal';
 import { replayHeld, type HeldGesture } from './held-input';
 import { createEditorStore } from './model/editor-store';
 import { fitView, PICK_TOLERANCE_PX } from './model/geometry';
 import { createToolController } from './model/tools';
-import type { EditorShape, ImageSize, ProjectType, Tool } from './model/types';
+import type { EditorShape, ImageSize, ProjectType } from './model/types';
 
 export interface HeldExit extends Omit<HeldGesture, 'image'> {
   uuid: string;
-  /** The tool and the label for the next shape when the page went away. */
-  tool: Tool;
-  label: string;
-  /** When the page went away: the state made from it is that recent. */
+  /** When it was taken out of the hold: the state made from it is that recent. */
   at: number;
 }
+
+export const heldExitOf = ({ events, stage, tool, label }: HeldGesture, uuid: string): HeldExit => ({ events, stage, tool, label, uuid, at: Date.now() });
 
 export interface StoredImage extends ImageSize {
   uuid: string;

@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEditorStore } from './model/editor-store';
 import { createToolController } from './model/tools';
-import { createInputHold, replayHeld, type HeldPointer, type InputHold } from './held-input';
+import { asMade, createInputHold, replayHeld, type HeldPointer, type InputHold } from './held-input';
 
 const NEXT = '/api/image/bndbox/p/next';
 const STAGE = { x: 0, y: 10, width: 1040, height: 520 };
+const CAR_BOX = { tool: 'box', label: 'car' };
 
-/** What a replay for this image hands over. */
-function take(hold: InputHold, image: string): HeldPointer[] {
-  let taken: HeldPointer[] = [];
-  hold.replay(image, (events) => (taken = events));
-  return taken;
-}
+/** What is taken out of the hold for this image. */
+const take = (hold: InputHold, image: string): HeldPointer[] => hold.take(image)?.events ?? [];
 
 describe('input held until the image is in the editor', () => {
   it('replays a drag made before the image arrived as a box on that image, in its pixels', () => {
@@ -21,10 +18,10 @@ describe('input held until the image is in the editor', () => {
     const tools = createToolController(store, 'bndbox');
     const hold = createInputHold();
     // Pressed, dragged and released before the image was loaded: nothing reaches the store.
-    hold.hold(NEXT, { kind: 'down', at: { x: 100, y: 100 } }, STAGE);
-    hold.hold(NEXT, { kind: 'move', at: { x: 150, y: 120 } }, STAGE);
-    hold.hold(NEXT, { kind: 'move', at: { x: 200, y: 150 } }, STAGE);
-    hold.hold(NEXT, { kind: 'up', at: { x: 200, y: 150 } }, STAGE);
+    hold.hold(NEXT, { kind: 'down', at: { x: 100, y: 100 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'move', at: { x: 150, y: 120 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'move', at: { x: 200, y: 150 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'up', at: { x: 200, y: 150 } }, STAGE, CAR_BOX);
     store.load('next', { width: 1000, height: 500 }, []);
     // Shown at half size, 20 px in from the stage's corner; the stage 10 px down the page.
     replayHeld(take(hold, NEXT), tools, { scale: 0.5, x: 20, y: 10 }, 8, { x: 0, y: 10 });
@@ -34,67 +31,58 @@ describe('input held until the image is in the editor', () => {
 
   it('keeps only the latest move of a gesture, and no move or release without a held press', () => {
     const hold = createInputHold();
-    hold.hold(NEXT, { kind: 'move', at: { x: 1, y: 1 } }, STAGE);
-    hold.hold(NEXT, { kind: 'up', at: { x: 1, y: 1 } }, STAGE);
+    hold.hold(NEXT, { kind: 'move', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'up', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
     expect(hold.holding).toBe(false);
-    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE);
-    hold.hold(NEXT, { kind: 'move', at: { x: 3, y: 3 } }, STAGE);
-    hold.hold(NEXT, { kind: 'move', at: { x: 4, y: 4 } }, STAGE);
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'move', at: { x: 3, y: 3 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'move', at: { x: 4, y: 4 } }, STAGE, CAR_BOX);
     expect(hold.holding).toBe(true);
-    expect(hold.pending()).toEqual({ image: NEXT, events: [expect.objectContaining({ kind: 'down' }), expect.objectContaining({ kind: 'move' })], stage: STAGE });
-    expect(take(hold, NEXT).map((event) => [event.kind, event.at.x])).toEqual([['down', 2], ['move', 4]]);
-    expect(hold.pending()).toBeNull();
+    expect(hold.take(NEXT)).toEqual({ image: NEXT, events: [expect.objectContaining({ kind: 'down' }), expect.objectContaining({ kind: 'move', at: { x: 4, y: 4 } })], stage: STAGE, ...CAR_BOX });
+    expect(hold.holding).toBe(false);
+  });
+
+  it('keeps the tool and label of the first press, whatever is picked before the image comes', () => {
+    const hold = createInputHold();
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'up', at: { x: 3, y: 3 } }, STAGE, { tool: 'box', label: 'tree' });
+    expect(hold.take(NEXT)).toMatchObject(CAR_BOX);
   });
 
   it('drops what was held for an image the user has already left', () => {
     const hold = createInputHold();
-    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE);
-    hold.hold('/api/image/bndbox/p/after', { kind: 'down', at: { x: 5, y: 5 } }, STAGE);
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
+    hold.hold('/api/image/bndbox/p/after', { kind: 'down', at: { x: 5, y: 5 } }, STAGE, CAR_BOX);
     expect(take(hold, NEXT)).toEqual([]);
-    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE);
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
     expect(take(hold, '/api/image/bndbox/p/after')).toEqual([]);
+    expect(hold.holding).toBe(false);
   });
 
   it('gives input made before the page knew which image it shows to the first image that arrives', () => {
     const hold = createInputHold();
-    hold.hold(null, { kind: 'down', at: { x: 2, y: 2 } }, STAGE);
-    hold.hold(null, { kind: 'move', at: { x: 3, y: 3 } }, STAGE);
+    hold.hold(null, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
+    hold.hold(null, { kind: 'move', at: { x: 3, y: 3 } }, STAGE, CAR_BOX);
     // The list has loaded: the rest of the gesture is for its image, with what came before.
-    hold.hold(NEXT, { kind: 'up', at: { x: 4, y: 4 } }, STAGE);
+    hold.hold(NEXT, { kind: 'up', at: { x: 4, y: 4 } }, STAGE, CAR_BOX);
     expect(take(hold, NEXT).map((event) => event.kind)).toEqual(['down', 'move', 'up']);
-    hold.hold(null, { kind: 'down', at: { x: 2, y: 2 } }, STAGE);
+    hold.hold(null, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
     expect(take(hold, NEXT).map((event) => event.kind)).toEqual(['down']);
   });
 
-  describe('a move to another image', () => {
-    afterEach(() => vi.useRealTimers());
-
-    it('waits until the held input reached its image, and goes at once when nothing is held', () => {
-      vi.useFakeTimers();
-      const hold = createInputHold();
-      const moves: string[] = [];
-      hold.afterReplay(() => moves.push('free'));
-      expect(moves).toEqual(['free']);
-      hold.hold(NEXT, { kind: 'down', at: { x: 1, y: 1 } }, STAGE);
-      hold.afterReplay(() => moves.push('after the box'));
-      vi.advanceTimersByTime(10);
-      expect(moves).toEqual(['free']);
-      const replayed: string[] = [];
-      hold.replay(NEXT, (events) => replayed.push(...events.map((event) => event.kind)));
-      vi.advanceTimersByTime(0);
-      expect(replayed).toEqual(['down']);
-      expect(moves).toEqual(['free', 'after the box']);
-    });
-
-    it('gives up on an image that never comes: its input is dropped and the move goes on', () => {
-      vi.useFakeTimers();
-      const hold = createInputHold();
-      hold.hold(NEXT, { kind: 'down', at: { x: 1, y: 1 } }, STAGE);
-      let moved = false;
-      hold.afterReplay(() => (moved = true));
-      vi.advanceTimersByTime(3000);
-      expect(moved).toBe(true);
-      expect(hold.holding).toBe(false);
-    });
+  it('replays with the tool and label it was made with, then picks the ones chosen since, as the keys did', () => {
+    const store = createEditorStore();
+    const tools = createToolController(store, 'bndbox');
+    store.load('next', { width: 1000, height: 500 }, []);
+    // After the drag, before the image came: the polygon tool, then "tree" for the next shape.
+    store.setTool('polygon');
+    store.setActiveLabel('tree');
+    const drag: HeldPointer[] = [
+      { kind: 'down', at: { x: 10, y: 10 } },
+      { kind: 'up', at: { x: 110, y: 60 } },
+    ];
+    asMade(store, CAR_BOX, () => replayHeld(drag, tools, { scale: 1, x: 0, y: 0 }, 8, { x: 0, y: 0 }));
+    expect(store.getState().shapes).toEqual([expect.objectContaining({ kind: 'box', label: 'car', w: 100, h: 50 })]);
+    expect(store.getState()).toMatchObject({ tool: 'polygon', activeLabel: 'tree' });
   });
 });

@@ -3,9 +3,12 @@
 // Handed to the tools then, it would edit the image left behind (or none, and the load
 // would drop the drag half way). It is held here, where it was on the page, and replayed on
 // the image it was meant for once that image is in the editor, fitted as it will be shown.
+// Should the user move on, or the page go, first, it is applied to that image's stored shapes
+// instead (held-exit.ts).
 import { toImage } from './model/geometry';
+import type { EditorStore } from './model/editor-store';
 import type { Modifiers } from './model/tools';
-import type { Point, View } from './model/types';
+import type { Point, Tool, View } from './model/types';
 
 export interface HeldPointer {
   kind: 'down' | 'move' | 'up' | 'double';
@@ -22,8 +25,14 @@ export interface StageLayout {
   height: number;
 }
 
-/** The held input of one image, as the page leaving it finds it (see held-exit.ts). */
-export interface HeldGesture {
+/** The editor's tool and label when the input was made. */
+export interface MadeWith {
+  tool: Tool;
+  label: string;
+}
+
+/** The input held for one image, taken out of the hold. */
+export interface HeldGesture extends MadeWith {
   image: string;
   events: HeldPointer[];
   stage: StageLayout;
@@ -38,38 +47,30 @@ interface PointerTarget {
 
 /** Enough for a few polygon clicks: a gesture keeps only its latest move. */
 const MOST_HELD = 64;
-/** A move to another image waits this long at most for the held input's image to arrive. */
-const MOST_WAIT_MS = 3000;
 
 export function createInputHold() {
   /** The URL of the image the held events are for; null: not known yet (the list was loading). */
   let awaited: string | null = null;
   let events: HeldPointer[] = [];
   let stage: StageLayout | null = null;
-  let waiters: Array<() => void> = [];
+  let made: MadeWith | null = null;
   const drop = () => {
     awaited = null;
     events = [];
     stage = null;
-  };
-  // Later, outside the render or effect that replayed: a waiter moves to another image.
-  const release = () => {
-    const released = waiters;
-    waiters = [];
-    if (released.length > 0) setTimeout(() => released.forEach((waiter) => waiter()), 0);
+    made = null;
   };
   return {
     /**
      * Holds one event for an image (its URL, or null while the page does not know which image
-     * it shows yet: then the first to arrive), made on the stage as laid out then. Input held
-     * for another image is dropped.
+     * it shows yet: then the first to arrive), made on the stage as laid out then, with the
+     * editor's tool and label then. Input held for another image is dropped.
      */
-    hold(image: string | null, event: HeldPointer, layout: StageLayout) {
+    hold(image: string | null, event: HeldPointer, layout: StageLayout, madeWith: MadeWith) {
       if (events.length > 0 && awaited === null) awaited = image;
       if (awaited !== image) {
-        if (events.length > 0) release();
+        drop();
         awaited = image;
-        events = [];
       }
       // A move or release without a press held before it belongs to no gesture of this image.
       if ((event.kind === 'move' || event.kind === 'up') && events.length === 0) return;
@@ -77,43 +78,38 @@ export function createInputHold() {
       if (event.kind === 'move' && last?.kind === 'move') events[events.length - 1] = event;
       else if (events.length < MOST_HELD) events.push(event);
       stage = layout;
+      made ??= madeWith;
     },
     /** True while input waits for its image (a press held: its moves and release are held too). */
     get holding() {
       return events.length > 0;
     },
-    /** What is held, for an image known by its URL: the page is going away before it arrived. */
-    pending(): HeldGesture | null {
-      return events.length > 0 && awaited !== null && stage ? { image: awaited, events: [...events], stage } : null;
-    },
-    /** Hands the events held for this image, in order, to run; clears the hold either way. */
-    replay(image: string, run: (events: HeldPointer[]) => void) {
-      const taken = awaited === image || awaited === null ? events : [];
-      drop();
-      if (taken.length > 0) run(taken);
-      release();
-    },
     /**
-     * Runs next once the held input has reached its image (at once when nothing is held): a
-     * move to another image must not leave a box drawn on this one behind. Should the image
-     * not come within MOST_WAIT_MS, its input is dropped and next runs anyway.
+     * Takes what is held for this image (or for whichever image comes first) out of the hold:
+     * to replay it when the image arrives, or to apply it elsewhere when the user moves on or
+     * the page goes first. Input held for another image is dropped.
      */
-    afterReplay(next: () => void) {
-      if (events.length === 0) return next();
-      let done = false;
-      const once = () => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        next();
-      };
-      const timer = setTimeout(() => {
-        drop();
-        once();
-      }, MOST_WAIT_MS);
-      waiters.push(once);
+    take(image: string): HeldGesture | null {
+      const gesture = events.length > 0 && stage && made && (awaited === image || awaited === null) ? { image, events, stage, ...made } : null;
+      drop();
+      return gesture;
     },
   };
+}
+
+/**
+ * Runs a replay with the tool and label the input was made with, then picks the editor's
+ * present ones again, as the keys that chose them did after that input.
+ */
+export function asMade(store: Pick<EditorStore, 'getState' | 'setTool' | 'setActiveLabel'>, made: MadeWith, replay: () => void) {
+  const { tool, activeLabel } = store.getState();
+  // None yet (a press right after a reload, before the label was restored): the present one.
+  const label = made.label || activeLabel;
+  if (tool !== made.tool) store.setTool(made.tool);
+  if (activeLabel !== label) store.setActiveLabel(label);
+  replay();
+  if (store.getState().tool !== tool) store.setTool(tool);
+  if (store.getState().activeLabel !== activeLabel) store.setActiveLabel(activeLabel);
 }
 
 export type InputHold = ReturnType<typeof createInputHold>;

@@ -5,6 +5,7 @@
 // switch renders this pane alone before the frame (see image-position.ts).
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
+import { heldExitOf, type HeldExit } from '@/components/editor/held-exit';
 import type { InputHold } from '@/components/editor/held-input';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { createToolController } from '@/components/editor/model/tools';
@@ -17,6 +18,13 @@ import { useEditorDocument } from './useEditorDocument';
 import type { useEditorPersistence } from './useEditorPersistence';
 import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import type { ProjectType } from './useProject';
+
+/** What is held for the image at the position, taken out of the hold to go on without the editor. */
+export function takeHeldExit(held: InputHold, type: ProjectType, name: string, item: ImageListItem | undefined, activeLabel: string): HeldExit | null {
+  const gesture = item ? held.take(imageUrlOf(type, name, item.uuid)) : null;
+  // Made before any label was restored or picked: the one picked since (see asMade).
+  return gesture && item ? heldExitOf({ ...gesture, label: gesture.label || activeLabel }, item.uuid) : null;
+}
 
 interface EditorPaneProps {
   type: ProjectType;
@@ -52,31 +60,36 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
     [position, loadCached],
   );
   usePrefetchNeighbours(type, name, [itemAt(index + 1), itemAt(index - 1)], persistence.ready);
-  // Input still waiting for its image is in no journal yet: leaving now, it is stashed for the
+  // Input still waiting for its image is in no journal yet: leaving, it is stashed for the
   // next load to apply (see held-exit.ts).
-  const { keepHeld } = persistence;
+  const { keepHeld, applyHeld } = persistence;
   useEffect(() => {
+    const exitAt = () => takeHeldExit(held, type, name, latestItemAt.current(position.get()), store.getState().activeLabel);
     const keep = () => {
-      const gesture = held.pending();
-      const item = latestItemAt.current(position.get());
-      if (!gesture || !item || gesture.image !== imageUrlOf(type, name, item.uuid)) return;
-      const { tool, activeLabel } = store.getState();
-      keepHeld({ uuid: item.uuid, events: gesture.events, stage: gesture.stage, tool, label: activeLabel, at: Date.now() });
+      const exit = exitAt();
+      if (exit) keepHeld(exit);
     };
     window.addEventListener('pagehide', keep);
     return () => {
       window.removeEventListener('pagehide', keep);
-      keep();
+      // The workspace closes, the page lives on: applied now.
+      const exit = exitAt();
+      if (exit) applyHeld(exit);
     };
-  }, [held, position, store, type, name, keepHeld]);
+  }, [held, position, store, type, name, keepHeld, applyHeld]);
   const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);
   const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
   const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
+  const imageUrlNow = useCallback(() => {
+    const item = latestItemAt.current(position.get());
+    return item ? imageUrlOf(type, name, item.uuid) : null;
+  }, [position, type, name]);
   return (
     <EditorCanvas
       store={store}
       tools={tools}
       imageUrl={currentUrl}
+      imageUrlNow={imageUrlNow}
       originalUrl={current ? originalUrlOf(type, name, current) : null}
       pyramid={pyramid}
       tileUrl={tileUrl}

@@ -48,7 +48,7 @@ import { useImageNavigation } from './useImageNavigation';
 import { useJumpToShape } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
 import { imageUrlOf, originalUrlOf } from './usePrefetchNeighbours';
-import { EditorPane } from './EditorPane';
+import { EditorPane, takeHeldExit } from './EditorPane';
 import { createImagePosition } from './image-position';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
@@ -135,13 +135,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, []);
 
   const total = list.counts?.filtered ?? 0;
-  const { leave } = persistence;
+  const { leave, applyHeld } = persistence;
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
       if (next < 0 || next >= total) return;
-      // A box drawn before this image reached the editor lands on it before the editor leaves.
-      if (heldInput.holding) return heldInput.afterReplay(() => go(next, step));
+      // A box drawn before this image reached the editor goes on to it without the editor.
+      const held = takeHeldExit(heldInput, type, name, list.itemAt(position.get()), store.getState().activeLabel);
+      if (held) applyHeld(held);
       const { imageId, shapes } = store.getState();
       // The image left behind keeps its latest shapes in the cache, whatever comes back first.
       if (imageId) leave(imageId, shapes);
@@ -150,7 +151,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       void list.ensure(next);
       position.set(next);
     },
-    [flush, list, total, store, leave, position],
+    [flush, list, total, store, leave, applyHeld, heldInput, type, name, position],
   );
   useEffect(() => {
     if (!workflow.autoAdvance) return;

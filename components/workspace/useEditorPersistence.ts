@@ -135,32 +135,43 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       },
     });
     /**
-     * Input the last page held for an image that never arrived (see held-exit.ts), applied to
-     * the image's stored shapes and saved like a journal entry; how many images changed.
+     * Input held for images that never reached the editor (see held-exit.ts), applied to each
+     * image's shapes (the cache's, with this tab's unsaved edits, or the server's) and saved
+     * like any edit; how many images changed. One run at a time: each takes what is stashed.
      */
-    const applyHeldExits = async () => {
-      if (!stash) return 0;
-      let changed = 0;
-      for (const exit of stashedHeldExits(stash, project)) {
-        const [image] = await client.annotation.forEditor.query({ ...ids, uuids: [exit.uuid] }).catch(() => []);
-        const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
-        if (image && shapes) {
-          editTimes.set(shapes, exit.at);
-          replayBases.set(shapes, { baseVersion: image.version, clientId: tabId });
-          journal.record(exit.uuid, shapes, exit.at, image.version, tabId);
-          autosave.markDirty(exit.uuid, shapes);
-          changed += 1;
+    let heldRun = Promise.resolve(0);
+    const applyHeldExits = () => {
+      heldRun = heldRun.then(async () => {
+        if (!stash) return 0;
+        let changed = 0;
+        for (const exit of stashedHeldExits(stash, project)) {
+          const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, exit.uuid)).catch(() => []);
+          const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
+          if (image && shapes) {
+            editTimes.set(shapes, exit.at);
+            replayBases.set(shapes, { baseVersion: image.version, clientId: tabId });
+            writeCache(exit.uuid, shapes);
+            journal.record(exit.uuid, shapes, exit.at, image.version, tabId);
+            autosave.markDirty(exit.uuid, shapes);
+            changed += 1;
+          }
+          // The journal has it now, stashed at once: a page closed again keeps it there.
+          journal.flush();
+          forgetHeldExit(stash, project, exit.uuid);
         }
-        // The journal has it now, stashed at once: a page closed again keeps it there.
-        journal.flush();
-        forgetHeldExit(stash, project, exit.uuid);
-      }
-      return changed;
+        return changed;
+      });
+      return heldRun;
     };
+    /** Stashed first: the page may go before the image's shapes come. */
     const keepHeld = (exit: HeldExit) => stash && stashHeldExit(stash, project, exit);
-    return { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld };
+    const applyHeld = (exit: HeldExit) => {
+      keepHeld(exit);
+      void applyHeldExits();
+    };
+    return { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld };
   });
-  const { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld } = parts;
+  const { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -249,6 +260,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       },
       flush: () => autosave.flush(),
       keepHeld,
+      applyHeld,
       /** The editor leaves an image: its cache entry takes the shapes as they are now. */
       leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
       /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
@@ -261,7 +273,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, journal, conflict, keepHeld, queryClient, trpc, type, name, store],
+    [autosave, journal, conflict, keepHeld, applyHeld, queryClient, trpc, type, name, store],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   return { saveStatus, ready: replayed, conflict, ...actions };
