@@ -131,6 +131,34 @@ test('a box drawn while its image is still on its way survives the tab closing a
   expect(await api.boxes('held-close')).toHaveLength(1);
 });
 
+test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
+  await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
+  let slow = false;
+  await page.route(/annotation\.forEditor/, async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue().catch(() => undefined);
+  });
+  await editor.open('bndbox', 'held-move-on', '1 / 8');
+  await editor.pressLabel(1);
+  slow = true;
+  const c = await editor.centre();
+  const from = { x: c.x - 60, y: c.y - 40 };
+  const to = { x: c.x + 40, y: c.y + 40 };
+  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
+  await editor.drag(from, to); // dog.png, still on its way
+  // On at once, another label, and a box on the next image, also on its way.
+  await page.keyboard.press('d');
+  await editor.pressLabel(2);
+  await editor.drag(from, to); // grey.png
+  await expect(editor.position()).toHaveText('5 / 8');
+
+  await expect.poll(async () => (await api.boxes('held-move-on')).length, { timeout: 15_000 }).toBe(2);
+  const dog = await editor.toImage({ width: 320, height: 240 }, from);
+  expect(await api.boxesOf('held-move-on', 'dog.png')).toEqual([expect.objectContaining({ label: 'car', x1: expect.closeTo(dog.x, 0), y1: expect.closeTo(dog.y, 0) })]);
+  const grey = await editor.toImage({ width: 64, height: 64 }, from);
+  expect(await api.boxesOf('held-move-on', 'grey.png')).toEqual([expect.objectContaining({ label: 'bike', x1: expect.closeTo(grey.x, 0), y1: expect.closeTo(grey.y, 0) })]);
+});
+
 test('a number key before drawing labels the next box, not the one just drawn', async ({ api, editor }) => {
   await api.createProject('pick-then-draw', 'bndbox', { labels: ['car', 'tree', 'sky'] });
   await editor.open('bndbox', 'pick-then-draw', '1 / 8');
