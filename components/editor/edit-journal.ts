@@ -161,6 +161,16 @@ export function indexedDbBackend(): JournalBackend {
   };
 }
 
+/** A stash in memory: gone with the page, but held input still reaches its image while the page lives. */
+export function memoryStash(): ExitStash {
+  const values = new Map<string, string>();
+  return {
+    write: (key, value) => void values.set(key, value),
+    remove: (key) => void values.delete(key),
+    read: (prefix) => [...values].filter(([key]) => key.startsWith(prefix)).map(([, value]) => value),
+  };
+}
+
 /** localStorage as the exit stash; none where it cannot be used (a private window may refuse it). */
 export function localStorageStash(): ExitStash | undefined {
   try {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ExitStash } from './edit-journal';
+import { memoryStash } from './edit-journal';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from './held-exit';
 import type { EditorShape } from './model/types';
-
-function memoryStash(): ExitStash & { keys: () => string[] } {
-  const values = new Map<string, string>();
-  return {
-    write: (key, value) => void values.set(key, value),
-    remove: (key) => void values.delete(key),
-    read: (prefix) => [...values].filter(([key]) => key.startsWith(prefix)).map(([, value]) => value),
-    keys: () => [...values.keys()],
-  };
-}
 
 // A 1000x500 image on a 1048x548 stage 10 px down the page: fitted at scale 1, 24 px in.
 const STAGE = { x: 0, y: 10, width: 1048, height: 548 };

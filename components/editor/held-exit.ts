@@ -50,8 +50,8 @@ export const forgetHeldExit = (stash: ExitStash, project: string, uuid: string) 
 
 /**
  * The image's shapes after the held input, run through the tools over the stored shapes and
- * fitted to the stage as it was; null when the input changes nothing (a press on a shape, a
- * polygon left open, no label chosen).
+ * fitted to the stage as it was; null when the input changes nothing (a click that only
+ * selects, a polygon left open, no label chosen).
  */
 export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType: ProjectType): EditorShape[] | null {
   const store = createEditorStore();

@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
-import { createEditJournal, indexedDbBackend, localStorageStash } from '@/components/editor/edit-journal';
+import { createEditJournal, indexedDbBackend, localStorageStash, memoryStash } from '@/components/editor/edit-journal';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -90,7 +90,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     const savedVersions = new WeakMap<EditorShape[], number>();
     const ids = { annotation_type: type, project_name: name };
     const project = `${type}/${name}`;
-    const stash = localStorageStash();
+    // Without localStorage, held input still reaches its image while the page lives.
+    const stash = localStorageStash() ?? memoryStash();
     const journal = createEditJournal(project, indexedDbBackend(), undefined, stash);
     const autosave = createAutosave({
       save: async (uuid, shapes) => {
@@ -142,7 +143,6 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     let heldRun = Promise.resolve(0);
     const applyHeldExits = () => {
       heldRun = heldRun.then(async () => {
-        if (!stash) return 0;
         let changed = 0;
         for (const exit of stashedHeldExits(stash, project)) {
           const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, exit.uuid)).catch(() => []);
@@ -164,7 +164,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       return heldRun;
     };
     /** Stashed first: the page may go before the image's shapes come. */
-    const keepHeld = (exit: HeldExit) => stash && stashHeldExit(stash, project, exit);
+    const keepHeld = (exit: HeldExit) => stashHeldExit(stash, project, exit);
     const applyHeld = (exit: HeldExit) => {
       keepHeld(exit);
       void applyHeldExits();
