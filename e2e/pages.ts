@@ -26,7 +26,7 @@ export function writeLabelFile(labels: readonly string[]): string {
   return file;
 }
 
-interface ImageRecord { img_path: string; bnd_box?: RestBox[]; polygons?: RestPolygon[] }
+interface ImageRecord { uuid: string; img_path: string; bnd_box?: RestBox[]; polygons?: RestPolygon[] }
 
 export function restApi(request: APIRequestContext, base: string, imageFolder: string) {
   const getJson = async <T>(url: string): Promise<T> => (await request.get(`${base}${url}`)).json() as Promise<T>;
@@ -65,6 +65,13 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
       });
       expect(await created.json()).toEqual({ message: 1 });
       await expect.poll(async () => (await getJson<{ file_system_status: number }>(`/v2/${type}/projects/${name}`)).file_system_status).toBe(3);
+    },
+
+    /** The uuid of an image of a bndbox project, by file name. */
+    async uuidOf(name: string, file: string): Promise<string> {
+      const uuid = (await recordsByFile('bndbox', name)).get(file)?.uuid;
+      if (!uuid) throw new Error(`${name} has no image ${file}`);
+      return uuid;
     },
 
     /** The boxes of one image, as a classifai client reads them. */

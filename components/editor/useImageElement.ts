@@ -52,10 +52,11 @@ async function decodeImage(url: string): Promise<DecodedImage> {
   return decoded;
 }
 
-// One per tab, like the browser's own image cache: the current image and its two
-// neighbours, plus the last one left, so going back and forth never decodes again. Nothing
+// One per tab, like the browser's own image cache: the current image, the one before and
+// the three after it (a key held down, EditorPane), so going back and forth never decodes
+// again. Nothing
 // is decoded during server rendering: loads start only in effects and predecodeImages.
-const originals = createDecodeCache({ capacity: 4, decode: decodeImage });
+const originals = createDecodeCache({ capacity: 5, decode: decodeImage });
 const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 
 /** The decoded original, or what stands for it (from the cache the canvas draws from). */
