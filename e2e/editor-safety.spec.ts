@@ -1,8 +1,24 @@
 // What a new user hit in the first hour: edits lost when the tab closes, reloads or navigates
 // right after drawing, pick-then-draw labelling the wrong box, handles that drew a new box, and
 // boxes saved without a label. Each test uses its own project.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { editorPage, FIRST_IMAGE, type EditorPage } from './pages';
+
+/**
+ * From the returned switch on, an image's shapes come delayMs after the page asks for them
+ * (its prefetch too): a drag made meanwhile waits in the page for its image.
+ */
+async function slowShapesFrom(page: Page, delayMs: number) {
+  let slow = false;
+  await page.route(/annotation\.forEditor/, async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue().catch(() => undefined);
+  });
+  return () => {
+    slow = true;
+  };
+}
 
 /** Three boxes side by side around the centre, drawn as fast as a mouse can. */
 async function drawThreeBoxes(editor: EditorPage) {
@@ -109,14 +125,9 @@ test('a box drawn while its image is still on its way survives the tab closing a
   await api.createProject('held-close', 'bndbox', { labels: ['car'] });
   const page = await context.newPage();
   const editor = editorPage(page, world.server.url);
-  let slow = false;
-  await page.route(/annotation\.forEditor/, async (route) => {
-    if (slow) await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue().catch(() => undefined);
-  });
+  const slowShapes = await slowShapesFrom(page, 3000);
   await editor.open('bndbox', 'held-close', '1 / 8');
-  // From here the shapes of an image come 3 s after it is asked for: the drag waits for them.
-  slow = true;
+  slowShapes();
   const c = await editor.centre();
   const from = { x: c.x - 60, y: c.y - 40 };
   for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
@@ -133,14 +144,10 @@ test('a box drawn while its image is still on its way survives the tab closing a
 
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
-  let slow = false;
-  await page.route(/annotation\.forEditor/, async (route) => {
-    if (slow) await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue().catch(() => undefined);
-  });
+  const slowShapes = await slowShapesFrom(page, 2000);
   await editor.open('bndbox', 'held-move-on', '1 / 8');
   await editor.pressLabel(1);
-  slow = true;
+  slowShapes();
   const c = await editor.centre();
   const from = { x: c.x - 60, y: c.y - 40 };
   const to = { x: c.x + 40, y: c.y + 40 };

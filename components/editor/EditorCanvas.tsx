@@ -174,7 +174,7 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   useLayoutEffect(() => {
     const element = container.current;
     if (!inView || !imageUrl || !element) return;
-    const gesture = held.take(imageUrl);
+    const gesture = held.take(imageUrl, store.getState().activeLabel);
     if (!gesture) return;
     // Mapped through the page as it is laid out now and the view the fit above gives this
     // image: right after a reload the panels, and the observed viewport, may have moved since.

@@ -47,6 +47,9 @@ describe('input held until the image is in the editor', () => {
     hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, CAR_BOX);
     hold.hold(NEXT, { kind: 'up', at: { x: 3, y: 3 } }, STAGE, { tool: 'box', label: 'tree' });
     expect(hold.take(NEXT)).toMatchObject(CAR_BOX);
+    // Made before any label was chosen (right after a reload): the one chosen since.
+    hold.hold(NEXT, { kind: 'down', at: { x: 2, y: 2 } }, STAGE, { tool: 'box', label: '' });
+    expect(hold.take(NEXT, 'tree')).toMatchObject({ tool: 'box', label: 'tree' });
   });
 
   it('drops what was held for an image the user has already left', () => {

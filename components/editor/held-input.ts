@@ -87,10 +87,12 @@ export function createInputHold() {
     /**
      * Takes what is held for this image (or for whichever image comes first) out of the hold:
      * to replay it when the image arrives, or to apply it elsewhere when the user moves on or
-     * the page goes first. Input held for another image is dropped.
+     * the page goes first. Input held for another image is dropped. Input made before any
+     * label was restored or picked (right after a reload) takes the present one.
      */
-    take(image: string): HeldGesture | null {
-      const gesture = events.length > 0 && stage && made && (awaited === image || awaited === null) ? { image, events, stage, ...made } : null;
+    take(image: string, presentLabel = ''): HeldGesture | null {
+      const gesture =
+        events.length > 0 && stage && made && (awaited === image || awaited === null) ? { image, events, stage, tool: made.tool, label: made.label || presentLabel } : null;
       drop();
       return gesture;
     },
@@ -103,10 +105,8 @@ export function createInputHold() {
  */
 export function asMade(store: Pick<EditorStore, 'getState' | 'setTool' | 'setActiveLabel'>, made: MadeWith, replay: () => void) {
   const { tool, activeLabel } = store.getState();
-  // None yet (a press right after a reload, before the label was restored): the present one.
-  const label = made.label || activeLabel;
   if (tool !== made.tool) store.setTool(made.tool);
-  if (activeLabel !== label) store.setActiveLabel(label);
+  if (activeLabel !== made.label) store.setActiveLabel(made.label);
   replay();
   if (store.getState().tool !== tool) store.setTool(tool);
   if (store.getState().activeLabel !== activeLabel) store.setActiveLabel(activeLabel);

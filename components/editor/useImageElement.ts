@@ -54,8 +54,8 @@ async function decodeImage(url: string): Promise<DecodedImage> {
 
 // One per tab, like the browser's own image cache: the current image, the one before and
 // the three after it (a key held down, EditorPane), so going back and forth never decodes
-// again. Nothing
-// is decoded during server rendering: loads start only in effects and predecodeImages.
+// again. Nothing is decoded during server rendering: loads start only in effects and
+// predecodeImages.
 const originals = createDecodeCache({ capacity: 5, decode: decodeImage });
 const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 

@@ -24,9 +24,8 @@ const MANY_AHEAD_MAX_PIXELS = 4_000_000;
 
 /** What is held for the image at the position, taken out of the hold to go on without the editor. */
 export function takeHeldExit(held: InputHold, type: ProjectType, name: string, item: ImageListItem | undefined, activeLabel: string): HeldExit | null {
-  const gesture = item ? held.take(imageUrlOf(type, name, item.uuid)) : null;
-  // Made before any label was restored or picked: the one picked since (see asMade).
-  return gesture && item ? heldExitOf({ ...gesture, label: gesture.label || activeLabel }, item.uuid) : null;
+  const gesture = item ? held.take(imageUrlOf(type, name, item.uuid), activeLabel) : null;
+  return gesture && item ? heldExitOf(gesture, item.uuid) : null;
 }
 
 interface EditorPaneProps {
