@@ -3,6 +3,7 @@
 // The project's split and duplicates over tRPC: the overview and the split itself, per-image
 // sides, and "find duplicates" with its progress and groups.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
@@ -48,11 +49,20 @@ export function useDuplicates(type: ProjectType, name: string, enabled: boolean)
   });
   const running = status.data?.state === 'running';
   const groups = useQuery({ ...trpc.split.duplicates.queryOptions(ids), enabled: enabled && !running });
+  const refreshGroups = () => void queryClient.invalidateQueries(trpc.split.duplicates.queryFilter(ids));
+  // Groups read before or during a run are from before its hashes, however fresh they look
+  // (a short run ends within the default stale time): read them again when it ends.
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) refreshGroups();
+    wasRunning.current = running;
+  }, [running]);
   const find = useMutation(
     trpc.split.findDuplicates.mutationOptions({
       onSuccess: (data) => {
         queryClient.setQueryData(trpc.split.duplicatesStatus.queryKey(ids), data);
-        void queryClient.invalidateQueries(trpc.split.duplicates.queryFilter(ids));
+        // A run still going is read again when it ends (above); one over already is read now.
+        if (data.state !== 'running') refreshGroups();
       },
     }),
   );
