@@ -24,9 +24,18 @@ function ImportConfigForm({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState('');
   const [started, setStarted] = useState(false);
   const chooser = useChooser('file');
-  const start = useMutation(trpc.transfer.importFile.mutationOptions({ onSuccess: () => setStarted(true) }));
+  const statusIds = { annotation_type: 'bndbox' } as const;
+  const start = useMutation(
+    trpc.transfer.importFile.mutationOptions({
+      onSuccess: () => {
+        // The last import's status may still look fresh: never show it as this one's.
+        void queryClient.invalidateQueries(trpc.transfer.importStatus.queryFilter(statusIds));
+        setStarted(true);
+      },
+    }),
+  );
   const status = useQuery({
-    ...trpc.transfer.importStatus.queryOptions({ annotation_type: 'bndbox' }),
+    ...trpc.transfer.importStatus.queryOptions(statusIds),
     enabled: started,
     // Until the job ends (1 and 2: reading the file, writing the project).
     refetchInterval: (query) => (query.state.data && [1, 2].includes(query.state.data.file_system_status) ? 250 : false),

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
@@ -12,9 +12,19 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
   const [started, setStarted] = useState(false);
   // The server's format registry: a new format shows up here without a change to this file.
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
-  const start = useMutation(trpc.transfer.export.mutationOptions({ onSuccess: () => setStarted(true) }));
+  const queryClient = useQueryClient();
+  const statusIds = { annotation_type: type };
+  const start = useMutation(
+    trpc.transfer.export.mutationOptions({
+      onSuccess: () => {
+        // The last export's status may still look fresh: never show it as this one's.
+        void queryClient.invalidateQueries(trpc.transfer.exportStatus.queryFilter(statusIds));
+        setStarted(true);
+      },
+    }),
+  );
   const status = useQuery({
-    ...trpc.transfer.exportStatus.queryOptions({ annotation_type: type }),
+    ...trpc.transfer.exportStatus.queryOptions(statusIds),
     enabled: started,
     refetchInterval: (query) => (query.state.data?.export_status === 1 ? 250 : false),
   });
