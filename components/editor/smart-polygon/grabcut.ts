@@ -61,46 +61,47 @@ function pins(image: CropImage, rect: Rect, seeds: readonly Seed[], radius: numb
   return pinned;
 }
 
-/** The four forward neighbour offsets (right, down, down-right, down-left) and their distances. */
-const NEIGHBOURS: readonly (readonly [number, number, number])[] = [
-  [1, 0, 1],
-  [0, 1, 1],
-  [1, 1, Math.SQRT2],
-  [-1, 1, Math.SQRT2],
-];
+/** The four forward neighbours (right, down, down-right, down-left): offsets and distances. */
+const NEIGHBOUR_DX = [1, 0, 1, -1] as const;
+const NEIGHBOUR_DY = [0, 1, 1, 1] as const;
+const NEIGHBOUR_DISTANCE = [1, 1, Math.SQRT2, Math.SQRT2] as const;
 
-function colourDistance(pixels: Uint8ClampedArray, a: number, b: number): number {
-  const dr = (pixels[a * 4] as number) - (pixels[b * 4] as number);
-  const dg = (pixels[a * 4 + 1] as number) - (pixels[b * 4 + 1] as number);
-  const db = (pixels[a * 4 + 2] as number) - (pixels[b * 4 + 2] as number);
-  return dr * dr + dg * dg + db * db;
-}
-
-/** Edge weights do not change between rounds: computed once. */
+/**
+ * Edge weights do not change between rounds: computed once. Plain loops over typed arrays:
+ * this and the graph's build run for every pixel and neighbour (160,000 edges at WORK_SIDE),
+ * where callbacks per edge cost tens of milliseconds.
+ */
 function smoothnessWeights(image: CropImage): Float64Array {
   const { pixels, width, height } = image;
-  const weights = new Float64Array(width * height * 4);
+  const distances = new Float64Array(width * height * 4).fill(-1);
   let sum = 0;
   let count = 0;
-  const each = (visit: (node: number, direction: number, other: number, distance: number) => void) => {
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        NEIGHBOURS.forEach(([dx, dy, distance], direction) => {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx >= 0 && nx < width && ny < height) visit(y * width + x, direction, ny * width + nx, distance);
-        });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const node = y * width + x;
+      const p = node * 4;
+      for (let direction = 0; direction < 4; direction++) {
+        const nx = x + NEIGHBOUR_DX[direction]!;
+        const ny = y + NEIGHBOUR_DY[direction]!;
+        if (nx < 0 || nx >= width || ny >= height) continue;
+        const q = (ny * width + nx) * 4;
+        const dr = pixels[p]! - pixels[q]!;
+        const dg = pixels[p + 1]! - pixels[q + 1]!;
+        const db = pixels[p + 2]! - pixels[q + 2]!;
+        const distance = dr * dr + dg * dg + db * db;
+        distances[p + direction] = distance;
+        sum += distance;
+        count += 1;
       }
     }
-  };
-  each((node, _direction, other) => {
-    sum += colourDistance(pixels, node, other);
-    count += 1;
-  });
+  }
   const beta = sum > 0 ? count / (2 * sum) : 0;
-  each((node, direction, other, distance) => {
-    weights[node * 4 + direction] = (GAMMA * Math.exp(-beta * colourDistance(pixels, node, other))) / distance;
-  });
+  // No neighbour there: weight 0, which the graph skips.
+  const weights = new Float64Array(distances.length);
+  for (let i = 0; i < distances.length; i++) {
+    const distance = distances[i]!;
+    if (distance >= 0) weights[i] = (GAMMA * Math.exp(-beta * distance)) / NEIGHBOUR_DISTANCE[i & 3]!;
+  }
   return weights;
 }
 
@@ -167,10 +168,8 @@ export function grabCut(image: CropImage, rect: Rect, seeds: readonly Seed[] = [
         graph.setTerminal(node, backgroundModel.cost(r, g, b) - foregroundModel.cost(r, g, b));
       }
       for (let direction = 0; direction < 4; direction++) {
-        const weight = weights[node * 4 + direction] as number;
-        if (weight === 0) continue;
-        const [dx, dy] = NEIGHBOURS[direction] as readonly [number, number, number];
-        graph.addEdge(node, node + dy * width + dx, weight);
+        const weight = weights[node * 4 + direction]!;
+        if (weight !== 0) graph.addEdge(node, node + NEIGHBOUR_DY[direction]! * width + NEIGHBOUR_DX[direction]!, weight);
       }
     }
     const next = graph.cut();
