@@ -1,7 +1,8 @@
 // The sentence a person reads when a call fails. The server's message keeps classifai's
 // wording for REST clients ("Project name exist: X"), so the workspace words its own from the
 // stable reason the tRPC error carries, never by parsing that text.
-import { domainErrorData, type DomainErrorData } from '@/server/api/schemas/error.schema';
+import type { DomainErrorData } from '@/server/api/schemas/error.schema';
+import { DOMAIN_ERROR_REASONS } from '@/server/api/schemas/error-reasons';
 
 const GENERIC = 'Something went wrong. The server logged the details.';
 // classifai's "other" error_code: an unexpected failure whose message says nothing useful.
@@ -38,12 +39,21 @@ function sentence({ reason, subject }: DomainErrorData, serverMessage: string | 
   }
 }
 
+/**
+ * The shape of error.schema's domainErrorData, checked by hand: parsing it with the schema
+ * put zod (~100 KB) into the script every page loads before it can show anything.
+ */
+function isDomainErrorData(value: unknown): value is DomainErrorData {
+  if (!value || typeof value !== 'object') return false;
+  const { reason, subject } = value as Record<string, unknown>;
+  return typeof subject === 'string' && (DOMAIN_ERROR_REASONS as readonly unknown[]).includes(reason);
+}
+
 /** The message of a failed call, as a person should read it. */
 export function errorText(error: unknown): string {
   const data = error && typeof error === 'object' && 'data' in error ? (error as { data?: FailureData | null }).data : undefined;
   const serverMessage = data?.envelope?.error_message;
-  const domain = domainErrorData.safeParse(data?.domain);
-  if (domain.success) return sentence(domain.data, serverMessage);
+  if (isDomainErrorData(data?.domain)) return sentence(data.domain, serverMessage);
   if (data?.envelope?.error_code === UNEXPECTED_ERROR_CODE) return GENERIC;
   if (serverMessage) return serverMessage;
   return error instanceof Error && error.message ? error.message : GENERIC;

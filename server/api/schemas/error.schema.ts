@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAIN_ERROR_REASONS } from '@/server/core/errors';
+import { DOMAIN_ERROR_REASONS } from './error-reasons';
 
 /**
  * `data.domain` of a failed tRPC call: the stable reason the workspace words its own
