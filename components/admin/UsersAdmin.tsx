@@ -1,7 +1,8 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useHydrated } from '@/components/ui/useHydrated';
 import { SignedInAs } from '@/components/home/SignedInAs';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { roleShape } from '@/server/api/schemas/user.schema';
@@ -17,11 +18,11 @@ export function UsersAdmin() {
   const queryClient = useQueryClient();
   const users = useQuery(trpc.users.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>('annotator');
   const [secret, setSecret] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const addForm = useRef<HTMLFormElement>(null);
   const onDone = { onSuccess: () => void refresh() };
-  const add = useMutation(trpc.users.add.mutationOptions({ onSuccess: (added) => (setSecret(`Password for ${added.name} (shown once): ${added.password}`), setName(''), void refresh()) }));
+  const add = useMutation(trpc.users.add.mutationOptions({ onSuccess: (added) => (setSecret(`Password for ${added.name} (shown once): ${added.password}`), addForm.current?.reset(), void refresh()) }));
   const issue = useMutation(trpc.users.issueToken.mutationOptions({ onSuccess: (issued) => (setSecret(`API token ${issued.id} (shown once): ${issued.token}`), void refresh()) }));
   const remove = useMutation(trpc.users.remove.mutationOptions(onDone));
   const setUserRole = useMutation(trpc.users.setRole.mutationOptions(onDone));
@@ -46,19 +47,22 @@ export function UsersAdmin() {
         </p>
       ) : null}
       <form
+        ref={addForm}
         className="row"
         onSubmit={(event) => {
           event.preventDefault();
-          add.mutate({ name, role });
+          // Read from the form, not from state: what was typed before hydration counts too.
+          const fields = new FormData(event.currentTarget);
+          add.mutate({ name: String(fields.get('name') ?? ''), role: String(fields.get('role') ?? 'annotator') as Role });
         }}
       >
-        <input aria-label="New user name" placeholder="name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={64} />
-        <select aria-label="Role of the new user" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+        <input name="name" aria-label="New user name" placeholder="name" required maxLength={64} />
+        <select name="role" aria-label="Role of the new user" defaultValue="annotator">
           {ROLES.map((option) => (
             <option key={option}>{option}</option>
           ))}
         </select>
-        <button className="button primary" type="submit">
+        <button className="button primary" type="submit" disabled={!hydrated}>
           Add user
         </button>
       </form>
