@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { FIRST_IMAGE } from './pages';
+import { FIRST_IMAGE, slowScripts } from './pages';
 
 const coco = {
   images: [
@@ -81,7 +81,10 @@ test('a classifai configuration imports as a new project from the home page', as
   const copy = path.join(world.imageFolder, 'cfg-copy.json');
   fs.writeFileSync(copy, JSON.stringify({ ...written, project_name: 'cfg-copy' }));
 
-  await home.open();
+  // Clicked as soon as the page shows, before its script has run: a button offered then did
+  // nothing, so none is offered before the page can act on it.
+  await slowScripts(page);
+  await page.goto(world.server.url, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Import configuration…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a classifai configuration' });
   await dialog.getByLabel('Configuration file').fill(copy);

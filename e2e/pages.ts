@@ -262,6 +262,17 @@ export function editorPage(page: Page, base: string) {
 
 export type EditorPage = ReturnType<typeof editorPage>;
 
+/**
+ * The pages' scripts arrive late, as on a busy machine: the server's HTML is on screen (and can
+ * be clicked and typed into) a while before React has attached its handlers.
+ */
+export async function slowScripts(page: Page, ms = 1000) {
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 export function homePage(page: Page, base: string) {
   const dialog = () => page.getByRole('dialog', { name: 'New project' });
   return {

@@ -12,7 +12,7 @@ import { openStore, type OpenedStore } from '@/server/runtime/open-store';
 import { startBuiltServer, type BuiltServer } from '@/server/testing/built-server';
 import { makeTempDir, writeImageFolder } from '@/server/testing/image-fixtures';
 import { testDatabaseUrlFor } from '@/server/testing/test-store';
-import { editorPage, FIRST_IMAGE, restApi } from './pages';
+import { editorPage, FIRST_IMAGE, restApi, slowScripts } from './pages';
 
 let server: BuiltServer;
 let store: OpenedStore;
@@ -180,12 +180,9 @@ test("an admin makes a project from a folder picked under the server's roots", a
 });
 
 test('an admin adds a user on the Users page; the password shown once signs her in', async ({ page, browser }) => {
-  // The page's scripts come late, as on a busy machine: what is typed and clicked before they
-  // run must still add the user (a form submitted natively before hydration reloaded the page).
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
+  // What is typed and clicked before the page's script runs must still add the user (a form
+  // submitted natively before hydration reloaded the page).
+  await slowScripts(page);
   await page.goto(`${server.url}/admin`);
   await signIn(page, 'ada', passwords.ada ?? '');
   await expect(page).toHaveURL(`${server.url}/admin`);

@@ -11,7 +11,9 @@ export function useMe() {
   return {
     team: me.data?.team ?? false,
     actor: me.data?.actor ?? null,
-    isAdmin: !me.data?.team || role === 'admin',
+    // False until the server has said: the page's first HTML then has no admin buttons, which
+    // did nothing when clicked before the script ran, and shows none to a viewer meanwhile.
+    isAdmin: me.data ? !me.data.team || role === 'admin' : false,
     mayAnnotate: !me.data?.team || role === 'admin' || role === 'annotator',
   };
 }
