@@ -33,6 +33,11 @@ describe('input held when the page went away', () => {
     expect(shapesAfterHeld(exitOf(drag([124, 134], [324, 234]), ''), stored([]), 'bndbox')).toBeNull();
   });
 
+  it('changes nothing when a stashed entry cannot be replayed (an event without a place): no throw, so later entries and the editor go on', () => {
+    const damaged = [{ kind: 'down' }, { kind: 'up' }] as unknown as HeldExit['events'];
+    expect(shapesAfterHeld(exitOf(damaged), stored([KEPT]), 'bndbox')).toBeNull();
+  });
+
   it('is stashed per project and image, read back, and forgotten', () => {
     const stash = memoryStash();
     stashHeldExit(stash, 'bndbox/a', exitOf(drag([1, 1], [9, 9])));

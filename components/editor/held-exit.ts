@@ -51,7 +51,7 @@ export const forgetHeldExit = (stash: ExitStash, project: string, uuid: string) 
 /**
  * The image's shapes after the held input, run through the tools over the stored shapes and
  * fitted to the stage as it was; null when the input changes nothing (a click that only
- * selects, a polygon left open, no label chosen).
+ * selects, a polygon left open, no label chosen) or cannot be replayed.
  */
 export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType: ProjectType): EditorShape[] | null {
   const store = createEditorStore();
@@ -60,7 +60,13 @@ export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType:
   store.setTool(exit.tool);
   store.setActiveLabel(exit.label);
   const before = store.getState().shapes;
-  replayHeld(exit.events, createToolController(store, projectType), fitView(size, exit.stage), PICK_TOLERANCE_PX, exit.stage);
+  try {
+    replayHeld(exit.events, createToolController(store, projectType), fitView(size, exit.stage), PICK_TOLERANCE_PX, exit.stage);
+  } catch {
+    // An entry this page cannot replay (damaged, or from another version): thrown on, it stopped
+    // every later entry and kept the editor from ever showing the project's images.
+    return null;
+  }
   const { shapes } = store.getState();
   return shapes === before ? null : shapes;
 }
