@@ -61,7 +61,7 @@ export function buildVocXml(entry: PreparedImage): string {
         ),
       }
     : { name: 'annotation', children: [...defaultImageElements(image), ...objects] };
-  return `${['<?xml version="1.0" encoding="UTF-8"?>', ...xmlLines(root, 0)].join('\n')}\n`;
+  return `${xmlLines(root, 0, ['<?xml version="1.0" encoding="UTF-8"?>']).join('\n')}\n`;
 }
 
 const leaf = (name: string, value: string | number): XmlNode => ({ name, text: String(value) });

@@ -34,6 +34,14 @@ describe('xml', () => {
     expect(asXmlNodes({ name: 'a' })).toBeNull();
   });
 
+  it('keeps a quoted ">" inside its attribute and says where a stray "<" is', () => {
+    const parsed = parseXml(`<!DOCTYPE annotation>\n<a b='x>y' c="1"><d>t</d >\n</a>`);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.root.attributes).toEqual({ b: 'x>y', c: '1' });
+    expect(childText(parsed.root, 'd')).toBe('t');
+    expect(parseXml('<a>x <! y</a>')).toEqual({ ok: false, error: 'unexpected "<" at offset 5' });
+  });
+
   it('reports broken documents', () => {
     for (const text of ['', 'text', '<a><b></a>', '<a>', '<a></a><b></b>', '<a>1 < 2</a>']) expect(parseXml(text).ok, text).toBe(false);
   });

@@ -4,7 +4,12 @@
 // XML 1.0 cannot carry these even escaped; a label holding one would make the file unreadable.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+// Most text written is a number or a plain name: one test instead of six replaces (a VOC
+// export of a million boxes escapes about ten million strings).
+const NEEDS_ESCAPE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>"']/;
+
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(FORBIDDEN, '')
     .replace(/&/g, '&amp;')
@@ -26,6 +31,7 @@ export interface XmlElement {
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, body: string) => {
     if (body.startsWith('#')) {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
@@ -35,27 +41,57 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/\s*([^\s>]+)\s*>|<([^\s/>!?]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>|([^<]+)|(<)/g;
+// What can start at a "<", told apart by the character after it: a comment, CDATA, a processing
+// instruction or a doctype ("<!", "<?"), a closing tag ("</"), or an opening tag. A "<" none of
+// these matches is an error. Text (up to the next "<") is cut without a regex: half the tokens
+// of a file are the line breaks between its tags.
+const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>/y;
+const CLOSING = /<\/\s*([^\s>]+)\s*>/y;
+const OPENING = /<([^\s/>!?]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/y;
 
 /** The root element, or an error message. */
 export function parseXml(source: string): { ok: true; root: XmlElement } | { ok: false; error: string } {
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
-  for (const match of source.matchAll(TOKEN)) {
-    const [, cdata, closing, opening, attributeText, selfClosing, text, stray] = match;
+  const markup = new RegExp(MARKUP);
+  const closingTag = new RegExp(CLOSING);
+  const openingTag = new RegExp(OPENING);
+  const addText = (value: string) => {
     const parent = stack[stack.length - 1];
-    if (stray !== undefined) return { ok: false, error: `unexpected "<" at offset ${match.index}` };
-    if (cdata !== undefined || text !== undefined) {
-      const value = cdata ?? decodeEntities(text ?? '');
-      if (parent) parent.text += value;
-      else if (value.trim() !== '') return { ok: false, error: 'text outside the root element' };
+    if (parent) parent.text += value;
+    else if (value.trim() !== '') return 'text outside the root element';
+    return null;
+  };
+  let at = 0;
+  while (at < source.length) {
+    if (source.charCodeAt(at) !== 60 /* < */) {
+      const next = source.indexOf('<', at);
+      const end = next === -1 ? source.length : next;
+      const error = addText(decodeEntities(source.slice(at, end)));
+      if (error) return { ok: false, error };
+      at = end;
+      continue;
+    }
+    const second = source.charCodeAt(at + 1);
+    const kind = second === 47 /* / */ ? closingTag : second === 33 /* ! */ || second === 63 /* ? */ ? markup : openingTag;
+    kind.lastIndex = at;
+    const match = kind.exec(source);
+    if (!match) return { ok: false, error: `unexpected "<" at offset ${at}` };
+    at += match[0].length;
+    const parent = stack[stack.length - 1];
+    const cdata = kind === markup ? match[1] : undefined;
+    const closing = kind === closingTag ? match[1] : undefined;
+    const opening = kind === openingTag ? match[1] : undefined;
+    if (cdata !== undefined) {
+      const error = addText(cdata);
+      if (error) return { ok: false, error };
     } else if (opening !== undefined) {
-      const attributes = readAttributes(attributeText ?? '');
-      const element: XmlElement = { name: opening, children: [], text: '', ...(attributes ? { attributes } : {}) };
+      const attributes = readAttributes(match[2] ?? '');
+      const element: XmlElement = attributes ? { name: opening, children: [], text: '', attributes } : { name: opening, children: [], text: '' };
       if (parent) parent.children.push(element);
       else if (root) return { ok: false, error: 'more than one root element' };
       else root = element;
-      if (selfClosing !== '/') stack.push(element);
+      if (match[3] !== '/') stack.push(element);
     } else if (closing !== undefined) {
       if (!parent || parent.name !== closing) return { ok: false, error: `unexpected </${closing}>` };
       stack.pop();
@@ -76,6 +112,7 @@ export function childText(element: XmlElement, name: string): string | undefined
 }
 
 function readAttributes(text: string): Record<string, string> | undefined {
+  if (!text.includes('=')) return undefined;
   const attributes: Record<string, string> = {};
   for (const [, name = '', doubleQuoted, singleQuoted] of text.matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     attributes[name] = decodeEntities(doubleQuoted ?? singleQuoted ?? '');
@@ -125,13 +162,18 @@ export function asXmlNodes(value: unknown): XmlNode[] | null {
   return nodes;
 }
 
-/** The node's lines, two spaces per level. */
-export function xmlLines(node: XmlNode, indent: number): string[] {
+/** The node's lines, two spaces per level, pushed onto out (one array for a whole file). */
+export function xmlLines(node: XmlNode, indent: number, out: string[] = []): string[] {
   const pad = '  '.repeat(indent);
-  const attributes = Object.entries(node.attributes ?? {}).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  let attributes = '';
+  if (node.attributes) for (const key in node.attributes) attributes += ` ${key}="${escapeXml(node.attributes[key] ?? '')}"`;
   if (node.children && node.children.length > 0) {
-    return [`${pad}<${node.name}${attributes}>`, ...node.children.flatMap((c) => xmlLines(c, indent + 1)), `${pad}</${node.name}>`];
+    out.push(`${pad}<${node.name}${attributes}>`);
+    for (const c of node.children) xmlLines(c, indent + 1, out);
+    out.push(`${pad}</${node.name}>`);
+  } else {
+    out.push(`${pad}<${node.name}${attributes}>${escapeXml(node.text ?? '')}</${node.name}>`);
   }
-  return [`${pad}<${node.name}${attributes}>${escapeXml(node.text ?? '')}</${node.name}>`];
+  return out;
 }
 
