@@ -43,7 +43,12 @@ interface PendingImage extends PendingRecord {
 export interface CocoRecordBuilder {
   image(entry: PreparedImage): { record: CocoRecord; order: number };
   annotations(entry: PreparedImage, categoryOf: (label: string) => number): Array<{ record: CocoRecord; order: number }>;
+  /** The same records' kept ids (the record holds only its id) and places: all that planning reads. */
+  annotationKeys(entry: PreparedImage): Array<{ record: CocoRecord; order: number }>;
 }
+
+/** What a pass needs of each image's annotations: nothing, what planning reads, or the records. */
+type AnnotationsWanted = 'none' | 'keys' | 'records';
 
 interface KindPlan {
   maxId: number;
@@ -124,31 +129,33 @@ export function createCocoWriter(
     if (stored.length === 0) fileOf(COCO_PATH);
   }
 
-  /** Every image's records in reading order, without ids; annotations only when asked for. */
+  /** Every image's records in reading order, without ids; annotations as wanted. */
   function* pending(
     pages: Iterable<readonly ExportItem[]>,
-    withAnnotations: boolean,
+    wanted: AnnotationsWanted,
     preparer = createExportPreparer(labels, type),
     seq = { image: 0, annotation: 0 },
   ): Generator<PendingImage> {
     for (const page of pages) {
       // The images pass needs no shapes: preparing them (to pixels, clipped) is most of a pass's work.
-      const prepared = withAnnotations ? preparer.prepare(page) : page.map(({ image, annotation }): PreparedImage => ({ image, stem: image.relPath, objects: [], ...(annotation.dataset ? { dataset: annotation.dataset } : {}) }));
+      const prepared = wanted !== 'none' ? preparer.prepare(page) : page.map(({ image, annotation }): PreparedImage => ({ image, stem: image.relPath, objects: [], ...(annotation.dataset ? { dataset: annotation.dataset } : {}) }));
       for (const item of prepared) {
         const fields = readImageFields(item.dataset);
         const file = layout.bySplit ? cocoSplitPath(exportSide(item.image)) : (fields && archivePath(fields.file)) || COCO_PATH;
         const image = build.image(item);
-        const annotations = withAnnotations ? build.annotations(item, numbering.numberOf).map((entry) => ({ ...entry, seq: seq.annotation++ })) : [];
-        yield { ...image, seq: seq.image++, file, annotations };
+        const made = wanted === 'records' ? build.annotations(item, numbering.numberOf) : wanted === 'keys' ? build.annotationKeys(item) : [];
+        // Literals, not spreads: two million of these per pass of a big export.
+        const annotations = made.map(({ record, order }): PendingRecord => ({ record, order, seq: seq.annotation++ }));
+        yield { record: image.record, order: image.order, seq: seq.image++, file, annotations };
       }
     }
   }
 
   /** pending() over pages read as the file is written (from the database, one page at a time). */
-  async function* pendingOf(pages: AsyncIterable<readonly ExportItem[]>, withAnnotations: boolean): AsyncGenerator<PendingImage> {
+  async function* pendingOf(pages: AsyncIterable<readonly ExportItem[]>, wanted: AnnotationsWanted): AsyncGenerator<PendingImage> {
     const preparer = createExportPreparer(labels, type);
     const seq = { image: 0, annotation: 0 };
-    for await (const page of pages) yield* pending([page], withAnnotations, preparer, seq);
+    for await (const page of pages) yield* pending([page], wanted, preparer, seq);
   }
 
   /** The side a split layout's file holds, so its passes read only that side's images. */
@@ -172,7 +179,7 @@ export function createCocoWriter(
       if (kind === 0) continue;
       const giveId = createIdGiver(plan.images);
       const sorted: Array<{ order: number; seq: number; text: string }> = [];
-      for await (const entry of pendingOf(pages(sideOf(plan.path)), false)) {
+      for await (const entry of pendingOf(pages(sideOf(plan.path), { shapes: false }), 'none')) {
         if (entry.file !== plan.path) continue;
         const id = giveId(entry);
         if ((entry.order !== Infinity) !== imported) continue;
@@ -191,7 +198,7 @@ export function createCocoWriter(
       const imageId = createIdGiver(plan.images);
       const giveId = createIdGiver(plan.annotations);
       const sorted: Array<{ order: number; seq: number; text: string }> = [];
-      for await (const entry of pendingOf(pages(sideOf(plan.path)), true)) {
+      for await (const entry of pendingOf(pages(sideOf(plan.path)), 'records')) {
         if (entry.file !== plan.path) continue;
         const image_id = imageId(entry);
         for (const annotation of entry.annotations) {
@@ -217,7 +224,7 @@ export function createCocoWriter(
 
   return {
     add(items) {
-      for (const entry of pending([items], true)) {
+      for (const entry of pending([items], 'keys')) {
         const plan = fileOf(entry.file);
         planRecord(plan.images, entry);
         for (const annotation of entry.annotations) planRecord(plan.annotations, annotation);

@@ -37,8 +37,10 @@ export interface ExportResult {
 /**
  * The pages of the export again, from the first: for a file written in several passes. side:
  * only the images written on that side of a split layout (a file per side reads only its own).
+ * shapes false: a pass that writes no shapes; its items' annotations may then come with none,
+ * only the image's dataset fields (reading a million boxes again for nothing is most of a pass).
  */
-export type ExportPages = (side?: ExportSide) => AsyncIterable<readonly ExportItem[]>;
+export type ExportPages = (side?: ExportSide, read?: { shapes: boolean }) => AsyncIterable<readonly ExportItem[]>;
 
 /** Sees each record of a streamed COCO file as it is written (the export's after-check). */
 export interface CocoRecordObserver {
