@@ -122,6 +122,8 @@ export interface ImageRepository {
    */
   refreshStatistics(): Promise<void>;
   find(projectId: string, uuid: string): Promise<ImageRecord | undefined>;
+  /** find for many images in one statement; the uuids of no image are left out. */
+  findMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageRecord>>;
   /** Uuids of the images present on disk, in path order (possibly shared: never changed). */
   listUuids(projectId: string): Promise<readonly string[]>;
   /** Images in path byte order: the order exports and bulk walks use (classifai's). */
@@ -167,6 +169,8 @@ export interface SaveGuard {
 export interface AnnotationRepository {
   get(projectId: string, uuid: string): Promise<ImageAnnotation | undefined>;
   getMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageAnnotation>>;
+  /** The images' own dataset fields (ImageAnnotation.dataset) without reading their shapes; only images that have any. */
+  datasetFields(projectId: string, uuids: readonly string[]): Promise<Map<string, DatasetFields>>;
   /**
    * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored, or, given a guard,
    * the stored version is neither its base nor one its own tab made: undefined then (or when there is no such image).
@@ -231,6 +235,8 @@ export interface SplitRepository {
   saveSettings(projectId: string, settings: SplitSettings): Promise<void>;
   /** Every present image, in path byte order. */
   candidates(projectId: string): Promise<SplitCandidate[]>;
+  /** The candidates with both hashes (the only ones a duplicate group can hold), in the same order. */
+  hashedCandidates(projectId: string): Promise<SplitCandidate[]>;
   /** Each present image's distinct labels, as (uuid, label) pairs. */
   imageLabels(projectId: string): Promise<Array<{ uuid: string; label: string }>>;
   setSide(projectId: string, uuids: readonly string[], side: SplitName | null): Promise<void>;

@@ -1,6 +1,6 @@
 import type { AnnotationChange, ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
-import { type AnnotationRow, toAnnotation } from './stored-rows';
+import { type AnnotationRow, type DatasetFieldsRow, toAnnotation, toDatasetFields } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 
@@ -10,6 +10,9 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
   const getMany = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
+  );
+  const datasetFields = sqlite.prepare<[string, string], DatasetFieldsRow>(
+    'SELECT uuid, dataset FROM images WHERE project_id = ? AND dataset IS NOT NULL AND uuid IN (SELECT value FROM json_each(?))',
   );
   // The version check and the write are one statement: nothing can land between them.
   const save = sqlite.prepare<Record<string, unknown>, { annotation_version: number }>(
@@ -54,6 +57,7 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
       for (const row of getMany.iterate(projectId, JSON.stringify(uuids))) found.set(row.uuid, toAnnotation(row));
       return found;
     },
+    datasetFields: (projectId, uuids) => toDatasetFields(datasetFields.all(projectId, JSON.stringify(uuids))),
     save: (projectId, uuid, annotation, editedAt, guard) =>
       save.get({
         projectId,

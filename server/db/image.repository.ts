@@ -1,4 +1,5 @@
 import type { ImageFilter, ImageRepository, NewImage, StoredImagePath } from '@/server/core/repositories';
+import type { ImageRecord } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 import { createImageListQueries } from './image-list.queries';
@@ -17,6 +18,7 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
      VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs, @orientation)`,
   );
   const find = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
+  const findMany = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`);
   const uuids = sqlite
     .prepare<[string], string>('SELECT uuid FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path')
     .pluck();
@@ -70,6 +72,11 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
     find: (projectId, uuid) => {
       const row = find.get(projectId, uuid);
       return row ? toRecord(row) : undefined;
+    },
+    findMany: (projectId, uuids) => {
+      const found = new Map<string, ImageRecord>();
+      for (const row of findMany.iterate(projectId, JSON.stringify(uuids))) found.set(row.uuid, toRecord(row));
+      return found;
     },
     listUuids: (projectId) => uuids.all(projectId),
     page: (projectId, filter, offset, limit) => pages[filter].all(projectId, limit, offset).map(toRecord),

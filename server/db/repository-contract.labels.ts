@@ -98,12 +98,17 @@ export function describeLabelContract(open: OpenStore): void {
 
     it('counts images per side, per label and without shapes', async () => {
       const { splits, annotations } = s.repos;
-      await splits.setSide('p', ['a', 'b'], 'train');
       await annotations.save('p', 'a', { shapes: [box('cat'), box('dog')], placement }, 1);
       await annotations.save('p', 'c', { shapes: [box('cat')], placement }, 1);
-      const counts = await splits.sideCounts('p');
       const keyOf = (entry: { side: string | null; label?: string }) => `${entry.label ?? ''}/${entry.side ?? ''}`;
       const sorted = <T extends { side: string | null; label?: string }>(list: T[]) => [...list].sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
+      // Never split: every count is under no side.
+      const unsplit = await splits.sideCounts('p');
+      expect(unsplit.perSide).toEqual([{ side: null, images: 3 }]);
+      expect(sorted(unsplit.perLabel)).toEqual(sorted([{ label: 'cat', side: null, images: 2 }, { label: 'dog', side: null, images: 1 }]));
+      expect(unsplit.unlabeled).toEqual([{ side: null, images: 1 }]);
+      await splits.setSide('p', ['a', 'b'], 'train');
+      const counts = await splits.sideCounts('p');
       expect(sorted(counts.perSide)).toEqual(sorted([{ side: 'train', images: 2 }, { side: null, images: 1 }]));
       expect(sorted(counts.perLabel)).toEqual(
         sorted([
@@ -129,6 +134,13 @@ export function describeLabelContract(open: OpenStore): void {
       expect((await splits.unhashedPage('p', '', 10)).map((record) => record.uuid)).toEqual(['c']);
       await images.rename('p', 'a', 'z.png');
       expect((await splits.candidates('p')).find((candidate) => candidate.uuid === 'a')).toMatchObject({ relPath: 'z.png', ...hashes });
+      // Only images with both hashes can be in a duplicate group, in path order.
+      await splits.setSide('p', ['a'], 'val');
+      expect(await splits.hashedCandidates('p')).toEqual([
+        { uuid: 'b', relPath: 'b.png', ...hashes, split: null },
+        { uuid: 'a', relPath: 'z.png', ...hashes, split: 'val' },
+      ]);
+      await splits.setSide('p', ['a'], null);
       // The rename service refreshes the file facts of the same bytes: the hashes stay.
       await images.updateFileFacts('p', 'a', { format: 'png', width: 4, height: 3, depth: 3, fileSize: 100, mtimeMs: 0, orientation: 6 });
       expect((await splits.candidates('p')).find((candidate) => candidate.uuid === 'a')).toMatchObject(hashes);

@@ -226,6 +226,20 @@ function describeImageContract(open: OpenStore): void {
       expect([...found.keys()].sort()).toEqual(['b', 'c']);
       expect(JSON.stringify(found.get('b')?.shapes)).toBe(JSON.stringify([shape]));
       expect(found.get('c')).toEqual({ shapes: [], placement: { x: 0, y: 0, w: 0, h: 0 }, version: 0, client: null });
+    });
+
+    it("reads many images' records and their own dataset fields by uuid, in one project only", async () => {
+      const { annotations, images } = s.repos;
+      const dataset = { voc: { file: 'b.xml', kept: { z: 1, a: [2, 'x'] } } };
+      await annotations.save('p', 'b', { shapes: [box('cat')], placement, dataset }, 1);
+      await annotations.save('p', 'c', { shapes: [box('dog')], placement }, 1);
+      const found = await images.findMany('p', ['c', 'b', 'x', 'nope']);
+      expect([...found.keys()].sort()).toEqual(['b', 'c']);
+      expect(found.get('b')).toEqual(await images.find('p', 'b'));
+      expect(await images.findMany('p', [])).toEqual(new Map());
+      const fields = await annotations.datasetFields('p', ['b', 'c', 'x']);
+      expect([...fields.keys()]).toEqual(['b']);
+      expect(JSON.stringify(fields.get('b'))).toBe(JSON.stringify(dataset));
       expect(await s.repos.projects.datasetFields('p')).toEqual({});
       await s.repos.projects.setDatasetFields('p', { coco: { info: { year: 2024 } } });
       expect(await s.repos.projects.datasetFields('p')).toEqual({ coco: { info: { year: 2024 } } });

@@ -24,6 +24,14 @@ export const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
   client: row.annotation_client,
 });
 
+export interface DatasetFieldsRow {
+  uuid: string;
+  dataset: string;
+}
+
+export const toDatasetFields = (rows: readonly DatasetFieldsRow[]): Map<string, DatasetFields> =>
+  new Map(rows.map((row) => [row.uuid, JSON.parse(row.dataset) as DatasetFields]));
+
 export interface ClassRow {
   name: string;
   color: string;

@@ -1,6 +1,6 @@
 import type { AnnotationChange, ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
-import { type AnnotationRow, toAnnotation } from '../stored-rows';
+import { type AnnotationRow, type DatasetFieldsRow, toAnnotation, toDatasetFields } from '../stored-rows';
 import { invalidInput } from '@/server/core/errors';
 import { NUL_REFUSED, type PostgresDatabase } from './database';
 
@@ -50,6 +50,10 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
     },
     // One statement for the whole batch (a page of the workspace asks for 50 at once).
     getMany: (projectId, uuids) => map(`${SELECT} WHERE project_id = $1 AND uuid = ANY($2::text[])`, [projectId, uuids]),
+    datasetFields: async (projectId, uuids) =>
+      toDatasetFields(
+        (await db.query<DatasetFieldsRow>('SELECT uuid, dataset FROM images WHERE project_id = $1 AND dataset IS NOT NULL AND uuid = ANY($2::text[])', [projectId, uuids])).rows,
+      ),
     save: async (projectId, uuid, annotation, editedAt, guard) => {
       const { x, y, w, h } = annotation.placement;
       const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);

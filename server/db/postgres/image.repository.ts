@@ -58,6 +58,10 @@ export function createImageRepository(db: PostgresDatabase): ImageRepository {
       });
     },
     find: async (projectId, uuid) => (await rows(`SELECT ${COLUMNS} FROM images WHERE project_id = $1 AND uuid = $2`, [projectId, uuid]))[0],
+    findMany: async (projectId, uuids) => {
+      const found = await db.query<ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = $1 AND uuid = ANY($2::text[])`, [projectId, uuids]);
+      return new Map(found.rows.map((row) => [row.uuid, toRecord(row)]));
+    },
     listUuids: async (projectId) =>
       (await db.query<{ uuid: string }>('SELECT uuid FROM images WHERE project_id = $1 AND present ORDER BY rel_path', [projectId])).rows.map((row) => row.uuid),
     // rel_path is COLLATE "C": path byte order, as SQLite's.

@@ -31,6 +31,13 @@ export function createSplitRepository(db: PostgresDatabase): SplitRepository {
           [projectId],
         )
       ).map(toSplitCandidate),
+    hashedCandidates: async (projectId): Promise<SplitCandidate[]> =>
+      (
+        await rows<SplitCandidateRow>(
+          'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = $1 AND present AND content_hash IS NOT NULL AND perceptual_hash IS NOT NULL ORDER BY rel_path',
+          [projectId],
+        )
+      ).map(toSplitCandidate),
     imageLabels: (projectId) => rows<{ uuid: string; label: string }>('SELECT uuid, label FROM image_labels WHERE project_id = $1 AND present', [projectId]),
     setSide: async (projectId, uuids, side) => {
       if (uuids.length === 0) return;
