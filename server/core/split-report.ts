@@ -94,7 +94,8 @@ export function splitReportSection(
 
 /** The section for a project as it is stored now: what the export job calls. */
 export async function splitReportSectionOf(repos: Repositories, projectId: string): Promise<SplitReportSection> {
-  const candidates = await repos.splits.candidates(projectId);
+  // Only hashed images can be in a group, and only a group's images need their side.
+  const candidates = await repos.splits.hashedCandidates(projectId);
   const sides = new Map(candidates.map((candidate) => [candidate.uuid, candidate.split]));
   return splitReportSection(
     await repos.splits.settings(projectId),

@@ -43,7 +43,7 @@ export function createSplitService(deps: { repos: Repositories; projects: Projec
     unhashed: await repos.splits.countUnhashed(projectId),
   });
 
-  const duplicateGroups = async (projectId: string) => findDuplicateGroups(await repos.splits.candidates(projectId));
+  const duplicateGroups = async (projectId: string) => findDuplicateGroups(await repos.splits.hashedCandidates(projectId));
 
   return {
     async overview(type: AnnotationType, name: string): Promise<SplitOverview> {

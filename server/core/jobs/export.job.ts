@@ -69,20 +69,30 @@ interface ExportSnapshot {
   sides: Array<SplitName | undefined>;
 }
 
-async function* snapshotItems(repos: Repositories, projectId: string, snapshot: ExportSnapshot, side?: ExportSide): AsyncGenerator<ExportItem[]> {
+async function* snapshotItems(repos: Repositories, projectId: string, snapshot: ExportSnapshot, side?: ExportSide, shapes = true): AsyncGenerator<ExportItem[]> {
   const { uuids, sides } = snapshot;
   for (let start = 0; start < uuids.length; start += SHAPES_BATCH) {
-    const images: ImageRecord[] = [];
-    for (let i = start; i < Math.min(start + SHAPES_BATCH, uuids.length); i++) {
-      if (side !== undefined && (sides[i] ?? 'unassigned') !== side) continue;
-      const found = await repos.images.find(projectId, uuids[i] ?? '');
-      if (!found) throw invalidState('An image was deleted while the export was being written; export again');
-      const { split: _now, ...image } = found;
-      images.push(sides[i] ? { ...image, split: sides[i] } : image);
+    const wanted: number[] = [];
+    for (let i = start; i < Math.min(start + SHAPES_BATCH, uuids.length); i++) if (side === undefined || (sides[i] ?? 'unassigned') === side) wanted.push(i);
+    if (wanted.length === 0) continue;
+    const batch = wanted.map((i) => uuids[i] ?? '');
+    const found = await repos.images.findMany(projectId, batch);
+    const images = wanted.map((i): ImageRecord => {
+      const record = found.get(uuids[i] ?? '');
+      if (!record) throw invalidState('An image was deleted while the export was being written; export again');
+      const { split: _now, ...image } = record;
+      return sides[i] ? { ...image, split: sides[i] } : image;
+    });
+    if (shapes) {
+      const annotations = await repos.annotations.getMany(projectId, batch);
+      yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
+    } else {
+      const fields = await repos.annotations.datasetFields(projectId, batch);
+      yield images.map((image) => {
+        const dataset = fields.get(image.uuid);
+        return { image, annotation: { shapes: [], placement: EMPTY_PLACEMENT, ...(dataset ? { dataset } : {}) } };
+      });
     }
-    if (images.length === 0) continue;
-    const annotations = await repos.annotations.getMany(projectId, images.map((image) => image.uuid));
-    yield images.map((image) => ({ image, annotation: annotations.get(image.uuid) ?? { shapes: [], placement: EMPTY_PLACEMENT } }));
   }
 }
 
@@ -95,7 +105,7 @@ const COMPACT_EVERY = 2000;
  * would cost more in stream calls than in JSON), with a turn of the event loop between chunks
  * so saves and status polls are answered while a big file is written, and a cancel is seen.
  */
-async function* paced(pieces: AsyncIterable<string>, signal: AbortSignal, compact: () => void): AsyncGenerator<string> {
+async function* paced(pieces: AsyncIterable<string>, signal: AbortSignal): AsyncGenerator<string> {
   let chunk = '';
   for await (const piece of pieces) {
     chunk += piece;
@@ -103,7 +113,6 @@ async function* paced(pieces: AsyncIterable<string>, signal: AbortSignal, compac
     yield chunk;
     chunk = '';
     signal.throwIfAborted();
-    compact();
     await nextTurn();
   }
   if (chunk) yield chunk;
@@ -193,7 +202,7 @@ async function writeDataset(
   const snapshot: ExportSnapshot = { uuids: [], sides: [] };
   // Pages by offset: an image added meanwhile can push one already read onto the next page.
   const seen = new Set<string>();
-  // Every COMPACT_EVERY images (or about as much streamed text), a full collection: see heap-compactor.ts.
+  // Every COMPACT_EVERY images read, a full collection: see heap-compactor.ts.
   let sinceCompaction = 0;
   const compact = (weight = 1) => {
     sinceCompaction += weight;
@@ -220,11 +229,19 @@ async function writeDataset(
         if (done % PAUSE_EVERY === 0) await nextTurn();
       }
     }
-    const shared = writer.finish((side) => snapshotItems(repos, project.id, snapshot, side), checks.observers);
+    // 100,000 uuids are some 10 MB the files written next have no use for.
+    seen.clear();
+    const shared = writer.finish(async function* (side, read) {
+      // Counted in images read, as the first pass is: a 64 KiB chunk of an images pass holds
+      // hundreds of images, of an annotations pass ten.
+      for await (const page of snapshotItems(repos, project.id, snapshot, side, read?.shapes ?? true)) {
+        compact(page.length);
+        yield page;
+      }
+    }, checks.observers);
     for (const file of shared) {
       if (isStreamed(file)) {
-        // A 64 KiB chunk holds the records of about ten images.
-        await zip.addStream(paced(file.chunks, context.signal, () => compact(10)), file.path);
+        await zip.addStream(paced(file.chunks, context.signal), file.path);
       } else {
         checks.written(file);
         await zip.addText(file.content, file.path);
