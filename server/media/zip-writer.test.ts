@@ -5,7 +5,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readZip } from '@/server/files/zip-reader';
 import { makeTempDir } from '@/server/testing/image-fixtures';
-import { writeZipFile } from './zip-writer';
+import { ZipArchive } from 'archiver';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { writeZipFile, ZIP_ENTRY_DATE } from './zip-writer';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -57,6 +60,34 @@ describe('writeZipFile', () => {
       vi.useRealTimers();
     }
   });
+});
+
+/** The same entries written by archiver alone, as writeZipFile adds them. */
+async function writePlain(target: string, entries: number) {
+  const archive = new ZipArchive({ store: true });
+  const written = pipeline(archive, fs.createWriteStream(target));
+  for (let index = 0; index < entries; index += 1) archive.append(Buffer.from(`${index} 0.5 0.5 0.1 0.1\n`), { name: `labels/t${Math.floor(index / 1000)}/${index}.txt`, date: ZIP_ENTRY_DATE });
+  archive.append(Readable.from(['{"images":[', '{"id":0,"file_name":"é0.jpg"}', ']}']), { name: 'annotations/instances.json', date: ZIP_ENTRY_DATE });
+  await archive.finalize();
+  await written;
+  return fs.readFileSync(target);
+}
+
+describe('the central directory made as entries are written', () => {
+  // Past 65,535 entries the end records take their zip64 form: the count is kept for them.
+  it('is byte for byte the one archiver writes alone, past 65,535 entries too', async () => {
+    const dir = await makeTempDir('labelport-zip-');
+    dirs.push(dir);
+    for (const entries of [3, 66_000]) {
+      const ours = path.join(dir, `ours-${entries}.zip`);
+      await writeZipFile(ours, async (zip) => {
+        for (let index = 0; index < entries; index += 1) await zip.addText(`${index} 0.5 0.5 0.1 0.1\n`, `labels/t${Math.floor(index / 1000)}/${index}.txt`);
+        await zip.addStream(['{"images":[', '{"id":0,"file_name":"é0.jpg"}', ']}'], 'annotations/instances.json');
+      });
+      const plain = await writePlain(path.join(dir, `plain-${entries}.zip`), entries);
+      expect(fs.readFileSync(ours).equals(plain), `${entries} entries`).toBe(true);
+    }
+  }, 60_000);
 });
 
 describe('a streamed entry that fails', () => {
