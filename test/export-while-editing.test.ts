@@ -17,9 +17,8 @@ const pixels = { x: 0, y: 0, w: 40, h: 30 };
 let t: TestCore;
 let folder: string;
 let repos: Repositories;
-/** Runs once, at the second read of shapes: after the first pass, during the later ones. */
+/** Runs once, as the later passes read their first images (the first pass reads pages, not these). */
 let duringLaterPasses: (() => Promise<void>) | null = null;
-let shapeReads = 0;
 
 beforeAll(async () => {
   t = await createTestCore({
@@ -27,15 +26,15 @@ beforeAll(async () => {
       repos = inner;
       return {
         ...inner,
-        annotations: {
-          ...inner.annotations,
-          getMany: async (projectId, uuids) => {
-            if (duringLaterPasses && ++shapeReads === 2) {
+        images: {
+          ...inner.images,
+          findMany: async (projectId, uuids) => {
+            if (duringLaterPasses) {
               const act = duringLaterPasses;
               duringLaterPasses = null;
               await act();
             }
-            return inner.annotations.getMany(projectId, uuids);
+            return inner.images.findMany(projectId, uuids);
           },
         },
       };
@@ -56,7 +55,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function exportCoco() {
-  shapeReads = 0;
   await t.core.exports.start('bndbox', 'busy', 'coco');
   await t.core.jobs.settled(EXPORT_JOB_KEY);
   return t.core.exports.status();
