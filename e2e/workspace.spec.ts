@@ -93,6 +93,10 @@ test('exports from the menu and shows the written file', async ({ page, world, a
   await editor.exportAs('COCO (.zip)');
   await expect(page.getByText('Written to')).toContainText('exported_coco.zip');
   expect(fs.existsSync(path.join(world.imageFolder, 'exported_coco.zip'))).toBe(true);
+  // Straight after, another format from the open menu: it shows this export's file, not the last one's.
+  await page.getByRole('menuitem', { name: 'YOLO (.zip)' }).click();
+  await expect(page.getByText('Written to')).toContainText('exported_yolo.zip');
+  expect(fs.existsSync(path.join(world.imageFolder, 'exported_yolo.zip'))).toBe(true);
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.screenshot({ path: path.join(world.screenshotDir, 'workspace-export-help.png') });

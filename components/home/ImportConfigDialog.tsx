@@ -3,11 +3,12 @@
 // A project made again from a classifai configuration file (what classifai and the cfg export
 // write next to the images): the file's path typed or picked with the system dialog, since the
 // images are found beside it on this machine.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { useJobStatus } from '@/components/trpc/useJobStatus';
 import { useChooser } from './useChooser';
 
 export function ImportConfigDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -22,26 +23,12 @@ function ImportConfigForm({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [file, setFile] = useState('');
-  const [started, setStarted] = useState(false);
   const chooser = useChooser('file');
-  const statusIds = { annotation_type: 'bndbox' } as const;
-  const start = useMutation(
-    trpc.transfer.importFile.mutationOptions({
-      onSuccess: () => {
-        // The last import's status may still look fresh: never show it as this one's.
-        void queryClient.invalidateQueries(trpc.transfer.importStatus.queryFilter(statusIds));
-        setStarted(true);
-      },
-    }),
-  );
-  const status = useQuery({
-    ...trpc.transfer.importStatus.queryOptions(statusIds),
-    enabled: started,
-    // Until the job ends (1 and 2: reading the file, writing the project).
-    refetchInterval: (query) => (query.state.data && [1, 2].includes(query.state.data.file_system_status) ? 250 : false),
-  });
-  const reply = started ? status.data : undefined;
-  const running = started && (!reply || [1, 2].includes(reply.file_system_status));
+  // Until the job ends (1 and 2: reading the file, writing the project).
+  const job = useJobStatus(trpc.transfer.importStatus.queryOptions({ annotation_type: 'bndbox' }), (status) => [1, 2].includes(status.file_system_status));
+  const start = useMutation(trpc.transfer.importFile.mutationOptions({ onSuccess: job.started }));
+  const reply = job.status;
+  const running = job.running;
   const done = Boolean(reply?.project_name) && !running;
   // The new project's card appears in the list behind the dialog.
   useEffect(() => {
@@ -54,7 +41,7 @@ function ImportConfigForm({ onClose }: { onClose: () => void }) {
       className="stack"
       onSubmit={(event) => {
         event.preventDefault();
-        setStarted(false);
+        job.reset();
         start.mutate({ config_path: file.trim() });
       }}
     >

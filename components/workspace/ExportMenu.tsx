@@ -1,34 +1,20 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { useJobStatus } from '@/components/trpc/useJobStatus';
 import type { ProjectType } from './useProject';
 
 export function ExportMenu({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
-  const [started, setStarted] = useState(false);
   // The server's format registry: a new format shows up here without a change to this file.
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
-  const queryClient = useQueryClient();
-  const statusIds = { annotation_type: type };
-  const start = useMutation(
-    trpc.transfer.export.mutationOptions({
-      onSuccess: () => {
-        // The last export's status may still look fresh: never show it as this one's.
-        void queryClient.invalidateQueries(trpc.transfer.exportStatus.queryFilter(statusIds));
-        setStarted(true);
-      },
-    }),
-  );
-  const status = useQuery({
-    ...trpc.transfer.exportStatus.queryOptions(statusIds),
-    enabled: started,
-    refetchInterval: (query) => (query.state.data?.export_status === 1 ? 250 : false),
-  });
-  const data = started ? status.data : undefined;
+  const job = useJobStatus(trpc.transfer.exportStatus.queryOptions({ annotation_type: type }), (status) => status.export_status === 1);
+  const start = useMutation(trpc.transfer.export.mutationOptions({ onSuccess: job.started }));
+  const data = job.status;
   return (
     <div className="menu">
       <button className="button" aria-expanded={open} onClick={() => setOpen(!open)}>Export</button>
@@ -41,7 +27,7 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
               className="menu-item"
               disabled={data?.export_status === 1}
               onClick={() => {
-                setStarted(false);
+                job.reset();
                 start.mutate({ annotation_type: type, project_name: name, export_type: exportType });
               }}
             >
