@@ -5,7 +5,6 @@
 // after megabytes of metadata, a WebP EXIF chunk after the pixels) asks for them and runs
 // again, which costs little because parsers only skip over lengths.
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import type { ImageFormat } from '@/server/core/types';
 
 export interface ImageProbe {
@@ -301,31 +300,44 @@ export function probeImageBuffer(buffer: Uint8Array): ImageProbe | null {
   }
 }
 
-async function readWindow(handle: fsp.FileHandle, data: ByteWindows, position: number, length: number): Promise<void> {
+// The callback API under one promise a call: a FileHandle costs more in promise and
+// async-hooks machinery than the header read itself, which a 100,000-file scan pays 400,000
+// times (open, read, close; the thread pool's work is the same).
+const openForProbe = (absPath: string) =>
+  // Non-blocking so a named pipe in the folder cannot hang the scan.
+  new Promise<number>((resolve, reject) => fs.open(absPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, fd) => (error ? reject(error) : resolve(fd))));
+
+const closeQuietly = (fd: number) => new Promise<void>((resolve) => fs.close(fd, () => resolve()));
+
+function readWindow(fd: number, data: ByteWindows, position: number, length: number): Promise<void> {
   const bytes = Buffer.allocUnsafe(length);
-  const { bytesRead } = await handle.read(bytes, 0, length, position);
-  data.add(position, bytes.subarray(0, bytesRead), length);
+  return new Promise((resolve, reject) =>
+    fs.read(fd, bytes, 0, length, position, (error, bytesRead) => {
+      if (error) return reject(error);
+      data.add(position, bytes.subarray(0, bytesRead), length);
+      resolve();
+    }),
+  );
 }
 
 /** Identifies an image file from its header; null for anything not a supported image. Never throws. */
 export async function probeImageFile(absPath: string): Promise<ImageProbe | null> {
-  let handle: fsp.FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    // Non-blocking so a named pipe in the folder cannot hang the scan.
-    handle = await fsp.open(absPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    fd = await openForProbe(absPath);
     const data = new ByteWindows();
-    await readWindow(handle, data, 0, FIRST_WINDOW);
+    await readWindow(fd, data, 0, FIRST_WINDOW);
     for (let reads = 0; ; reads += 1) {
       try {
         return probeWindows(data);
       } catch (error) {
         if (!(error instanceof NeedBytes) || reads >= MAX_EXTRA_READS || error.length > MAX_READ) return null;
-        await readWindow(handle, data, error.position, Math.max(error.length, LATER_WINDOW));
+        await readWindow(fd, data, error.position, Math.max(error.length, LATER_WINDOW));
       }
     }
   } catch {
     return null;
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== undefined) await closeQuietly(fd);
   }
 }
