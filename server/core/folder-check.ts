@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inspectFolder, walkFolder } from '@/server/files/project-folder';
 import { probeImageFile } from '@/server/media/image-media';
 import { invalidInput, invalidState } from './errors';
-import { mapLimited } from './jobs/map-limited';
+import { mapLimited } from '@/server/files/map-limited';
 
 const PROBES_IN_FLIGHT = 16;
 

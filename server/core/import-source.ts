@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isDirectory, isFile, walkFolder } from '@/server/files/project-folder';
 import { looksLikeZip, readZip, ZipReadError } from '@/server/files/zip-reader';
 import { invalidInput } from './errors';
-import { mapLimited } from './jobs/map-limited';
+import { mapLimited } from '@/server/files/map-limited';
 import type { ImportFile } from './formats';
 import { isExportReport } from './validation/export-report';
 

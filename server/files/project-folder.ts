@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimited } from './map-limited';
 
 /** classifai's name for the folder deleted images are moved into; never scanned. */
 export const DELETED_FOLDER_NAME = '.classifai_deleted_data';
@@ -99,29 +100,37 @@ export async function walkFolder(root: string, signal?: AbortSignal): Promise<Fo
     } catch {
       continue; // unreadable sub-folder: skip it, the rest of the folder still counts
     }
+    const files: fs.Dirent[] = [];
     for (const child of children) {
+      if (child.isDirectory()) {
+        if (child.name !== DELETED_FOLDER_NAME) pending.push(relDir ? `${relDir}/${child.name}` : child.name);
+      } else if (child.isFile() || child.isSymbolicLink()) files.push(child);
+    }
+    // A folder's files are stated several at a time: one after the other, each stat waited a
+    // thread-pool round trip (some 4 s of a 100,000-file walk).
+    const found = await mapLimited(files, STATS_IN_FLIGHT, async (child): Promise<FolderEntry | null> => {
       const relPath = relDir ? `${relDir}/${child.name}` : child.name;
       const absPath = path.join(root, relPath);
-      if (child.isDirectory()) {
-        if (child.name !== DELETED_FOLDER_NAME) pending.push(relPath);
-        continue;
-      }
-      if (!child.isFile() && !child.isSymbolicLink()) continue;
       try {
-        if (child.isSymbolicLink() && !isInside(realRoot, await fsp.realpath(absPath))) continue;
-        const stat = await fsp.stat(absPath);
-        if (stat.isFile()) entries.push({ relPath, absPath, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) });
+        if (child.isSymbolicLink() && !isInside(realRoot, await fsp.realpath(absPath))) return null;
+        const stat = await statFile(absPath);
+        return stat.isFile() ? { relPath, absPath, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) } : null;
       } catch {
-        // vanished or unreadable while walking
+        return null; // vanished or unreadable while walking
       }
-    }
+    });
+    for (const entry of found) if (entry) entries.push(entry);
   }
-  return entries.sort((a, b) => compareBytes(a.relPath, b.relPath));
+  // Byte order; each path's bytes made once, not twice a comparison.
+  const keyed = entries.map((entry) => ({ entry, key: Buffer.from(entry.relPath) }));
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key));
+  return keyed.map(({ entry }) => entry);
 }
 
-function compareBytes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
+const STATS_IN_FLIGHT = 16;
+
+// The callback API under one promise: fs/promises' stat costs more in promise machinery.
+const statFile = (absPath: string) => new Promise<fs.Stats>((resolve, reject) => fs.stat(absPath, (error, stat) => (error ? reject(error) : resolve(stat))));
 
 /** Picks `name`, else `name(1).ext`, `name(2).ext`… in folder; never an existing file. */
 export function freeName(folder: string, fileName: string): string {

@@ -19,7 +19,7 @@ import { EMPTY_PLACEMENT, type ImageRecord, type Project, type SplitName } from 
 import type { ExportSide } from '../formats/export-layout';
 import type { JobKinds } from './job-kinds';
 import type { JobContext, JobHandler } from './job-runner';
-import { mapLimited } from './map-limited';
+import { mapLimited } from '@/server/files/map-limited';
 
 export interface ExportParams {
   projectId: string;

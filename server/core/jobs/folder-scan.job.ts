@@ -8,7 +8,7 @@ import { invalidState, notFound } from '../errors';
 import type { NewImage, Repositories, StoredImagePath } from '../repositories';
 import type { JobKinds } from './job-kinds';
 import type { JobHandler } from './job-runner';
-import { mapLimited } from './map-limited';
+import { mapLimited } from '@/server/files/map-limited';
 
 export interface FolderScanParams {
   projectId: string;

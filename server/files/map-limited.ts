@@ -1,3 +1,5 @@
+// Async work over a list with a bound on how much is in flight: file reads, stats and hashes
+// that would otherwise queue thousands of thread-pool requests at once.
 /** fn over items with at most `limit` in flight; results in input order. */
 export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
