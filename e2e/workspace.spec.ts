@@ -97,6 +97,12 @@ test('exports from the menu and shows the written file', async ({ page, world, a
   await page.getByRole('menuitem', { name: 'YOLO (.zip)' }).click();
   await expect(page.getByText('Written to')).toContainText('exported_yolo.zip');
   expect(fs.existsSync(path.join(world.imageFolder, 'exported_yolo.zip'))).toBe(true);
+  // Two formats clicked in a rush: the second waits for the first (never refused), then runs.
+  await page.getByRole('menuitem', { name: 'Pascal VOC (.zip)' }).click();
+  await page.getByRole('menuitem', { name: 'labelme (.zip)' }).click();
+  await expect(page.getByText('Written to')).toContainText('exported_labelme.zip');
+  await expect(page.getByRole('menu').getByRole('alert')).toHaveCount(0);
+  expect(fs.existsSync(path.join(world.imageFolder, 'exported_voc.zip'))).toBe(true);
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.screenshot({ path: path.join(world.screenshotDir, 'workspace-export-help.png') });

@@ -25,11 +25,10 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
               key={exportType}
               role="menuitem"
               className="menu-item"
-              disabled={data?.export_status === 1}
-              onClick={() => {
-                job.reset();
-                start.mutate({ annotation_type: type, project_name: name, export_type: exportType });
-              }}
+              // One export at a time: a second click while one starts or runs would be refused
+              // (and hide the first one's progress).
+              disabled={start.isPending || job.running}
+              onClick={() => start.mutate({ annotation_type: type, project_name: name, export_type: exportType })}
             >
               {label}
             </button>
