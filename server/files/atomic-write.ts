@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -34,7 +35,7 @@ export async function sha256Base64(absPath: string): Promise<string> {
 const STREAM_ABOVE_BYTES = 8 * 1024 * 1024;
 const READ_HERE_BELOW_BYTES = 256 * 1024;
 
-const readWhole = (absPath: string) => new Promise<Buffer>((resolve, reject) => fs.readFile(absPath, (error, bytes) => (error ? reject(error) : resolve(bytes))));
+const readWhole = promisify(fs.readFile);
 
 /**
  * Removes what an earlier, interrupted write of target left behind (`<target>.<hex>.partial`):

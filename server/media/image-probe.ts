@@ -5,6 +5,7 @@
 // after megabytes of metadata, a WebP EXIF chunk after the pixels) asks for them and runs
 // again, which costs little because parsers only skip over lengths.
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import type { ImageFormat } from '@/server/core/types';
 
 export interface ImageProbe {
@@ -300,31 +301,25 @@ export function probeImageBuffer(buffer: Uint8Array): ImageProbe | null {
   }
 }
 
-// The callback API under one promise a call: a FileHandle costs more in promise and
-// async-hooks machinery than the header read itself, which a 100,000-file scan pays 400,000
-// times (open, read, close; the thread pool's work is the same).
-const openForProbe = (absPath: string) =>
-  // Non-blocking so a named pipe in the folder cannot hang the scan.
-  new Promise<number>((resolve, reject) => fs.open(absPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, fd) => (error ? reject(error) : resolve(fd))));
+// The callback API, promisified: a FileHandle costs more in promise and async-hooks machinery
+// than the header read itself, which a 100,000-file scan pays 400,000 times (open, read, close;
+// the thread pool's work is the same).
+const open = promisify(fs.open);
+const read = promisify(fs.read);
+const close = promisify(fs.close);
 
-const closeQuietly = (fd: number) => new Promise<void>((resolve) => fs.close(fd, () => resolve()));
-
-function readWindow(fd: number, data: ByteWindows, position: number, length: number): Promise<void> {
+async function readWindow(fd: number, data: ByteWindows, position: number, length: number): Promise<void> {
   const bytes = Buffer.allocUnsafe(length);
-  return new Promise((resolve, reject) =>
-    fs.read(fd, bytes, 0, length, position, (error, bytesRead) => {
-      if (error) return reject(error);
-      data.add(position, bytes.subarray(0, bytesRead), length);
-      resolve();
-    }),
-  );
+  const { bytesRead } = await read(fd, bytes, 0, length, position);
+  data.add(position, bytes.subarray(0, bytesRead), length);
 }
 
 /** Identifies an image file from its header; null for anything not a supported image. Never throws. */
 export async function probeImageFile(absPath: string): Promise<ImageProbe | null> {
   let fd: number | undefined;
   try {
-    fd = await openForProbe(absPath);
+    // Non-blocking so a named pipe in the folder cannot hang the scan.
+    fd = await open(absPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     const data = new ByteWindows();
     await readWindow(fd, data, 0, FIRST_WINDOW);
     for (let reads = 0; ; reads += 1) {
@@ -338,6 +333,6 @@ export async function probeImageFile(absPath: string): Promise<ImageProbe | null
   } catch {
     return null;
   } finally {
-    if (fd !== undefined) await closeQuietly(fd);
+    if (fd !== undefined) await close(fd).catch(() => undefined);
   }
 }
