@@ -12,7 +12,8 @@ const FILTERS: Record<ImageFilter, string> = {
   unlabeled: 'AND shape_count = 0',
 };
 
-export function createImageRepository(sqlite: SqliteDatabase): Synchronous<ImageRepository> {
+/** forgetListPositions: called before any write to a project's images (see image-list.queries.ts). */
+export function createImageRepository(sqlite: SqliteDatabase): Synchronous<ImageRepository> & { forgetListPositions(projectId?: string): void } {
   const insert = sqlite.prepare(
     `INSERT INTO images (project_id, uuid, rel_path, sort_key, format, width, height, depth, file_size, mtime_ms, orientation)
      VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs, @orientation)`,

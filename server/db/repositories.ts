@@ -23,7 +23,7 @@ import type { Synchronous } from './synchronous';
 
 export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   const labels = createLabelRepository(db.sqlite);
-  const images = createImageRepository(db.sqlite);
+  const { forgetListPositions, ...images } = createImageRepository(db.sqlite);
   const annotations = createAnnotationRepository(db.sqlite);
   const projects = createProjectRepository(db.sqlite, (id) => labels.list(id).map((label) => label.name));
 
@@ -39,7 +39,10 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   const uuidLists = new Map<string, readonly string[]>();
   const touching = <A extends [string, ...unknown[]], R>(write: (...args: A) => R, keepsImageList = false) => (...args: A): R => {
     counts.delete(args[0]);
-    if (!keepsImageList) uuidLists.delete(args[0]);
+    if (!keepsImageList) {
+      uuidLists.delete(args[0]);
+      forgetListPositions(args[0]);
+    }
     return write(...args);
   };
 
@@ -47,6 +50,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
   db.onRollback(() => {
     counts.clear();
     uuidLists.clear();
+    forgetListPositions();
   });
   const gated = <T extends object>(repository: Synchronous<T>): T => gateMethods(db, repository);
   return {

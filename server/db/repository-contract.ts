@@ -138,6 +138,42 @@ function describeImageContract(open: OpenStore): void {
     });
   });
 
+  describe('deep pages of the workspace list', () => {
+    const uuidsOf = (listed: Array<{ image: { uuid: string } }>) => listed.map(({ image }) => image.uuid);
+    const pages = async (projectId: string, offsets: number[]) =>
+      Promise.all(offsets.map(async (offset) => uuidsOf(await s.repos.images.listPage(projectId, { filter: 'all' }, offset, 7))));
+    // Offsets around the positions whose keys the SQLite store remembers (every 256th).
+    const offsets = [0, 250, 255, 256, 257, 511, 512, 600, 1020, 1100, 1198, 1200, 5000];
+    const expectPagesOfTheWholeList = async (projectId: string) => {
+      const whole = uuidsOf(await s.repos.images.listPage(projectId, { filter: 'all' }, 0, 10_000));
+      expect(await pages(projectId, offsets)).toEqual(offsets.map((offset) => whole.slice(offset, offset + 7)));
+      return whole;
+    };
+
+    it('are the slices of the whole list, also after images come, go and are renamed', async () => {
+      const { images } = s.repos;
+      await s.repos.projects.insert(project('big'));
+      await images.insertMany('big', Array.from({ length: 1200 }, (_, i) => image(`u${i}`, `img${i}.png`)));
+      const before = await expectPagesOfTheWholeList('big');
+      expect(before.slice(0, 3)).toEqual(['u0', 'u1', 'u2']);
+      expect(before.slice(-1)).toEqual(['u1199']);
+      // Each change moves the images after it: a page read from positions known before it would be off.
+      await images.insertMany('big', [image('first', 'a.png')]);
+      expect((await expectPagesOfTheWholeList('big'))[300]).toBe('u299');
+      await images.rename('big', 'u5', 'zz.png');
+      expect((await expectPagesOfTheWholeList('big'))[300]).toBe('u300');
+      await images.setPresent('big', ['u0', 'u1'], false);
+      expect((await expectPagesOfTheWholeList('big'))[300]).toBe('u302');
+      await images.delete('big', 'u2');
+      expect((await expectPagesOfTheWholeList('big'))[300]).toBe('u303');
+      // A save changes neither which images are listed nor their order.
+      await s.repos.annotations.save('big', 'u400', { shapes: [box('cat')], placement }, 1);
+      expect((await expectPagesOfTheWholeList('big'))[300]).toBe('u303');
+      await s.repos.projects.delete('big');
+      expect(await pages('big', [600])).toEqual([[]]);
+    });
+  });
+
   describe('strip lists', () => {
     beforeEach(async () => {
       await s.repos.annotations.save('p', 'b', { shapes: [box('cat'), box('cat', '2'), box('dog')], placement }, 1);
