@@ -120,21 +120,24 @@ async function* paced(pieces: AsyncIterable<string>, signal: AbortSignal): Async
 
 async function writeConfig(repos: Repositories, project: Project, context: JobContext): Promise<string> {
   const total = (await repos.images.counts(project.id)).total;
-  const images: ExportImage[] = [];
-  let hashedCount = 0;
+  const items: ExportItem[] = [];
   for await (const page of exportItems(repos, project.id)) {
     context.signal.throwIfAborted();
-    // Several files hashed at once: one at a time leaves the disk and the hash idle in turn.
-    const hashed = await mapLimited(page, HASHES_IN_FLIGHT, async (item) => {
-      const absPath = await resolveExistingInside(project.folder, item.image.relPath);
-      const checksum = absPath ? await sha256Base64(absPath) : null;
-      context.progress(++hashedCount, total);
-      // Small files hash without leaving this thread: let saves and status polls in now and then.
-      if (hashedCount % PAUSE_EVERY === 0) await nextTurn();
-      return { ...item, checksum };
-    });
-    images.push(...hashed);
+    items.push(...page);
   }
+  let hashedCount = 0;
+  // Several files hashed at once: one at a time leaves the disk and the hash idle in turn. Over
+  // the whole list, not batch by batch: each batch of 25 waited for its slowest file, so its
+  // last round ran one hash of the eight allowed. The file holds every image anyway.
+  const images: ExportImage[] = await mapLimited(items, HASHES_IN_FLIGHT, async (item) => {
+    context.signal.throwIfAborted();
+    const absPath = await resolveExistingInside(project.folder, item.image.relPath);
+    const checksum = absPath ? await sha256Base64(absPath) : null;
+    context.progress(++hashedCount, total);
+    // Small files hash without leaving this thread: let saves and status polls in now and then.
+    if (hashedCount % PAUSE_EVERY === 0) await nextTurn();
+    return { ...item, checksum };
+  });
   const target = path.join(project.folder, exportFileName(project.name, exportFormat('cfg')));
   // classifai writes the export time as updated_date; its import only requires the field to be
   // there (reference E.2, C.3 step 5) and never reads it back. The project's last change is a
