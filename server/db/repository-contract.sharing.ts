@@ -210,6 +210,22 @@ export function describeSharingContract(open: OpenStore, options: { multiProcess
         expect(await other.repos.images.listUuids('p')).toEqual([]);
       }));
 
+    it("sees the other's changes in deep pages of the workspace list", () =>
+      withSecond(async (other) => {
+        const { repos } = s;
+        await repos.images.insertMany('p', Array.from({ length: 700 }, (_, i) => image(`u${i}`, `img${i}.png`)));
+        const pageAt = async (offset: number) => (await repos.images.listPage('p', { filter: 'all' }, offset, 3)).map(({ image }) => image.uuid);
+        // a.png and b.png come first; this process learns the positions on the way.
+        expect(await pageAt(600)).toEqual(['u598', 'u599', 'u600']);
+        await other.repos.images.insertMany('p', [image('first', '0.png')]);
+        expect(await pageAt(600)).toEqual(['u597', 'u598', 'u599']);
+        await other.repos.images.delete('p', 'u0');
+        await other.repos.images.delete('p', 'u1');
+        expect(await pageAt(600)).toEqual(['u599', 'u600', 'u601']);
+        await other.repos.images.rename('p', 'u599', 'zz.png');
+        expect(await pageAt(600)).toEqual(['u600', 'u601', 'u602']);
+      }));
+
     it('never loses a label nor hands out a class id twice when both add labels at once', () =>
       withSecond(async (other) => {
         const added = Array.from({ length: 8 }, (_, n) => (n % 2 ? other : s.store).repos.labels.append('p', { name: `l${n}`, color: '#000000' }));

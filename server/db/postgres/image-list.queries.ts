@@ -59,6 +59,16 @@ interface KeyRow {
   rel_path: string;
 }
 
+/** A key of the plain list and the images_version it was read at (no key: past the end). */
+interface Anchor {
+  version: SqlValue;
+  sort_key: string | null;
+  rel_path: string | null;
+}
+
+/** Every this-many-th position of a project's plain list has its key remembered. */
+const ANCHOR_EVERY = 256;
+
 type Params = Record<string, SqlValue>;
 type ImageListQueries = Pick<ImageRepository, 'listPage' | 'listCount' | 'locate' | 'nextUnlabeled'>;
 
@@ -89,6 +99,60 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
   );
   const firstUnlabeled = prepareFor<KeyRow>((s) => `SELECT ${keyColumns(s)} ${s.from} AND i.shape_count = 0 ORDER BY ${s.key} LIMIT 1`);
 
+  // Deep pages of the plain list seek instead of walking an OFFSET, as in the SQLite twin
+  // (which says why). Other processes change the images too: the anchors are kept under the
+  // project's images_version they were read at, and a page seeks from one only while that is
+  // still the project's version, checked in the page's own statement. A page that finds no row
+  // is read again with its OFFSET: it may be past the end, or the anchors out of date.
+  const all = SOURCES.all;
+  const anchorStatement = (from: string) =>
+    namedStatement<Anchor>(
+      `SELECT p.images_version AS version, k.sort_key, k.rel_path FROM projects AS p
+       LEFT JOIN LATERAL (SELECT ${all.key} ${all.from} ${from} ORDER BY ${all.key} LIMIT 1 OFFSET @offset) AS k ON true
+       WHERE p.id = @projectId`,
+    );
+  const anchorFromStart = anchorStatement('');
+  const anchorFrom = anchorStatement(`AND (${all.key}) >= (@sortKey, @relPath)`);
+  const pageFrom = namedStatement<ListedImageRow>(
+    `SELECT ${columns} ${all.from} AND (${all.key}) >= (@sortKey, @relPath)
+       AND (SELECT images_version FROM projects WHERE id = @projectId) = @version
+     ORDER BY ${all.key} LIMIT @limit OFFSET @offset`,
+  );
+  const anchors = new Map<string, { version: SqlValue; keys: Map<number, Anchor> }>();
+  const anchorAt = async (projectId: string, block: number): Promise<Anchor | undefined> => {
+    const known = anchors.get(projectId);
+    let from = block;
+    while (from > 0 && !known?.keys.has(from)) from -= 1;
+    const start = known?.keys.get(from);
+    let found = start
+      ? await anchorFrom.get(db, { projectId, sortKey: start.sort_key, relPath: start.rel_path, offset: (block - from) * ANCHOR_EVERY })
+      : await anchorFromStart.get(db, { projectId, offset: block * ANCHOR_EVERY });
+    // Found from an anchor of another version: the images moved since it was read.
+    if (start && found && found.version !== known?.version) found = await anchorFromStart.get(db, { projectId, offset: block * ANCHOR_EVERY });
+    if (!found || found.sort_key === null) return undefined;
+    const current = known?.version === found.version ? known : { version: found.version, keys: new Map<number, Anchor>() };
+    current.keys.set(block, found);
+    anchors.set(projectId, current);
+    return found;
+  };
+  const plainPage = async (projectId: string, offset: number, limit: number): Promise<ListedImageRow[]> => {
+    const block = Math.floor(offset / ANCHOR_EVERY);
+    const anchor = block > 0 ? await anchorAt(projectId, block) : undefined;
+    if (anchor) {
+      const rows = await pageFrom.all(db, {
+        projectId,
+        sortKey: anchor.sort_key,
+        relPath: anchor.rel_path,
+        version: anchor.version,
+        offset: offset - block * ANCHOR_EVERY,
+        limit,
+      });
+      if (rows.length > 0) return rows;
+      anchors.delete(projectId);
+    }
+    return page.all.all(db, { projectId, offset, limit });
+  };
+
   /** undefined: the list is empty by definition (a label's images all have shapes). */
   const resolve = (projectId: string, list: ImageList): { kind: ListKind; params: Params } | undefined => {
     if (list.assignee !== undefined) return { kind: 'assigned', params: { projectId, assignee: list.assignee, filter: list.filter } };
@@ -105,7 +169,9 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
   return {
     listPage: async (projectId, list, offset, limit) => {
       const found = resolve(projectId, list);
-      return found ? (await page[found.kind].all(db, { ...found.params, offset, limit })).map(toListedImage) : [];
+      if (!found) return [];
+      const rows = found.kind === 'all' ? await plainPage(projectId, offset, limit) : await page[found.kind].all(db, { ...found.params, offset, limit });
+      return rows.map(toListedImage);
     },
     listCount: async (projectId, list) => {
       const found = resolve(projectId, list);
