@@ -13,7 +13,7 @@ import { errorsNote } from './floor.mjs';
 import { identifyFile } from './lib/probe.mjs';
 import { baselineScan } from './w1-create.mjs';
 import { updateBody, updateSpec } from './w3-update.mjs';
-import { PAGE, pageLoad, uuidListLoad } from './w6-scale.mjs';
+import { measurePage, PAGE, uuidListLoad } from './w6-scale.mjs';
 
 const UPDATED_IMAGES = 100;
 
@@ -87,7 +87,7 @@ async function scaleRows(ctx, server, pool) {
   await loadProject(server, name);
   const id = await projectId(pool, name);
   const listRun = await runLoad(uuidListLoad(ctx, server, name));
-  const pageRun = await runLoad(pageLoad(ctx, server, name));
+  const pageRun = await measurePage(ctx, server, name);
   // Same output as the endpoints: the JSON text, not only the rows.
   const list = await timedPool(Array.from({ length: 20 }), 1, async () =>
     JSON.stringify({ message: 2, uuid_list: (await prepared(pool, 'bench_uuids', UUIDS, [id])).rows.map((r) => r.uuid), label_list: [] }),

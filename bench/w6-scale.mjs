@@ -27,6 +27,16 @@ export const pageLoad = (ctx, server, name) => ({
   warmup: 10,
 });
 
+/**
+ * The page load, warmed first as the floor it is held against is (floor.mjs): a path's first
+ * thousands of requests run before V8 has optimised it, and 10 warm-up requests left the page
+ * measured half cold against a floor measured warm.
+ */
+export async function measurePage(ctx, server, name) {
+  await runLoad({ ...pageLoad(ctx, server, name), connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000, warmup: 0 });
+  return runLoad(pageLoad(ctx, server, name));
+}
+
 // Lets the heap settle after a burst, so RSS is not caught mid-allocation.
 async function settledMemory(server) {
   await sleep(1500);
@@ -78,11 +88,7 @@ export async function w6(ctx) {
     const full = count >= 100_000;
 
     const listRun = await runLoad(uuidListLoad(ctx, server, name));
-    // Warmed as the floor it is held against is (floor.mjs): a path's first thousands of
-    // requests run before V8 has optimised it, and 10 warm-up requests left the page measured
-    // half cold against a floor measured warm.
-    await runLoad({ ...pageLoad(ctx, server, name), connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000, warmup: 0 });
-    const pageRun = await runLoad(pageLoad(ctx, server, name));
+    const pageRun = await measurePage(ctx, server, name);
     const afterReads = server.memory();
     const sqlite = sqliteReads(ctx, folder, await listFiles(folder), ctx.quick ? 50 : 200);
     const headerOnly = await baselineScan(ctx, name, identifyFile, 'header');
