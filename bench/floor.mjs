@@ -5,7 +5,7 @@
 // targets build on this floor.
 import { call } from './lib/api.mjs';
 import { startBare } from './lib/bare-server.mjs';
-import { runLoad } from './lib/load.mjs';
+import { runLoad, warmPath } from './lib/load.mjs';
 import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
 
@@ -30,7 +30,7 @@ export async function floor(ctx) {
     });
   // A fresh Next server JITs and loads route chunks for its first few thousand requests;
   // unwarmed, the floor would look several times slower than it is. Both Next servers get it.
-  const warm = (origin) => runLoad({ origin, requests: [{ path: META }], connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000 });
+  const warm = (origin) => warmPath(ctx, origin, META);
   await warm(server.url);
   await warm(next.url);
   const runs = {};

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { call, coldThumbnails, imagePaths, loadProject } from './lib/api.mjs';
 import { startBare } from './lib/bare-server.mjs';
-import { runLoad } from './lib/load.mjs';
+import { runLoad, warmPath } from './lib/load.mjs';
 import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
 import { timedPool } from './lib/stats.mjs';
@@ -32,7 +32,7 @@ export async function w2(ctx) {
   // request had left the cold runs timing a path V8 had not optimised yet.
   const [warmUuid, ...cold] = uuids;
   await call(`${server.url}${thumbPath(name, warmUuid)}`);
-  await runLoad({ origin: server.url, requests: [{ path: thumbPath(name, warmUuid) }], connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000 });
+  await warmPath(ctx, server.url, thumbPath(name, warmUuid));
   const rows = [];
   const raw = { cold: {} };
   let start = 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { call, createProject, loadProject, sleep, trpcPagePath } from './lib/api.mjs';
 import { insertImages, openBaselineDb } from './lib/baseline-db.mjs';
 import { listFiles, warm } from './lib/images.mjs';
-import { runLoad } from './lib/load.mjs';
+import { runLoad, warmPath } from './lib/load.mjs';
 import { row } from './lib/report.mjs';
 import { summarize } from './lib/stats.mjs';
 import { startServer } from './lib/server.mjs';
@@ -33,8 +33,9 @@ export const pageLoad = (ctx, server, name) => ({
  * measured half cold against a floor measured warm.
  */
 export async function measurePage(ctx, server, name) {
-  await runLoad({ ...pageLoad(ctx, server, name), connections: 2, maxRequests: 3000, maxMs: ctx.quick ? 4000 : 8000, warmup: 0 });
-  return runLoad(pageLoad(ctx, server, name));
+  const load = pageLoad(ctx, server, name);
+  await warmPath(ctx, load.origin, load.requests[0].path);
+  return runLoad(load);
 }
 
 // Lets the heap settle after a burst, so RSS is not caught mid-allocation.

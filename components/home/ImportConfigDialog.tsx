@@ -27,15 +27,13 @@ function ImportConfigForm({ onClose }: { onClose: () => void }) {
   // Until the job ends (1 and 2: reading the file, writing the project).
   const job = useJobStatus(trpc.transfer.importStatus.queryOptions({ annotation_type: 'bndbox' }), (status) => [1, 2].includes(status.file_system_status));
   const start = useMutation(trpc.transfer.importFile.mutationOptions({ onSuccess: job.started }));
-  const reply = job.status;
-  const running = job.running;
-  const done = Boolean(reply?.project_name) && !running;
+  const done = Boolean(job.status?.project_name) && !job.running;
   // The new project's card appears in the list behind the dialog.
   useEffect(() => {
     if (done) void queryClient.invalidateQueries(trpc.project.overviews.queryFilter());
   }, [done, queryClient, trpc]);
 
-  const errors = [start.error ? errorText(start.error) : null, chooser.error, !running && reply?.error_message ? reply.error_message : null].filter(Boolean);
+  const errors = [start.error ? errorText(start.error) : null, chooser.error, !job.running && job.status?.error_message ? job.status.error_message : null].filter(Boolean);
   return (
     <form
       className="stack"
@@ -52,12 +50,12 @@ function ImportConfigForm({ onClose }: { onClose: () => void }) {
           <button type="button" className="button" onClick={() => void chooser.choose().then((path) => path && setFile(path))}>Choose…</button>
         </span>
       </label>
-      {running ? <ProgressBar done={reply?.progress?.[0]} total={reply?.progress?.[1]} label="Importing" /> : null}
-      {done ? <p role="status">Imported project <strong>{reply?.project_name}</strong>.</p> : null}
+      {job.running ? <ProgressBar done={job.status?.progress?.[0]} total={job.status?.progress?.[1]} label="Importing" /> : null}
+      {done ? <p role="status">Imported project <strong>{job.status?.project_name}</strong>.</p> : null}
       {errors.map((error) => <p key={error} className="error small" role="alert">{error}</p>)}
       <div className="row end">
         <button type="button" className="button" onClick={onClose}>{done ? 'Close' : 'Cancel'}</button>
-        <button type="submit" className="button primary" disabled={!file.trim() || running || start.isPending}>Import</button>
+        <button type="submit" className="button primary" disabled={!file.trim() || job.running || start.isPending}>Import</button>
       </div>
     </form>
   );

@@ -124,6 +124,7 @@ export function createImageListQueries(sqlite: SqliteDatabase): ImageListQueries
     let from = block;
     while (from > 0 && !known.has(from)) from -= 1;
     const start = known.get(from);
+    if (start && from === block) return start;
     const offset = (block - from) * ANCHOR_EVERY;
     const key = start
       ? keyFrom.get({ projectId, sortKey: start.sort_key, relPath: start.rel_path, offset })

@@ -124,6 +124,8 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
     let from = block;
     while (from > 0 && !known?.keys.has(from)) from -= 1;
     const start = known?.keys.get(from);
+    // Used as it is: the page's statement checks its version.
+    if (start && from === block) return start;
     let found = start
       ? await anchorFrom.get(db, { projectId, sortKey: start.sort_key, relPath: start.rel_path, offset: (block - from) * ANCHOR_EVERY })
       : await anchorFromStart.get(db, { projectId, offset: block * ANCHOR_EVERY });
