@@ -17,15 +17,19 @@ import type { LabelportDatabase } from './database';
 import { createImageRepository } from './image.repository';
 import { createJobRepository } from './job.repository';
 import { createLabelRepository } from './label.repository';
+import { cachingProjectReads } from './project-cache';
 import { createProjectRepository } from './project.repository';
 import { createSplitRepository } from './split.repository';
 import type { Synchronous } from './synchronous';
 
 export function createSqliteRepositories(db: LabelportDatabase): Repositories {
-  const labels = createLabelRepository(db.sqlite);
+  const storedLabels = createLabelRepository(db.sqlite);
   const { forgetListPositions, ...images } = createImageRepository(db.sqlite);
   const annotations = createAnnotationRepository(db.sqlite);
-  const projects = createProjectRepository(db.sqlite, (id) => labels.list(id).map((label) => label.name));
+  const { projects, labels, forget: forgetProjects } = cachingProjectReads(
+    createProjectRepository(db.sqlite, (id) => storedLabels.list(id).map((label) => label.name)),
+    storedLabels,
+  );
 
   // Counting a project's images reads one index entry per image (several ms at 100,000), and
   // the workspace asks on every page; a classifai client re-reads the whole uuid list (3.9 MB
@@ -51,6 +55,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     counts.clear();
     uuidLists.clear();
     forgetListPositions();
+    forgetProjects();
   });
   const gated = <T extends object>(repository: Synchronous<T>): T => gateMethods(db, repository);
   return {

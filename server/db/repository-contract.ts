@@ -1,6 +1,7 @@
 // What every store (SQLite embedded, PostgreSQL for teams) must answer alike: one suite, run
 // by each store's test file against a real database. Cases use only the Repositories interface.
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Project } from '@/server/core/types';
 import { box, image, type OpenStore, placement, project, useStore } from './repository-contract.fixtures';
 import { describeLabelContract } from './repository-contract.labels';
 import { describeSharingContract } from './repository-contract.sharing';
@@ -100,6 +101,67 @@ function describeImageContract(open: OpenStore): void {
       await projects.delete('s');
       expect(await projects.findById('s')).toBeUndefined();
       expect(await labels.list('s')).toEqual([]);
+    });
+
+    // A store may keep what it read of a project (SQLite does): each change must still show.
+    it('show every change in the next read, however they were read before it', async () => {
+      const { projects, labels } = s.repos;
+      await projects.insert(project('kept', { name: 'Kept' }));
+      const readEveryWay = async (name: string) => [
+        await projects.findByName('bndbox', name),
+        await projects.findById('kept'),
+        (await projects.listByType('bndbox')).find((found) => found.id === 'kept'),
+        (await projects.listAll()).find((found) => found.id === 'kept'),
+      ];
+      const expectEveryWay = async (expected: Partial<Project>, name = 'Kept') => {
+        for (const found of await readEveryWay(name)) expect(found).toMatchObject(expected);
+      };
+      await readEveryWay('Kept');
+      await labels.append('kept', { name: 'car', color: '#111111' });
+      await expectEveryWay({ labels: ['car'] });
+      await labels.rename('kept', 'car', 'auto');
+      await expectEveryWay({ labels: ['auto'] });
+      await labels.replace('kept', [{ name: 'bike', color: '#222222' }, { name: 'auto', color: '#111111' }]);
+      await expectEveryWay({ labels: ['bike', 'auto'] });
+      await labels.remove('kept', 'bike');
+      await projects.setStarred('kept', true);
+      await projects.markOpened('kept');
+      await projects.touchModified('kept', 5);
+      await expectEveryWay({ labels: ['auto'], isStarred: true, isNew: false, lastModifiedAt: 5 });
+      expect(await projects.sessionState('kept')).toEqual({ loaded: false, open: false });
+      await projects.setSessionState('kept', { loaded: true, open: true });
+      expect(await projects.sessionState('kept')).toEqual({ loaded: true, open: true });
+      await projects.resetSessionStates();
+      expect(await projects.sessionState('kept')).toEqual({ loaded: false, open: false });
+
+      // What a caller does to a project it was handed is not what the next caller reads.
+      const handed = await projects.findById('kept');
+      handed?.labels.push('changed');
+      if (handed) handed.name = 'changed';
+      await expectEveryWay({ name: 'Kept', labels: ['auto'] });
+
+      await projects.rename('kept', 'Moved');
+      expect(await projects.findByName('bndbox', 'Kept')).toBeUndefined();
+      await expectEveryWay({ name: 'Moved' }, 'Moved');
+      await projects.delete('kept');
+      expect(await readEveryWay('Moved')).toEqual([undefined, undefined, undefined, undefined]);
+    });
+
+    it('read inside a transaction that rolls back are read again as they were', async () => {
+      const { projects, labels } = s.repos;
+      await projects.insert(project('undone', { name: 'Before' }));
+      await expect(
+        s.repos.inTransaction(async () => {
+          await projects.rename('undone', 'During');
+          await labels.append('undone', { name: 'car', color: '#111111' });
+          expect(await projects.findByName('bndbox', 'During')).toMatchObject({ labels: ['car'] });
+          expect(await projects.findById('undone')).toMatchObject({ name: 'During' });
+          throw new Error('undone');
+        }),
+      ).rejects.toThrow('undone');
+      expect(await projects.findByName('bndbox', 'During')).toBeUndefined();
+      expect(await projects.findByName('bndbox', 'Before')).toMatchObject({ id: 'undone', labels: [] });
+      expect(await projects.findById('undone')).toMatchObject({ name: 'Before', labels: [] });
     });
   });
 
