@@ -7,7 +7,7 @@ import type { ImageThumbnails } from './image-thumbnails';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
 import type { ImageCounts, ImageList, ImagePosition, ListedImage, Repositories } from './repositories';
-import { EMPTY_PLACEMENT, type AnnotationType, type ImageAnnotation, type ImageRecord, type Project } from './types';
+import { type AnnotationType, type ImageAnnotation, type ImageRecord, type Project } from './types';
 
 export interface ImageView {
   project: Project;
@@ -45,9 +45,10 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
   const { repos, projects, thumbnails, activity } = deps;
   const { current } = thumbnails;
 
+  const missingImage = (project: Project, uuid: string) => notFound(`Image not found in ${project.name}: ${uuid}`);
   const find = async (project: Project, uuid: string): Promise<ImageRecord> => {
     const image = await repos.images.find(project.id, uuid);
-    if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+    if (!image) throw missingImage(project, uuid);
     return image;
   };
 
@@ -60,9 +61,9 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
 
   const view = async (type: AnnotationType, name: string, uuid: string): Promise<ImageView> => {
     const project = await projects.get(type, name);
-    const found = await current(project, await find(project, uuid));
-    const annotation = (await repos.annotations.get(project.id, uuid)) ?? { shapes: [], placement: EMPTY_PLACEMENT };
-    return { project, ...found, annotation };
+    const found = await repos.images.findWithAnnotation(project.id, uuid);
+    if (!found) throw missingImage(project, uuid);
+    return { project, ...(await current(project, found.image)), annotation: found.annotation };
   };
 
   return {

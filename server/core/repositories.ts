@@ -122,6 +122,8 @@ export interface ImageRepository {
    */
   refreshStatistics(): Promise<void>;
   find(projectId: string, uuid: string): Promise<ImageRecord | undefined>;
+  /** find and the image's annotation from one read: a thumbnail and the editor's view need both. */
+  findWithAnnotation(projectId: string, uuid: string): Promise<{ image: ImageRecord; annotation: ImageAnnotation } | undefined>;
   /** find for many images in one statement; the uuids of no image are left out. */
   findMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageRecord>>;
   /** Uuids of the images present on disk, in path order (possibly shared: never changed). */

@@ -1,12 +1,12 @@
 import type { AnnotationChange, ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
-import { type AnnotationRow, type DatasetFieldsRow, toAnnotation, toDatasetFields } from './stored-rows';
+import { ANNOTATION_COLUMNS, type AnnotationRow, type DatasetFieldsRow, toAnnotation, toDatasetFields } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 
 
 export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<AnnotationRepository> {
-  const select = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version, annotation_client FROM images';
+  const select = `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM images`;
   const get = sqlite.prepare<[string, string], AnnotationRow>(`${select} WHERE project_id = ? AND uuid = ?`);
   const getMany = sqlite.prepare<[string, string], AnnotationRow>(
     `${select} WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`,

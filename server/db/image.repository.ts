@@ -4,8 +4,10 @@ import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 import { createImageListQueries } from './image-list.queries';
 import { IMAGE_COLUMNS, type ImageRow, toImageRecord as toRecord } from './image-row';
+import { ANNOTATION_COLUMNS, type AnnotationRow, toAnnotation } from './stored-rows';
 
 const COLUMNS = IMAGE_COLUMNS.join(', ');
+const WITH_ANNOTATION_COLUMNS = [...new Set([...IMAGE_COLUMNS, ...ANNOTATION_COLUMNS])].join(', ');
 const FILTERS: Record<ImageFilter, string> = {
   all: '',
   labeled: 'AND shape_count > 0',
@@ -19,6 +21,7 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
      VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs, @orientation)`,
   );
   const find = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
+  const findWithAnnotation = sqlite.prepare<[string, string], ImageRow & AnnotationRow>(`SELECT ${WITH_ANNOTATION_COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
   const findMany = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`);
   const uuids = sqlite
     .prepare<[string], string>('SELECT uuid FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path')
@@ -73,6 +76,10 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
     find: (projectId, uuid) => {
       const row = find.get(projectId, uuid);
       return row ? toRecord(row) : undefined;
+    },
+    findWithAnnotation: (projectId, uuid) => {
+      const row = findWithAnnotation.get(projectId, uuid);
+      return row ? { image: toRecord(row), annotation: toAnnotation(row) } : undefined;
     },
     findMany: (projectId, uuids) => {
       const found = new Map<string, ImageRecord>();

@@ -342,5 +342,19 @@ function describeImageContract(open: OpenStore): void {
       await s.repos.projects.setDatasetFields('p', { coco: { info: { year: 2024 } } });
       expect(await s.repos.projects.datasetFields('p')).toEqual({ coco: { info: { year: 2024 } } });
     });
+
+    it('read with their image in one go, as each is read alone', async () => {
+      const { annotations, images } = s.repos;
+      const dataset = { voc: { file: 'b.xml' } };
+      await annotations.save('p', 'b', { shapes: [box('cat'), box('dog')], placement: { x: 1, y: 2, w: 3, h: 4 }, dataset }, 1);
+      for (const uuid of ['a', 'b']) {
+        const both = await images.findWithAnnotation('p', uuid);
+        expect(both?.image).toEqual(await images.find('p', uuid));
+        expect(both?.annotation).toEqual(await annotations.get('p', uuid));
+      }
+      expect((await images.findWithAnnotation('p', 'b'))?.annotation.shapes.map((shape) => shape.label)).toEqual(['cat', 'dog']);
+      expect(await images.findWithAnnotation('p', 'x')).toBeUndefined();
+      expect(await images.findWithAnnotation('p', 'nope')).toBeUndefined();
+    });
   });
 }

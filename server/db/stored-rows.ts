@@ -16,6 +16,9 @@ export interface AnnotationRow {
   annotation_client: string | null;
 }
 
+/** The columns of images an AnnotationRow is read from. */
+export const ANNOTATION_COLUMNS = ['uuid', 'shapes', 'img_x', 'img_y', 'img_w', 'img_h', 'dataset', 'annotation_version', 'annotation_client'] as const;
+
 export const toAnnotation = (row: AnnotationRow): ImageAnnotation => ({
   shapes: JSON.parse(row.shapes) as Shape[],
   placement: { x: row.img_x, y: row.img_y, w: row.img_w, h: row.img_h },

@@ -1,11 +1,11 @@
 import type { AnnotationChange, ImageAnnotation } from '@/server/core/types';
 import type { AnnotationRepository, LabelCount, LabelUsage } from '@/server/core/repositories';
-import { type AnnotationRow, type DatasetFieldsRow, toAnnotation, toDatasetFields } from '../stored-rows';
+import { ANNOTATION_COLUMNS, type AnnotationRow, type DatasetFieldsRow, toAnnotation, toDatasetFields } from '../stored-rows';
 import { invalidInput } from '@/server/core/errors';
 import { NUL_REFUSED, type PostgresDatabase } from './database';
 
 
-const SELECT = 'SELECT uuid, shapes, img_x, img_y, img_w, img_h, dataset, annotation_version, annotation_client FROM images';
+const SELECT = `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM images`;
 
 /**
  * The editedAt check and the write are one statement: a save of an older state arriving on
