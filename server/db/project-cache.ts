@@ -62,8 +62,17 @@ export function cachingProjectReads(projects: Synchronous<ProjectRepository>, la
     }),
   ) as ProjectReads;
 
+  // Every group of saves stamps its project's last change: the kept copies are stamped too,
+  // not dropped, or each save would cost the next request both statements again.
+  const touchModified = (id: string, at: number) => {
+    projects.touchModified(id, at);
+    for (const value of kept.values()) {
+      for (const project of [value].flat() as Array<Partial<Project>>) if (project.id === id) project.lastModifiedAt = at;
+    }
+  };
+
   return {
-    projects: { ...dropsKeptOnWrite(projects, PROJECT_READS), ...reads },
+    projects: { ...dropsKeptOnWrite(projects, PROJECT_READS), ...reads, touchModified },
     labels: dropsKeptOnWrite(labels, LABEL_READS),
     /** Drops what is kept: a transaction that read inside itself rolled back. */
     forget,

@@ -126,6 +126,7 @@ function describeImageContract(open: OpenStore): void {
       await labels.remove('kept', 'bike');
       await projects.setStarred('kept', true);
       await projects.markOpened('kept');
+      await expectEveryWay({ labels: ['auto'], isStarred: true, isNew: false, lastModifiedAt: 0 });
       await projects.touchModified('kept', 5);
       await expectEveryWay({ labels: ['auto'], isStarred: true, isNew: false, lastModifiedAt: 5 });
       expect(await projects.sessionState('kept')).toEqual({ loaded: false, open: false });
