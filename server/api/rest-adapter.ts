@@ -9,7 +9,7 @@
 //   its own message/code/issues over the formatted error).
 // - a body may not contradict the path: the library lets path parameters silently win over
 //   body fields of the same name (the classifai update body repeats the image uuid).
-// Path parameters are decoded strictly by the decodeRestPath middleware in trpc.ts.
+// Path parameters are decoded strictly by the guardedCall middleware in trpc.ts.
 import { createOpenApiNodeHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
 import { envelope, ERROR_CODES, isUnexpected, toRestFailure, type RestFailure } from './errors';

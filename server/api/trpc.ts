@@ -47,40 +47,54 @@ export function decodePathSegment(value: string): string {
   }
 }
 
-const decodeRestPath = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
+/** The REST path's parameters, decoded; undefined when the call has none to decode. */
+async function decodedRestInput(ctx: ApiContext, meta: ProcedureMeta | undefined, getRawInput: () => Promise<unknown>) {
   const names = pathParameterNames(meta?.openapi?.path);
-  if (ctx.transport !== 'rest' || names.length === 0) return next();
+  if (ctx.transport !== 'rest' || names.length === 0) return undefined;
   const raw = await getRawInput();
-  if (typeof raw !== 'object' || raw === null) return next();
+  if (typeof raw !== 'object' || raw === null) return undefined;
   const decoded: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (const name of names) {
     const value = decoded[name];
     if (typeof value === 'string') decoded[name] = decodePathSegment(value);
   }
-  return next({ getRawInput: async () => decoded });
-});
+  return decoded;
+}
 
-const mapDomainErrors = t.middleware(async ({ next, path }) => {
-  const result = await next();
+/** A domain error becomes its tRPC error; anything else unexpected is logged, with the procedure's path. */
+function mappedFailure(cause: unknown, path: string, logged: unknown = cause): unknown {
+  if (isDomainError(cause)) return toTrpcError(cause);
+  if (isUnexpected(logged)) console.error(`[labelport] ${path} failed:`, cause ?? logged);
+  return logged;
+}
+
+/**
+ * Every procedure's one middleware, in this order: the caller's access (a procedure without an
+ * access level is admin-only, so a new one is never open by oversight), the REST path's
+ * parameters decoded strictly, the call run as the user (what it stores is recorded under their
+ * name), and domain errors mapped on the way out, those of access and decoding included. One
+ * step rather than three: tRPC copies a call's options four times a step, 13 µs a step in a
+ * profile of the empty project list.
+ */
+const guardedCall = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
+  let result: Awaited<ReturnType<typeof next>>;
+  try {
+    if (!meta?.public) requireAccess({ team: ctx.team ?? false, actor: ctx.actor }, meta?.access ?? 'admin');
+    const decoded = await decodedRestInput(ctx, meta, getRawInput);
+    result = await actAs(actorName(ctx.actor), () => (decoded ? next({ getRawInput: async () => decoded }) : next()));
+  } catch (cause) {
+    throw mappedFailure(cause, path);
+  }
   if (!result.ok) {
-    const cause = result.error.cause;
-    if (isDomainError(cause)) throw toTrpcError(cause);
-    if (isUnexpected(result.error)) console.error(`[labelport] ${path} failed:`, cause ?? result.error);
+    const mapped = mappedFailure(result.error.cause, path, result.error);
+    if (mapped !== result.error) throw mapped;
   }
   return result;
 });
 
-// A procedure without an access level is treated as admin-only: a new one is never open by oversight.
-// The user then acts for the rest of the call: what it stores is recorded under their name.
-const enforceAccess = t.middleware(({ ctx, meta, next }) => {
-  if (!meta?.public) requireAccess({ team: ctx.team ?? false, actor: ctx.actor }, meta?.access ?? 'admin');
-  return actAs(actorName(ctx.actor), next);
-});
-
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-// Order matters: errors from decoding and access are domain errors too.
-const procedure = t.procedure.use(mapDomainErrors).use(enforceAccess).use(decodeRestPath);
+const procedure = t.procedure.use(guardedCall);
 /** Anyone, signed in or not (who am I, is this a team server): never data. */
 export const publicProcedure = procedure.meta({ public: true });
 /** Every role, viewers included: reads (and classifai's load/close, which only mark a session). */
