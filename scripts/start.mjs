@@ -10,5 +10,9 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 // Next would exit(143) on SIGTERM before the database is checkpointed and closed;
 // server/runtime/start.ts handles SIGTERM and SIGINT instead.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
-process.argv = [process.argv[0] ?? process.execPath, require.resolve('next/dist/bin/next'), 'start', '-H', host, '-p', port];
+// Node closes a connection idle for 5 s; a client reusing it at that moment meets a reset
+// (ECONNRESET on a GET in CI: Playwright's request context keeps connections longer). Local
+// clients keep theirs open between calls; a minute of idle is still closed.
+const KEEP_ALIVE_MS = '60000';
+process.argv = [process.argv[0] ?? process.execPath, require.resolve('next/dist/bin/next'), 'start', '-H', host, '-p', port, '--keepAliveTimeout', KEEP_ALIVE_MS];
 require('next/dist/bin/next');

@@ -1,5 +1,6 @@
 // The built server over real sockets: proxy (Host/Origin/CORS), rewrites, the OpenAPI
 // document and the DATA_DIR lock. Everything else is tested in process.
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImageFolder } from '@/server/testing/image-fixtures';
 import { freePort, request, spawnServer, startBuiltServer, type BuiltServer, type Reply } from '@/server/testing/built-server';
@@ -51,6 +52,28 @@ describe('local-only access', () => {
     expect(String(reply.headers['access-control-allow-methods'])).toMatch(/PUT/);
     expect(String(reply.headers['access-control-allow-headers']).toLowerCase()).toMatch(/cache-control.*pragma|pragma.*cache-control/);
   });
+});
+
+describe('connections', () => {
+  // Node's default closes an idle connection after 5 s, under a client that reuses it then.
+  it('keeps an idle connection for longer than 5 s: a client reusing it gets its answer', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const sent = http.get(`${server.url}/bndbox/projects/meta`, { agent }, (reply) => {
+          reply.resume();
+          reply.on('end', () => resolve({ status: reply.statusCode ?? 0, reused: sent.reusedSocket }));
+        });
+        sent.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });
 
 describe('REST through the real server', () => {
