@@ -61,11 +61,11 @@ async function decodedRestInput(ctx: ApiContext, meta: ProcedureMeta | undefined
   return decoded;
 }
 
-/** A domain error becomes its tRPC error; anything else unexpected is logged, with the procedure's path. */
-function mappedFailure(cause: unknown, path: string, logged: unknown = cause): unknown {
+/** A thrown domain error becomes its tRPC error; anything else unexpected is logged, with the procedure's path. */
+function mappedFailure(cause: unknown, path: string): unknown {
   if (isDomainError(cause)) return toTrpcError(cause);
-  if (isUnexpected(logged)) console.error(`[labelport] ${path} failed:`, cause ?? logged);
-  return logged;
+  if (isUnexpected(cause)) console.error(`[labelport] ${path} failed:`, cause);
+  return cause;
 }
 
 /**
@@ -85,10 +85,9 @@ const guardedCall = t.middleware(async ({ ctx, meta, path, getRawInput, next }) 
   } catch (cause) {
     throw mappedFailure(cause, path);
   }
-  if (!result.ok) {
-    const mapped = mappedFailure(result.error.cause, path, result.error);
-    if (mapped !== result.error) throw mapped;
-  }
+  // A procedure's own failure comes back as a result: its cause is the domain error, if any.
+  if (!result.ok && isDomainError(result.error.cause)) throw toTrpcError(result.error.cause);
+  if (!result.ok && isUnexpected(result.error)) console.error(`[labelport] ${path} failed:`, result.error.cause ?? result.error);
   return result;
 });
 

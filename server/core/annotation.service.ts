@@ -1,7 +1,7 @@
 import { storeAnnotationChange } from './annotation-changes';
 import { carryDatasetFields } from './dataset-fields';
 import { fromEditorShapes, toEditorShapes } from './editor-shapes';
-import { notFound } from './errors';
+import { imageNotFound } from './errors';
 import { createGroupCommit } from './group-commit';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
@@ -36,7 +36,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
 
   const findImage = async (project: Project, uuid: string): Promise<ImageRecord> => {
     const image = await repos.images.find(project.id, uuid);
-    if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+    if (!image) throw imageNotFound(project.name, uuid);
     return image;
   };
 
@@ -68,7 +68,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
           return { version };
         }
         // Nothing written: the image is gone (not found), another version is stored, or a newer state (a success).
-        if (!stored) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+        if (!stored) throw imageNotFound(project.name, uuid);
         const storedVersion = stored.version ?? 0;
         const othersVersion = guard !== undefined && storedVersion !== guard.baseVersion && !(guard.clientId !== undefined && stored.client === guard.clientId);
         if (othersVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {

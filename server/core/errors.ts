@@ -64,6 +64,8 @@ export function isDomainError(value: unknown): value is DomainError {
 }
 
 export const notFound = (message: string, detail?: DomainErrorDetail) => new DomainError('not_found', message, { detail });
+/** One wording for every lookup of an image by uuid, whichever face asked. */
+export const imageNotFound = (projectName: string, uuid: string) => notFound(`Image not found in ${projectName}: ${uuid}`);
 export const invalidInput = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_input', message, { detail });
 export const invalidState = (message: string, detail?: DomainErrorDetail) => new DomainError('invalid_state', message, { detail });
 export const alreadyExists = (message: string, detail?: DomainErrorDetail) => new DomainError('already_exists', message, { detail });

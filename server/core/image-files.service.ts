@@ -11,7 +11,7 @@ import {
 } from '@/server/files/project-folder';
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { probeImageBuffer } from '@/server/media/image-media';
-import { invalidInput, isDomainError, notFound } from './errors';
+import { imageNotFound, invalidInput, isDomainError } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { addJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import { checkFileName } from './names';
@@ -72,7 +72,7 @@ export function createImageFilesService(deps: {
     async rename(type: AnnotationType, name: string, uuid: string, newFileName: string): Promise<RenameOutcome> {
       const project = await projects.get(type, name);
       const image = await repos.images.find(project.id, uuid);
-      if (!image) throw notFound(`Image not found in ${name}: ${uuid}`);
+      if (!image) throw imageNotFound(name, uuid);
       try {
         checkFileName(newFileName, 'New file name');
       } catch (error) {
@@ -116,7 +116,7 @@ export function createImageFilesService(deps: {
       const images = [];
       for (const uuid of uuids) {
         const image = await repos.images.find(project.id, uuid);
-        if (!image) throw notFound(`Image not found in ${name}: ${uuid}`);
+        if (!image) throw imageNotFound(name, uuid);
         images.push(image);
       }
       for (const image of images) {

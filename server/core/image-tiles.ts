@@ -4,7 +4,7 @@
 import fsp from 'node:fs/promises';
 import type { TileKey, TileStore } from '@/server/files/tile-store';
 import { cutTilePyramid, makePreviewJpeg } from '@/server/media/image-media';
-import { invalidInput, invalidState, notFound } from './errors';
+import { imageNotFound, invalidInput, invalidState, notFound } from './errors';
 import type { CurrentImageFile, ImageThumbnails } from './image-thumbnails';
 import type { JobRunner } from './jobs/job-runner';
 import type { JobKinds } from './jobs/job-kinds';
@@ -128,7 +128,7 @@ export function createImageTiles(deps: {
   const open = async (type: AnnotationType, name: string, uuid: string) => {
     const project = await projects.get(type, name);
     const image = await repos.images.find(project.id, uuid);
-    if (!image) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+    if (!image) throw imageNotFound(project.name, uuid);
     const file = await thumbnails.current(project, image);
     return { project, file, key: tileKeyOf(project, file.image) };
   };

@@ -2,7 +2,7 @@
 // the image list for the workspace. The file on disk is only ever read here.
 import fsp from 'node:fs/promises';
 import { mimeTypeOf } from '@/server/media/image-media';
-import { invalidInput, notFound } from './errors';
+import { imageNotFound, invalidInput } from './errors';
 import type { ImageThumbnails } from './image-thumbnails';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ProjectService } from './project.service';
@@ -45,10 +45,9 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
   const { repos, projects, thumbnails, activity } = deps;
   const { current } = thumbnails;
 
-  const missingImage = (project: Project, uuid: string) => notFound(`Image not found in ${project.name}: ${uuid}`);
   const find = async (project: Project, uuid: string): Promise<ImageRecord> => {
     const image = await repos.images.find(project.id, uuid);
-    if (!image) throw missingImage(project, uuid);
+    if (!image) throw imageNotFound(project.name, uuid);
     return image;
   };
 
@@ -62,7 +61,7 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
   const view = async (type: AnnotationType, name: string, uuid: string): Promise<ImageView> => {
     const project = await projects.get(type, name);
     const found = await repos.images.findWithAnnotation(project.id, uuid);
-    if (!found) throw missingImage(project, uuid);
+    if (!found) throw imageNotFound(project.name, uuid);
     return { project, ...(await current(project, found.image)), annotation: found.annotation };
   };
 

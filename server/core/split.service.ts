@@ -1,7 +1,7 @@
 // The project's train/val/test split and its duplicate images: settings, the seeded split,
 // per-image edits, and "find duplicates" (a job) with its groups.
 import { findDuplicateGroups, type DuplicateGroup } from './duplicates';
-import { invalidInput, notFound } from './errors';
+import { imageNotFound, invalidInput } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { duplicatesJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import type { ProjectService } from './project.service';
@@ -83,7 +83,7 @@ export function createSplitService(deps: { repos: Repositories; projects: Projec
     async setSide(type: AnnotationType, name: string, uuids: readonly string[], side: SplitName | null): Promise<void> {
       const project = await projects.get(type, name);
       for (const uuid of uuids) {
-        if (!(await repos.images.find(project.id, uuid))) throw notFound(`Image not found in ${project.name}: ${uuid}`);
+        if (!(await repos.images.find(project.id, uuid))) throw imageNotFound(project.name, uuid);
       }
       await repos.inTransaction(() => repos.splits.setSide(project.id, uuids, side));
     },

@@ -1,5 +1,6 @@
 import type { ListedImage } from '@/server/core/repositories';
-import type { ImageFormat, ImageRecord, SplitName } from '@/server/core/types';
+import type { ImageAnnotation, ImageFormat, ImageRecord, SplitName } from '@/server/core/types';
+import { ANNOTATION_COLUMNS, type AnnotationRow, toAnnotation } from './stored-rows';
 
 export interface ImageRow {
   project_id: string;
@@ -34,6 +35,15 @@ export const toImageRecord = (row: ImageRow): ImageRecord => ({
   // Absent rather than undefined: a record without a side reads as it did before splits.
   ...(row.split ? { split: row.split } : {}),
   ...(row.orientation ? { orientation: row.orientation } : {}),
+});
+
+/** An image read with its annotation in one row (a thumbnail, the editor's view). */
+export type ImageWithAnnotationRow = ImageRow & AnnotationRow;
+export const IMAGE_WITH_ANNOTATION_COLUMNS = [...new Set([...IMAGE_COLUMNS, ...ANNOTATION_COLUMNS])];
+
+export const toImageWithAnnotation = (row: ImageWithAnnotationRow): { image: ImageRecord; annotation: ImageAnnotation } => ({
+  image: toImageRecord(row),
+  annotation: toAnnotation(row),
 });
 
 export const toListedImage = (row: ListedImageRow): ListedImage => ({ image: toImageRecord(row), shapeCount: Number(row.shape_count) });

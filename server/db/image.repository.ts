@@ -3,11 +3,10 @@ import type { ImageRecord } from '@/server/core/types';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 import { createImageListQueries } from './image-list.queries';
-import { IMAGE_COLUMNS, type ImageRow, toImageRecord as toRecord } from './image-row';
-import { ANNOTATION_COLUMNS, type AnnotationRow, toAnnotation } from './stored-rows';
+import { IMAGE_COLUMNS, IMAGE_WITH_ANNOTATION_COLUMNS, type ImageRow, type ImageWithAnnotationRow, toImageRecord as toRecord, toImageWithAnnotation } from './image-row';
 
 const COLUMNS = IMAGE_COLUMNS.join(', ');
-const WITH_ANNOTATION_COLUMNS = [...new Set([...IMAGE_COLUMNS, ...ANNOTATION_COLUMNS])].join(', ');
+const WITH_ANNOTATION_COLUMNS = IMAGE_WITH_ANNOTATION_COLUMNS.join(', ');
 const FILTERS: Record<ImageFilter, string> = {
   all: '',
   labeled: 'AND shape_count > 0',
@@ -21,7 +20,7 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
      VALUES (@projectId, @uuid, @relPath, natural_sort_key(@relPath), @format, @width, @height, @depth, @fileSize, @mtimeMs, @orientation)`,
   );
   const find = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
-  const findWithAnnotation = sqlite.prepare<[string, string], ImageRow & AnnotationRow>(`SELECT ${WITH_ANNOTATION_COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
+  const findWithAnnotation = sqlite.prepare<[string, string], ImageWithAnnotationRow>(`SELECT ${WITH_ANNOTATION_COLUMNS} FROM images WHERE project_id = ? AND uuid = ?`);
   const findMany = sqlite.prepare<[string, string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = ? AND uuid IN (SELECT value FROM json_each(?))`);
   const uuids = sqlite
     .prepare<[string], string>('SELECT uuid FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path')
@@ -79,7 +78,7 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
     },
     findWithAnnotation: (projectId, uuid) => {
       const row = findWithAnnotation.get(projectId, uuid);
-      return row ? { image: toRecord(row), annotation: toAnnotation(row) } : undefined;
+      return row ? toImageWithAnnotation(row) : undefined;
     },
     findMany: (projectId, uuids) => {
       const found = new Map<string, ImageRecord>();

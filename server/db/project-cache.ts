@@ -36,7 +36,9 @@ export function cachingProjectReads(projects: Synchronous<ProjectRepository>, la
         reads.has(name)
           ? method
           : (...args: unknown[]) => {
-              // Before the write: a write that throws halfway has still changed nothing kept.
+              // Before the write, not after: one that throws halfway must not leave a stale
+              // copy kept. The write is synchronous, so no read runs between the two; a read
+              // later in a transaction that rolls back is dropped by forget().
               forget();
               return method(...args);
             },

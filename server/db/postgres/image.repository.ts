@@ -1,12 +1,11 @@
 import type { ImageFilter, ImageRepository, NewImage, StoredImagePath } from '@/server/core/repositories';
-import { IMAGE_COLUMNS, type ImageRow, toImageRecord as toRecord } from '../image-row';
+import { IMAGE_COLUMNS, IMAGE_WITH_ANNOTATION_COLUMNS, type ImageRow, type ImageWithAnnotationRow, toImageRecord as toRecord, toImageWithAnnotation } from '../image-row';
 import { naturalSortKey } from '../natural-sort-key';
-import { ANNOTATION_COLUMNS, type AnnotationRow, toAnnotation } from '../stored-rows';
 import type { PostgresDatabase } from './database';
 import { createImageListQueries } from './image-list.queries';
 
 const COLUMNS = IMAGE_COLUMNS.join(', ');
-const WITH_ANNOTATION_COLUMNS = [...new Set([...IMAGE_COLUMNS, ...ANNOTATION_COLUMNS])].join(', ');
+const WITH_ANNOTATION_COLUMNS = IMAGE_WITH_ANNOTATION_COLUMNS.join(', ');
 const FILTERS: Record<ImageFilter, string> = {
   all: '',
   labeled: 'AND shape_count > 0',
@@ -61,8 +60,8 @@ export function createImageRepository(db: PostgresDatabase): ImageRepository {
     },
     find: async (projectId, uuid) => (await rows(`SELECT ${COLUMNS} FROM images WHERE project_id = $1 AND uuid = $2`, [projectId, uuid]))[0],
     findWithAnnotation: async (projectId, uuid) => {
-      const row = (await db.query<ImageRow & AnnotationRow>(`SELECT ${WITH_ANNOTATION_COLUMNS} FROM images WHERE project_id = $1 AND uuid = $2`, [projectId, uuid])).rows[0];
-      return row ? { image: toRecord(row), annotation: toAnnotation(row) } : undefined;
+      const row = (await db.query<ImageWithAnnotationRow>(`SELECT ${WITH_ANNOTATION_COLUMNS} FROM images WHERE project_id = $1 AND uuid = $2`, [projectId, uuid])).rows[0];
+      return row ? toImageWithAnnotation(row) : undefined;
     },
     findMany: async (projectId, uuids) => {
       const found = await db.query<ImageRow>(`SELECT ${COLUMNS} FROM images WHERE project_id = $1 AND uuid = ANY($2::text[])`, [projectId, uuids]);
