@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '@/components/trpc/provider';
+import { LeftoverEdits } from '@/components/workspace/LeftoverEdits';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -12,7 +13,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <ApiProvider>{children}</ApiProvider>
+        <ApiProvider>
+          <LeftoverEdits />
+          {children}
+        </ApiProvider>
       </body>
     </html>
   );

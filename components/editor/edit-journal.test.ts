@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createEditJournal, type JournalBackend, type JournalEntry } from './edit-journal';
+import { createEditJournal, memoryStash, type JournalBackend } from './edit-journal';
+import { memoryBackend } from './testing/memory-journal';
 import type { EditorShape } from './model/types';
 
 const box = (x: number): EditorShape[] => [{ id: 'b', kind: 'box', x, y: 0, w: 10, h: 10, label: 'car' }];
-
-function memoryBackend() {
-  const rows = new Map<string, JournalEntry & { project: string }>();
-  const backend: JournalBackend = {
-    put: async (key, value) => void rows.set(key, value),
-    delete: async (key) => void rows.delete(key),
-    byProject: async (project) => [...rows.values()].filter((row) => row.project === project).map(({ imageId, shapes, editedAt }) => ({ imageId, shapes, editedAt })),
-  };
-  return { backend, rows };
-}
 
 describe('edit journal', () => {
   it('keeps an edit until the save of that very state is acknowledged', async () => {
@@ -57,13 +48,8 @@ describe('edit journal writes', () => {
 
 describe('exit stash', () => {
   it('keeps what the page stashed as it went away even when the IndexedDB write was cut off, until that state is acknowledged', async () => {
-    const values = new Map<string, string>();
-    const stash = {
-      write: (key: string, value: string) => void values.set(key, value),
-      remove: (key: string) => void values.delete(key),
-      read: (prefix: string) => [...values].filter(([key]) => key.startsWith(prefix)).map(([, value]) => value),
-    };
-    const lostWrites: JournalBackend = { put: async () => undefined, delete: async () => undefined, byProject: async () => [] };
+    const stash = memoryStash();
+    const lostWrites: JournalBackend = { put: async () => undefined, delete: async () => undefined, byProject: async () => [], projects: async () => [] };
     const closing = createEditJournal('bndbox/p', lostWrites, 50, stash);
     closing.record('img', box(3), 3, 7);
     closing.flush(); // pagehide

@@ -20,6 +20,8 @@ export interface JournalBackend {
   put(key: string, value: JournalEntry & { project: string }): Promise<void>;
   delete(key: string): Promise<void>;
   byProject(project: string): Promise<JournalEntry[]>;
+  /** Every project with an entry. */
+  projects(): Promise<string[]>;
 }
 
 /**
@@ -32,17 +34,28 @@ export interface ExitStash {
   remove(key: string): void;
   /** Every value whose key starts with the prefix. */
   read(prefix: string): string[];
+  /** Every key that starts with the prefix. */
+  keys(prefix: string): string[];
 }
 
 /** How long writes of one image coalesce: a drag changes the document on every pointer move. */
 const COALESCE_MS = 50;
+
+const STASH_PREFIX = 'labelport-journal\u0000';
+
+/** The projects (`type/name`) with unacknowledged edits, in IndexedDB or the stash. */
+export async function journalProjects(backend: JournalBackend, stash: ExitStash): Promise<string[]> {
+  const stored = await backend.projects().catch((): string[] => []);
+  const stashed = stash.keys(STASH_PREFIX).map((key) => key.slice(STASH_PREFIX.length).split('\u0000')[0] ?? '');
+  return [...new Set([...stored, ...stashed])].filter(Boolean);
+}
 
 export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS, stash?: ExitStash) {
   const latest = new Map<string, JournalEntry>();
   const unwritten = new Map<string, JournalEntry>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const keyOf = (imageId: string) => `${project}\u0000${imageId}`;
-  const stashPrefix = `labelport-journal\u0000${project}\u0000`;
+  const stashPrefix = `${STASH_PREFIX}${project}\u0000`;
   const stashAway = () => {
     for (const entry of latest.values()) {
       try {
@@ -137,7 +150,7 @@ function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTran
 /** The browser's IndexedDB; a private window without it gets a journal that keeps nothing. */
 export function indexedDbBackend(): JournalBackend {
   if (typeof indexedDB === 'undefined') {
-    return { put: async () => undefined, delete: async () => undefined, byProject: async () => [] };
+    return { put: async () => undefined, delete: async () => undefined, byProject: async () => [], projects: async () => [] };
   }
   const db = new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open(DB_NAME, 1);
@@ -158,6 +171,23 @@ export function indexedDbBackend(): JournalBackend {
           ...(clientId === undefined ? {} : { clientId }),
         })),
       ),
+    // One step per project, not per entry: the index walked with unique keys only.
+    projects: () =>
+      db.then(
+        (opened) =>
+          new Promise<string[]>((resolve, reject) => {
+            const transaction = opened.transaction(STORE, 'readonly');
+            const found: string[] = [];
+            const cursor = transaction.objectStore(STORE).index('project').openKeyCursor(null, 'nextunique');
+            cursor.onsuccess = () => {
+              if (!cursor.result) return;
+              found.push(String(cursor.result.key));
+              cursor.result.continue();
+            };
+            transaction.oncomplete = () => resolve(found);
+            transaction.onerror = () => reject(transaction.error);
+          }),
+      ),
   };
 }
 
@@ -168,6 +198,7 @@ export function memoryStash(): ExitStash {
     write: (key, value) => void values.set(key, value),
     remove: (key) => void values.delete(key),
     read: (prefix) => [...values].filter(([key]) => key.startsWith(prefix)).map(([, value]) => value),
+    keys: (prefix) => [...values.keys()].filter((key) => key.startsWith(prefix)),
   };
 }
 
@@ -186,6 +217,14 @@ export function localStorageStash(): ExitStash | undefined {
           if (value !== null) values.push(value);
         }
         return values;
+      },
+      keys: (prefix) => {
+        const keys: string[] = [];
+        for (let index = 0; index < storage.length; index += 1) {
+          const key = storage.key(index);
+          if (key?.startsWith(prefix)) keys.push(key);
+        }
+        return keys;
       },
     };
   } catch {

@@ -23,7 +23,13 @@ export interface StoredImage extends ImageSize {
   shapes: EditorShape[];
 }
 
-const prefixOf = (project: string) => `labelport-held\u0000${project}\u0000`;
+const HELD_PREFIX = 'labelport-held\u0000';
+const prefixOf = (project: string) => `${HELD_PREFIX}${project}\u0000`;
+
+/** The projects (`type/name`) with held input stashed. */
+export const heldExitProjects = (stash: ExitStash): string[] => [
+  ...new Set(stash.keys(HELD_PREFIX).map((key) => key.slice(HELD_PREFIX.length).split('\u0000')[0] ?? '').filter(Boolean)),
+];
 
 export function stashHeldExit(stash: ExitStash, project: string, exit: HeldExit) {
   try {

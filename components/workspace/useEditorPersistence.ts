@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend, localStorageStash, memoryStash } from '@/components/editor/edit-journal';
+import { holdProjectOpen } from '@/components/editor/project-lock';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
@@ -175,9 +176,13 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
+  // The project's lock is held meanwhile and while the workspace is open: no other page
+  // delivers this project's leftovers (see project-lock.ts).
   useEffect(() => {
     let cancelled = false;
+    const open = holdProjectOpen(`${type}/${name}`);
     void (async () => {
+      const deliveredElsewhere = await open.held;
       const entries = await journal.pending();
       for (const { imageId, shapes, editedAt, baseVersion, clientId } of entries) {
         editTimes.set(shapes, editedAt);
@@ -188,13 +193,16 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       // Over the states just replayed: held input was made after them.
       const held = await applyHeldExits();
       if (held > 0) await autosave.flush();
-      if (entries.length > 0 || held > 0) await queryClient.invalidateQueries(trpc.annotation.forEditor.pathFilter());
+      if (deliveredElsewhere || entries.length > 0 || held > 0) await queryClient.invalidateQueries(trpc.annotation.forEditor.pathFilter());
       if (!cancelled) setReplayed(true);
     })();
     return () => {
       cancelled = true;
+      // Closed inside the app: what the workspace applies and saves as it closes (held input
+      // included, applied by the editor's own cleanup after this one) is its own to finish.
+      setTimeout(() => void applyHeldExits().then(() => autosave.flush()).finally(open.release), 0);
     };
-  }, [journal, autosave, editTimes, replayBases, applyHeldExits, queryClient, trpc]);
+  }, [type, name, journal, autosave, editTimes, replayBases, applyHeldExits, queryClient, trpc]);
 
   useEffect(() => {
     const unsubscribe = store.onDocumentChange((uuid, shapes) => {

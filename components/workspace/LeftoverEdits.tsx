@@ -1,0 +1,57 @@
+'use client';
+
+// Mounted on every page: edits earlier pages left undelivered reach the server as soon as any
+// page of Labelport opens (see leftover-edits.ts), and the project cards count them. No
+// workspace has those projects open, so nothing else shown is out of date.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { indexedDbBackend, localStorageStash } from '@/components/editor/edit-journal';
+import { deliverLeftovers } from '@/components/editor/leftover-edits';
+import type { EditorShape } from '@/components/editor/model/types';
+import { unlessProjectOpen } from '@/components/editor/project-lock';
+import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
+
+/** The project whose workspace this page is (it replays its own leftovers, before it shows them). */
+function projectOfPage(): string | null {
+  const match = /^\/projects\/([^/]+)\/([^/]+)/.exec(window.location.pathname);
+  try {
+    return match?.[1] && match[2] ? `${match[1]}/${decodeURIComponent(match[2])}` : null;
+  } catch {
+    return null;
+  }
+}
+
+export function LeftoverEdits() {
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  useEffect(() => {
+    const stash = localStorageStash();
+    if (!stash) return;
+    void deliverLeftovers({
+      backend: indexedDbBackend(),
+      stash,
+      clientId: `leftover-${crypto.randomUUID()}`,
+      unlessOpen: (project, work) => (project === projectOfPage() ? Promise.resolve(false) : unlessProjectOpen(project, work)),
+      save: async ({ type, name }, uuid, shapes, claim) => {
+        const answer = await client.annotation.saveFromEditor.mutate({
+          annotation_type: type,
+          project_name: name,
+          uuid,
+          shapes,
+          edited_at: claim.editedAt,
+          base_version: claim.baseVersion,
+          client_id: claim.clientId,
+        });
+        return answer.message === 1 ? answer.version : null;
+      },
+      image: async ({ type, name }, uuid) => {
+        const [image] = await client.annotation.forEditor.query({ annotation_type: type, project_name: name, uuids: [uuid] });
+        return image ? { ...image, shapes: image.shapes as EditorShape[] } : undefined;
+      },
+    }).then((stored) => {
+      if (stored > 0) void queryClient.invalidateQueries(trpc.project.pathFilter());
+    });
+  }, [client, queryClient, trpc]);
+  return null;
+}

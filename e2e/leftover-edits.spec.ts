@@ -1,0 +1,54 @@
+// Edits a page could not deliver before it went (its keepalive save lost, or input still
+// waiting for its image) reach the server from the next page of Labelport that opens, the
+// project list included: not only when their project is opened again.
+import { expect, test } from './fixtures';
+import { editorPage, FIRST_IMAGE, withholdShapesBut } from './pages';
+
+test('a box drawn while its image was on its way reaches the server when the user goes to the project list at once', async ({ page, world, api, editor }) => {
+  await api.createProject('held-home', 'bndbox', { labels: ['car'] });
+  const stopWithholding = await withholdShapesBut(page, await api.uuidOf('held-home', FIRST_IMAGE.file));
+  await editor.open('bndbox', 'held-home', '1 / 8');
+  page.on('dialog', (dialog) => void dialog.accept());
+  const c = await editor.centre();
+  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('4 / 8');
+  const from = { x: c.x - 60, y: c.y - 40 };
+  await editor.drag(from, { x: c.x + 40, y: c.y + 40 });
+  const corner = await editor.toImage({ width: 320, height: 240 }, from);
+  await page.goto(`${world.server.url}/`);
+  await expect(page.getByRole('heading', { name: 'Labelport' })).toBeVisible();
+
+  await expect.poll(async () => (await api.boxesOf('held-home', 'dog.png')).length).toBe(1);
+  expect(await api.boxOf('held-home', 'dog.png', 0)).toMatchObject({ label: 'car', x1: expect.closeTo(corner.x, 0), y1: expect.closeTo(corner.y, 0) });
+  // Delivered once: the project opened afterwards does not add it again.
+  stopWithholding();
+  await editor.open('bndbox', 'held-home', '1 / 8');
+  await editor.waitSaved();
+  expect(await api.boxes('held-home')).toHaveLength(1);
+});
+
+test('boxes whose saves never reached the server when the tab closed are stored once the project list opens', async ({ context, world, api }) => {
+  await api.createProject('lost-saves', 'bndbox', { labels: ['car'] });
+  const first = await context.newPage();
+  // Nothing this tab saves arrives (as when the browser is killed with it): every save fails in
+  // the page, the ones sent as it hides and closes included.
+  await first.addInitScript(() => {
+    const send = window.fetch.bind(window);
+    window.fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('saveFromEditor') ? Promise.reject(new TypeError('unreachable')) : send(input, init);
+  });
+  const editor = editorPage(first, world.server.url);
+  await editor.open('bndbox', 'lost-saves', '1 / 8');
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 200, y: c.y - 40 }, { x: c.x - 100, y: c.y + 40 });
+  await editor.drag({ x: c.x + 60, y: c.y - 40 }, { x: c.x + 160, y: c.y + 40 });
+  await first.close({ runBeforeUnload: false });
+  expect(await api.boxes('lost-saves')).toHaveLength(0);
+
+  const home = await context.newPage();
+  await home.goto(`${world.server.url}/`);
+  await expect(home.getByRole('heading', { name: 'Labelport' })).toBeVisible();
+  await expect.poll(async () => (await api.boxes('lost-saves')).length).toBe(2);
+  // The project's card counts them.
+  await expect(home.getByRole('article', { name: 'Project lost-saves' })).toContainText('1 labeled');
+});
