@@ -3,7 +3,7 @@
 // boxes saved without a label. Each test uses its own project.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { editorPage, FIRST_IMAGE, type EditorPage } from './pages';
+import { editorPage, FIRST_IMAGE, withholdShapesBut, type EditorPage } from './pages';
 
 /**
  * From the returned switch on, an image's shapes come delayMs after the page asks for them
@@ -125,9 +125,8 @@ test('a box drawn while its image is still on its way survives the tab closing a
   await api.createProject('held-close', 'bndbox', { labels: ['car'] });
   const page = await context.newPage();
   const editor = editorPage(page, world.server.url);
-  const slowShapes = await slowShapesFrom(page, 3000);
+  await withholdShapesBut(page, await api.uuidOf('held-close', FIRST_IMAGE.file));
   await editor.open('bndbox', 'held-close', '1 / 8');
-  slowShapes();
   const c = await editor.centre();
   const from = { x: c.x - 60, y: c.y - 40 };
   for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
