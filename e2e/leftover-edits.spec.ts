@@ -22,7 +22,7 @@ test('a box drawn while its image was on its way reaches the server when the use
   expect(await api.boxOf('held-home', 'dog.png', 0)).toMatchObject({ label: 'car', x1: expect.closeTo(corner.x, 0), y1: expect.closeTo(corner.y, 0) });
   // Delivered once: the project opened afterwards does not add it again.
   stopWithholding();
-  await editor.open('bndbox', 'held-home', '1 / 8');
+  await editor.open('bndbox', 'held-home'); // where the user left it, if that was remembered
   await editor.waitSaved();
   expect(await api.boxes('held-home')).toHaveLength(1);
 });
