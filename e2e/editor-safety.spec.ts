@@ -1,24 +1,8 @@
 // What a new user hit in the first hour: edits lost when the tab closes, reloads or navigates
 // right after drawing, pick-then-draw labelling the wrong box, handles that drew a new box, and
 // boxes saved without a label. Each test uses its own project.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { editorPage, FIRST_IMAGE, withholdShapesBut, type EditorPage } from './pages';
-
-/**
- * From the returned switch on, an image's shapes come delayMs after the page asks for them
- * (its prefetch too): a drag made meanwhile waits in the page for its image.
- */
-async function slowShapesFrom(page: Page, delayMs: number) {
-  let slow = false;
-  await page.route(/annotation\.forEditor/, async (route) => {
-    if (slow) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.continue().catch(() => undefined);
-  });
-  return () => {
-    slow = true;
-  };
-}
 
 /** Three boxes side by side around the centre, drawn as fast as a mouse can. */
 async function drawThreeBoxes(editor: EditorPage) {
@@ -143,10 +127,10 @@ test('a box drawn while its image is still on its way survives the tab closing a
 
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
-  const slowShapes = await slowShapesFrom(page, 2000);
+  // Every image's shapes but the first's come 2 s late: the boxes below wait for theirs.
+  await withholdShapesBut(page, await api.uuidOf('held-move-on', FIRST_IMAGE.file), 2000);
   await editor.open('bndbox', 'held-move-on', '1 / 8');
   await editor.pressLabel(1);
-  slowShapes();
   const c = await editor.centre();
   const from = { x: c.x - 60, y: c.y - 40 };
   const to = { x: c.x + 40, y: c.y + 40 };

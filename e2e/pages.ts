@@ -300,16 +300,16 @@ export function homePage(page: Page, base: string) {
 }
 
 /**
- * The workspace in this page gets no image's shapes but those of the image `shown` (prefetches
- * included, from the first on): input drawn on any other image waits in the page for them.
- * Other pages (the project list) get them at once.
- * The returned switch ends the wait for requests made after it.
+ * The workspace in this page gets no image's shapes but those of the image `shown` for delayMs
+ * (prefetches included, from the first on): input drawn on any other image waits in the page
+ * for them. Other pages (the project list) get them at once. The returned switch ends the
+ * wait for requests made after it.
  */
-export async function withholdShapesBut(page: Page, shown: string): Promise<() => void> {
+export async function withholdShapesBut(page: Page, shown: string, delayMs = 10_000): Promise<() => void> {
   let withholding = true;
   await page.route(/annotation\.forEditor/, async (route) => {
     const fromEditor = route.request().headers().referer?.includes('/projects/') ?? false;
-    if (withholding && fromEditor && !route.request().url().includes(shown)) await new Promise((resolve) => setTimeout(resolve, 10_000));
+    if (withholding && fromEditor && !route.request().url().includes(shown)) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.continue().catch(() => undefined);
   });
   return () => {
