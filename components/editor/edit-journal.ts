@@ -43,11 +43,14 @@ const COALESCE_MS = 50;
 
 const STASH_PREFIX = 'labelport-journal\u0000';
 
+/** The projects (`type/name`) named by the stash's keys `<prefix><project>\0<image>`. */
+export const stashedProjects = (stash: ExitStash, prefix: string): string[] =>
+  stash.keys(prefix).map((key) => key.slice(prefix.length).split('\u0000')[0] ?? '');
+
 /** The projects (`type/name`) with unacknowledged edits, in IndexedDB or the stash. */
 export async function journalProjects(backend: JournalBackend, stash: ExitStash): Promise<string[]> {
   const stored = await backend.projects().catch((): string[] => []);
-  const stashed = stash.keys(STASH_PREFIX).map((key) => key.slice(STASH_PREFIX.length).split('\u0000')[0] ?? '');
-  return [...new Set([...stored, ...stashed])].filter(Boolean);
+  return [...new Set([...stored, ...stashedProjects(stash, STASH_PREFIX)])].filter(Boolean);
 }
 
 export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS, stash?: ExitStash) {
@@ -147,8 +150,18 @@ function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTran
   );
 }
 
-/** The browser's IndexedDB; a private window without it gets a journal that keeps nothing. */
+let pageBackend: JournalBackend | undefined;
+
+/**
+ * The browser's IndexedDB, one connection per page (the workspace and the leftover delivery
+ * share it); a private window without it gets a journal that keeps nothing.
+ */
 export function indexedDbBackend(): JournalBackend {
+  pageBackend ??= openIndexedDbBackend();
+  return pageBackend;
+}
+
+function openIndexedDbBackend(): JournalBackend {
   if (typeof indexedDB === 'undefined') {
     return { put: async () => undefined, delete: async () => undefined, byProject: async () => [], projects: async () => [] };
   }
@@ -206,26 +219,19 @@ export function memoryStash(): ExitStash {
 export function localStorageStash(): ExitStash | undefined {
   try {
     const storage = window.localStorage;
+    const keys = (prefix: string) => {
+      const found: string[] = [];
+      for (let index = 0; index < storage.length; index += 1) {
+        const key = storage.key(index);
+        if (key?.startsWith(prefix)) found.push(key);
+      }
+      return found;
+    };
     return {
       write: (key, value) => storage.setItem(key, value),
       remove: (key) => storage.removeItem(key),
-      read: (prefix) => {
-        const values: string[] = [];
-        for (let index = 0; index < storage.length; index += 1) {
-          const key = storage.key(index);
-          const value = key?.startsWith(prefix) ? storage.getItem(key) : null;
-          if (value !== null) values.push(value);
-        }
-        return values;
-      },
-      keys: (prefix) => {
-        const keys: string[] = [];
-        for (let index = 0; index < storage.length; index += 1) {
-          const key = storage.key(index);
-          if (key?.startsWith(prefix)) keys.push(key);
-        }
-        return keys;
-      },
+      read: (prefix) => keys(prefix).flatMap((key) => storage.getItem(key) ?? []),
+      keys,
     };
   } catch {
     return undefined;

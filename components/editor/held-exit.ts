@@ -3,7 +3,7 @@
 // exist to journal. It is stashed synchronously with the stage it was made on, then applied to
 // the image's stored shapes as the tools would have (at once, or on the next load of the
 // project), and that state is saved like any edit.
-import type { ExitStash } from './edit-journal';
+import { stashedProjects, type ExitStash } from './edit-journal';
 import { replayHeld, type HeldGesture } from './held-input';
 import { createEditorStore } from './model/editor-store';
 import { fitView, PICK_TOLERANCE_PX } from './model/geometry';
@@ -27,9 +27,7 @@ const HELD_PREFIX = 'labelport-held\u0000';
 const prefixOf = (project: string) => `${HELD_PREFIX}${project}\u0000`;
 
 /** The projects (`type/name`) with held input stashed. */
-export const heldExitProjects = (stash: ExitStash): string[] => [
-  ...new Set(stash.keys(HELD_PREFIX).map((key) => key.slice(HELD_PREFIX.length).split('\u0000')[0] ?? '').filter(Boolean)),
-];
+export const heldExitProjects = (stash: ExitStash): string[] => stashedProjects(stash, HELD_PREFIX);
 
 export function stashHeldExit(stash: ExitStash, project: string, exit: HeldExit) {
   try {

@@ -10,6 +10,7 @@ import { deliverLeftovers } from '@/components/editor/leftover-edits';
 import type { EditorShape } from '@/components/editor/model/types';
 import { unlessProjectOpen } from '@/components/editor/project-lock';
 import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import { editorSaveInput } from './useEditorPersistence';
 
 /** The project whose workspace this page is (it replays its own leftovers, before it shows them). */
 function projectOfPage(): string | null {
@@ -33,16 +34,8 @@ export function LeftoverEdits() {
       stash,
       clientId: `leftover-${crypto.randomUUID()}`,
       unlessOpen: (project, work) => (project === projectOfPage() ? Promise.resolve(false) : unlessProjectOpen(project, work)),
-      save: async ({ type, name }, uuid, shapes, claim) => {
-        const answer = await client.annotation.saveFromEditor.mutate({
-          annotation_type: type,
-          project_name: name,
-          uuid,
-          shapes,
-          edited_at: claim.editedAt,
-          base_version: claim.baseVersion,
-          client_id: claim.clientId,
-        });
+      save: async (project, uuid, shapes, claim) => {
+        const answer = await client.annotation.saveFromEditor.mutate(editorSaveInput(project, uuid, shapes, claim));
         return answer.message === 1 ? answer.version : null;
       },
       image: async ({ type, name }, uuid) => {

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend, localStorageStash, memoryStash } from '@/components/editor/edit-journal';
+import type { ProjectRef, StateClaim } from '@/components/editor/leftover-edits';
 import { holdProjectOpen } from '@/components/editor/project-lock';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
@@ -22,6 +23,17 @@ const KEEPALIVE_LIMIT = 60_000;
 
 const errorCode = (error: unknown) =>
   error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } }).data?.code : undefined;
+
+/** A state's save as the procedure takes it: autosave, the keepalive request and leftover delivery send the same. */
+export const editorSaveInput = ({ type, name }: ProjectRef, uuid: string, shapes: EditorShape[], claim: StateClaim) => ({
+  annotation_type: type,
+  project_name: name,
+  uuid,
+  shapes,
+  edited_at: claim.editedAt,
+  base_version: claim.baseVersion,
+  client_id: claim.clientId,
+});
 
 type EditorImages = Array<{ uuid: string; shapes: EditorShape[]; version: number }>;
 
@@ -84,12 +96,15 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     // ones take the latest version known and this tab's id.
     const tabId = `tab-${crypto.randomUUID()}`;
     const replayBases = new WeakMap<EditorShape[], { baseVersion?: number; clientId?: string }>();
-    const claimOf = (uuid: string, shapes: EditorShape[]) => {
+    const inputOf = (uuid: string, shapes: EditorShape[]) => {
       const replayed = replayBases.get(shapes);
-      return { base_version: replayed ? replayed.baseVersion : cachedVersion(uuid), client_id: replayed ? replayed.clientId : tabId };
+      return editorSaveInput({ type, name }, uuid, shapes, {
+        editedAt: editedAt(shapes),
+        baseVersion: replayed ? replayed.baseVersion : cachedVersion(uuid),
+        clientId: replayed ? replayed.clientId : tabId,
+      });
     };
     const savedVersions = new WeakMap<EditorShape[], number>();
-    const ids = { annotation_type: type, project_name: name };
     const project = `${type}/${name}`;
     // Without localStorage, held input still reaches its image while the page lives.
     const stash = localStorageStash() ?? memoryStash();
@@ -98,7 +113,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       save: async (uuid, shapes) => {
         let answer;
         try {
-          answer = await client.annotation.saveFromEditor.mutate({ ...ids, uuid, shapes, edited_at: editedAt(shapes), ...claimOf(uuid, shapes) });
+          answer = await client.annotation.saveFromEditor.mutate(inputOf(uuid, shapes));
         } catch (error) {
           // The journal keeps the edit; it is saved once the user has signed in again.
           signInAgainOn401(error);
@@ -126,7 +141,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(errorCode(error) ?? '');
       },
       sendOnExit: (uuid, shapes) => {
-        const body = JSON.stringify({ ...ids, uuid, shapes, edited_at: editedAt(shapes), ...claimOf(uuid, shapes) });
+        const body = JSON.stringify(inputOf(uuid, shapes));
         if (body.length > KEEPALIVE_LIMIT) return false;
         try {
           void fetch(SAVE_PATH, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(() => undefined);
