@@ -46,9 +46,25 @@ test('boxes whose saves never reached the server when the tab closed are stored 
   expect(await api.boxes('lost-saves')).toHaveLength(0);
 
   const home = await context.newPage();
+  // The cards' first read is answered before the boxes are stored and arrives after them (as
+  // it does when the list is slow): the card must still count them.
+  let listRead = () => undefined as void;
+  const listReadFirst = new Promise<void>((resolve) => (listRead = resolve));
+  let answerList = () => undefined as void;
+  const listReleased = new Promise<void>((resolve) => (answerList = resolve));
+  await home.route(/saveFromEditor/, async (route) => {
+    await listReadFirst;
+    await route.continue();
+  });
+  await home.route(/project\.overviews/, async (route) => {
+    const answer = await route.fetch();
+    listRead();
+    await listReleased;
+    await route.fulfill({ response: answer }).catch(() => undefined);
+  }, { times: 1 });
   await home.goto(`${world.server.url}/`);
   await expect(home.getByRole('heading', { name: 'Labelport' })).toBeVisible();
   await expect.poll(async () => (await api.boxes('lost-saves')).length).toBe(2);
-  // The project's card counts them.
+  answerList();
   await expect(home.getByRole('article', { name: 'Project lost-saves' })).toContainText('1 labeled');
 });

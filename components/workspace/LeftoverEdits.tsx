@@ -42,8 +42,13 @@ export function LeftoverEdits() {
         const [image] = await client.annotation.forEditor.query({ annotation_type: type, project_name: name, uuids: [uuid] });
         return image ? { ...image, shapes: image.shapes as EditorShape[] } : undefined;
       },
-    }).then((stored) => {
-      if (stored > 0) void queryClient.invalidateQueries(trpc.project.pathFilter());
+    }).then(async (stored) => {
+      if (stored === 0) return;
+      // The page's first read of the cards may be on its way, sent before these saves:
+      // invalidating alone would wait for that read instead of sending another.
+      const cards = trpc.project.pathFilter();
+      await queryClient.cancelQueries(cards);
+      await queryClient.invalidateQueries(cards);
     });
   }, [client, queryClient, trpc]);
   return null;
