@@ -86,6 +86,12 @@ export function createEditJournal(project: string, backend: JournalBackend, coal
     for (const entry of unwritten.values()) void quietly(backend.put(keyOf(entry.imageId), { project, ...entry }));
     unwritten.clear();
   };
+  const forget = (imageId: string) => {
+    latest.delete(imageId);
+    unwritten.delete(imageId);
+    stash?.remove(stashPrefix + imageId);
+    void quietly(backend.delete(keyOf(imageId)));
+  };
   return {
     record(imageId: string, shapes: EditorShape[], editedAt: number, baseVersion?: number, clientId?: string) {
       const entry = { imageId, shapes, editedAt, ...(baseVersion === undefined ? {} : { baseVersion }), ...(clientId === undefined ? {} : { clientId }) };
@@ -108,11 +114,10 @@ export function createEditJournal(project: string, backend: JournalBackend, coal
         }
         return;
       }
-      latest.delete(imageId);
-      unwritten.delete(imageId);
-      stash?.remove(stashPrefix + imageId);
-      void quietly(backend.delete(keyOf(imageId)));
+      forget(imageId);
     },
+    /** Drops the image's entry: there is nothing left to store it in (its image or project is gone). */
+    forget,
     /** Writes what is still coalescing now, and stashes every unacknowledged entry synchronously (the page is going away). */
     flush: () => {
       writeNow();

@@ -20,6 +20,9 @@ const heldDrag = (uuid: string, at: number): HeldExit => ({
   ],
 });
 
+/** What the server answers for an image or project that no longer exists. */
+class NotFound extends Error {}
+
 /** A server holding each image's shapes and version, refusing saves grown from another version of another client. */
 function harness(options: { open?: string[] } = {}) {
   const { backend } = memoryBackend();
@@ -31,6 +34,7 @@ function harness(options: { open?: string[] } = {}) {
     backend,
     stash,
     clientId: 'leftover-test',
+    isGone: (error) => error instanceof NotFound,
     unlessOpen: async (project, work) => {
       if (options.open?.includes(project)) return false;
       await work();
@@ -105,6 +109,36 @@ describe('edits pages left undelivered', () => {
     expect(stashedHeldExits(h.stash, 'bndbox/a')).toEqual([]);
     expect(await deliverLeftovers(h.ports)).toBe(0);
     expect(h.shapesOf('bndbox/a', 'dog')).toHaveLength(2);
+  });
+
+  it('are dropped when their image or project no longer exists: no page sends them again', async () => {
+    const h = harness();
+    leftBehind(h, 'bndbox/a', 'deleted', [box('a', 1)], 10);
+    leftBehind(h, 'bndbox/gone', 'img1', [box('b', 2)], 11);
+    stashHeldExit(h.stash, 'bndbox/a', heldDrag('deleted', 42));
+    stashHeldExit(h.stash, 'bndbox/a', heldDrag('moved-away', 43));
+    await Promise.resolve();
+    const asked: string[] = [];
+    const missing: LeftoverPorts = {
+      ...h.ports,
+      save: async (project, uuid) => {
+        asked.push(`save ${project.name}/${uuid}`);
+        throw new NotFound();
+      },
+      image: async (project, uuid) => {
+        asked.push(`image ${project.name}/${uuid}`);
+        if (uuid === 'deleted') throw new NotFound();
+        return undefined;
+      },
+    };
+
+    expect(await deliverLeftovers(missing)).toBe(0);
+    expect(asked).toHaveLength(4);
+    expect(await createEditJournal('bndbox/a', h.backend, undefined, h.stash).pending()).toEqual([]);
+    expect(await createEditJournal('bndbox/gone', h.backend, undefined, h.stash).pending()).toEqual([]);
+    expect(stashedHeldExits(h.stash, 'bndbox/a')).toEqual([]);
+    expect(await deliverLeftovers(missing)).toBe(0);
+    expect(asked).toHaveLength(4);
   });
 
   it('keep what could not be saved (the server unreachable) for the next page', async () => {

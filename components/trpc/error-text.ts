@@ -49,6 +49,10 @@ function isDomainErrorData(value: unknown): value is DomainErrorData {
   return typeof subject === 'string' && (DOMAIN_ERROR_REASONS as readonly unknown[]).includes(reason);
 }
 
+/** The tRPC code of a failed call (NOT_FOUND, BAD_REQUEST...); undefined when it has none (the server unreachable). */
+export const failureCode = (error: unknown): string | undefined =>
+  error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } | null }).data?.code : undefined;
+
 /** The message of a failed call, as a person should read it. */
 export function errorText(error: unknown): string {
   const data = error && typeof error === 'object' && 'data' in error ? (error as { data?: FailureData | null }).data : undefined;

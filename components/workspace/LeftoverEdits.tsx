@@ -9,6 +9,7 @@ import { indexedDbBackend, localStorageStash } from '@/components/editor/edit-jo
 import { deliverLeftovers } from '@/components/editor/leftover-edits';
 import type { EditorShape } from '@/components/editor/model/types';
 import { unlessProjectOpen } from '@/components/editor/project-lock';
+import { failureCode } from '@/components/trpc/error-text';
 import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import { editorSaveInput } from './useEditorPersistence';
 
@@ -38,6 +39,7 @@ export function LeftoverEdits() {
         const answer = await client.annotation.saveFromEditor.mutate(editorSaveInput(project, uuid, shapes, claim));
         return answer.message === 1 ? answer.version : null;
       },
+      isGone: (error) => failureCode(error) === 'NOT_FOUND',
       image: async ({ type, name }, uuid) => {
         const [image] = await client.annotation.forEditor.query({ annotation_type: type, project_name: name, uuids: [uuid] });
         return image ? { ...image, shapes: image.shapes as EditorShape[] } : undefined;

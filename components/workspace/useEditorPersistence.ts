@@ -13,6 +13,7 @@ import { holdProjectOpen } from '@/components/editor/project-lock';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
+import { failureCode } from '@/components/trpc/error-text';
 import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
@@ -20,9 +21,6 @@ import type { ProjectType } from './useProject';
 const SAVE_PATH = '/api/trpc/annotation.saveFromEditor';
 /** Browsers refuse keepalive bodies past 64 KiB in flight; bigger edits wait in the journal. */
 const KEEPALIVE_LIMIT = 60_000;
-
-const errorCode = (error: unknown) =>
-  error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } }).data?.code : undefined;
 
 /** A state's save as the procedure takes it: autosave, the keepalive request and leftover delivery send the same. */
 export const editorSaveInput = ({ type, name }: ProjectRef, uuid: string, shapes: EditorShape[], claim: StateClaim) => ({
@@ -138,7 +136,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           setConflict(error.conflict);
           return true;
         }
-        return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(errorCode(error) ?? '');
+        return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? '');
       },
       sendOnExit: (uuid, shapes) => {
         const body = JSON.stringify(inputOf(uuid, shapes));
