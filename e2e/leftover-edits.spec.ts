@@ -1,6 +1,7 @@
 // Edits a page could not deliver before it went (its keepalive save lost, or input still
 // waiting for its image) reach the server from the next page of Labelport that opens, the
 // project list included: not only when their project is opened again.
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { editorPage, FIRST_IMAGE, withholdShapesBut } from './pages';
 
@@ -27,22 +28,36 @@ test('a box drawn while its image was on its way reaches the server when the use
   expect(await api.boxes('held-home')).toHaveLength(1);
 });
 
-test('boxes whose saves never reached the server when the tab closed are stored once the project list opens', async ({ context, world, api }) => {
-  await api.createProject('lost-saves', 'bndbox', { labels: ['car'] });
-  const first = await context.newPage();
-  // Nothing this tab saves arrives (as when the browser is killed with it): every save fails in
-  // the page, the ones sent as it hides and closes included.
-  await first.addInitScript(() => {
+/**
+ * A tab where nothing it saves arrives (as when the browser is killed with it): every save
+ * fails in the page, the ones sent as it hides and closes included. Two boxes are drawn on the
+ * first image; the tab closes once `beforeClose` is done.
+ */
+async function twoBoxesLost(context: BrowserContext, url: string, project: string, options: { stashFull?: boolean; beforeClose?: (page: Page) => Promise<void> } = {}) {
+  const page = await context.newPage();
+  await page.addInitScript((stashFull) => {
     const send = window.fetch.bind(window);
     window.fetch = (input, init) =>
       String(input instanceof Request ? input.url : input).includes('saveFromEditor') ? Promise.reject(new TypeError('unreachable')) : send(input, init);
-  });
-  const editor = editorPage(first, world.server.url);
-  await editor.open('bndbox', 'lost-saves', '1 / 8');
+    // localStorage refusing the journal's copies, as it does when they outgrow its quota.
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (stashFull && key.startsWith('labelport-journal')) throw new DOMException('full', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    };
+  }, options.stashFull ?? false);
+  const editor = editorPage(page, url);
+  await editor.open('bndbox', project, '1 / 8');
   const c = await editor.centre();
   await editor.drag({ x: c.x - 200, y: c.y - 40 }, { x: c.x - 100, y: c.y + 40 });
   await editor.drag({ x: c.x + 60, y: c.y - 40 }, { x: c.x + 160, y: c.y + 40 });
-  await first.close({ runBeforeUnload: false });
+  await options.beforeClose?.(page);
+  await page.close({ runBeforeUnload: false });
+}
+
+test('boxes whose saves never reached the server when the tab closed are stored once the project list opens', async ({ context, world, api }) => {
+  await api.createProject('lost-saves', 'bndbox', { labels: ['car'] });
+  await twoBoxesLost(context, world.server.url, 'lost-saves');
   expect(await api.boxes('lost-saves')).toHaveLength(0);
 
   const home = await context.newPage();
@@ -68,3 +83,34 @@ test('boxes whose saves never reached the server when the tab closed are stored 
   answerList();
   await expect(home.getByRole('article', { name: 'Project lost-saves' })).toContainText('1 labeled');
 });
+
+test('boxes the tab kept only in IndexedDB (localStorage full) are stored once the project list opens', async ({ context, world, api }) => {
+  await api.createProject('idb-only', 'bndbox', { labels: ['car'] });
+  // The tab stays until its journal holds the second box: IndexedDB writes are not synchronous.
+  const journalHoldsBoth = (page: Page) =>
+    expect.poll(() => page.evaluate(journalShapeCounts)).toContain(2);
+  await twoBoxesLost(context, world.server.url, 'idb-only', { stashFull: true, beforeClose: journalHoldsBoth });
+  expect(await api.boxes('idb-only')).toHaveLength(0);
+
+  const home = await context.newPage();
+  await home.goto(`${world.server.url}/`);
+  await expect(home.getByRole('heading', { name: 'Labelport' })).toBeVisible();
+  await expect.poll(async () => (await api.boxes('idb-only')).length).toBe(2);
+});
+
+/** How many shapes each entry of the workspace's IndexedDB journal holds (run in the page). */
+function journalShapeCounts(): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('labelport');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      try {
+        const read = open.result.transaction('unsaved-edits').objectStore('unsaved-edits').getAll();
+        read.onsuccess = () => resolve((read.result as Array<{ shapes: unknown[] }>).map((entry) => entry.shapes.length));
+        read.onerror = () => reject(read.error);
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+  });
+}
