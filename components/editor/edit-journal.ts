@@ -43,14 +43,15 @@ const COALESCE_MS = 50;
 
 const STASH_PREFIX = 'labelport-journal\u0000';
 
-/** The projects (`type/name`) named by the stash's keys `<prefix><project>\0<image>`. */
-export const stashedProjects = (stash: ExitStash, prefix: string): string[] =>
-  stash.keys(prefix).map((key) => key.slice(prefix.length).split('\u0000')[0] ?? '');
+/** The projects (`type/name`) named by the stash's keys `<prefix><project>\0<image>`, each once. */
+export const stashedProjects = (stash: ExitStash, prefix: string): string[] => [
+  ...new Set(stash.keys(prefix).map((key) => key.slice(prefix.length).split('\u0000')[0] ?? '')),
+].filter(Boolean);
 
 /** The projects (`type/name`) with unacknowledged edits, in IndexedDB or the stash. */
 export async function journalProjects(backend: JournalBackend, stash: ExitStash): Promise<string[]> {
   const stored = await backend.projects().catch((): string[] => []);
-  return [...new Set([...stored, ...stashedProjects(stash, STASH_PREFIX)])].filter(Boolean);
+  return [...new Set([...stored, ...stashedProjects(stash, STASH_PREFIX)])];
 }
 
 export function createEditJournal(project: string, backend: JournalBackend, coalesceMs = COALESCE_MS, stash?: ExitStash) {

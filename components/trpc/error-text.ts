@@ -9,6 +9,7 @@ const GENERIC = 'Something went wrong. The server logged the details.';
 const UNEXPECTED_ERROR_CODE = 4;
 
 interface FailureData {
+  code?: string;
   envelope?: { error_code?: number; error_message?: string };
   domain?: unknown;
 }
@@ -49,13 +50,16 @@ function isDomainErrorData(value: unknown): value is DomainErrorData {
   return typeof subject === 'string' && (DOMAIN_ERROR_REASONS as readonly unknown[]).includes(reason);
 }
 
+/** What the server said of a failed call (a TRPCClientError's data); undefined when it said nothing (unreachable). */
+const failureData = (error: unknown): FailureData | null | undefined =>
+  error && typeof error === 'object' && 'data' in error ? (error as { data?: FailureData | null }).data : undefined;
+
 /** The tRPC code of a failed call (NOT_FOUND, BAD_REQUEST...); undefined when it has none (the server unreachable). */
-export const failureCode = (error: unknown): string | undefined =>
-  error && typeof error === 'object' && 'data' in error ? (error as { data?: { code?: string } | null }).data?.code : undefined;
+export const failureCode = (error: unknown): string | undefined => failureData(error)?.code;
 
 /** The message of a failed call, as a person should read it. */
 export function errorText(error: unknown): string {
-  const data = error && typeof error === 'object' && 'data' in error ? (error as { data?: FailureData | null }).data : undefined;
+  const data = failureData(error);
   const serverMessage = data?.envelope?.error_message;
   if (isDomainErrorData(data?.domain)) return sentence(data.domain, serverMessage);
   if (data?.envelope?.error_code === UNEXPECTED_ERROR_CODE) return GENERIC;
