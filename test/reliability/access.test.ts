@@ -26,6 +26,10 @@ const paths = (): Array<{ method: string; path: string; body?: unknown }> => [
   // An export download hands out a whole dataset: a foreign page must never get it.
   { method: 'GET', path: '/api/export/bndbox/gate' },
   { method: 'GET', path: '/' },
+  // Pages and Next's own files are gated by proxy.ts's one matcher: each kind it names.
+  ...['/projects/bndbox/gate', '/signin', '/admin/users', '/_next/static/chunks/main.js', '/openapi.json', '/robots.txt', '/favicon.ico', '/icon.svg'].map(
+    (pagePath) => ({ method: 'GET', path: pagePath }),
+  ),
   { method: 'OPTIONS', path: '/v2/projects' },
   { method: 'OPTIONS', path: `/api/trpc/project.list?input=${trpcInput}` },
 ];
