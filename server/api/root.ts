@@ -10,25 +10,28 @@ import { transferRouter } from './routers/transfer.router';
 import { folderRouter } from './routers/folder.router';
 import { teamworkRouter } from './routers/teamwork.router';
 import { authRouter, userRouter } from './routers/user.router';
+import { withOneStepProcedures } from './procedure-steps';
 import { createCallerFactory, router } from './trpc';
 
 // Routers with literal paths (choosers, importstatus, exportstatus) come before those
 // with {project_name}: trpc-to-openapi matches routes in this order.
-export const appRouter = router({
-  chooser: chooserRouter,
-  transfer: transferRouter,
-  project: projectRouter,
-  image: imageRouter,
-  annotation: annotationRouter,
-  label: labelRouter,
-  settings: settingsRouter,
-  dataset: datasetRouter,
-  split: splitRouter,
-  auth: authRouter,
-  users: userRouter,
-  teamwork: teamworkRouter,
-  folders: folderRouter,
-});
+export const appRouter = withOneStepProcedures(
+  router({
+    chooser: chooserRouter,
+    transfer: transferRouter,
+    project: projectRouter,
+    image: imageRouter,
+    annotation: annotationRouter,
+    label: labelRouter,
+    settings: settingsRouter,
+    dataset: datasetRouter,
+    split: splitRouter,
+    auth: authRouter,
+    users: userRouter,
+    teamwork: teamworkRouter,
+    folders: folderRouter,
+  }),
+);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
