@@ -65,13 +65,25 @@ describe('makeThumbnailWithHashes', () => {
     // A photo at 100 dpi: a PNG carrying the source's density on one path and 72 dpi on the
     // other made an exported and re-imported project's thumbnails differ.
     await sharp(file('original.png')).jpeg().withDensity(100).toFile(file('dense.jpg'));
-    for (const name of ['original.png', 'rotated.jpg', 'dense.jpg']) {
+    // Request and hashing make the PNG in different pipelines: every kind of pixels a folder holds.
+    await sharp(file('original.png')).greyscale().toFile(file('grey-only.png'));
+    await sharp(file('original.png')).ensureAlpha(0.5).png().toFile(file('translucent.png'));
+    await sharp(file('original.png')).greyscale().ensureAlpha(0.5).png().toFile(file('grey-alpha.png'));
+    await sharp(file('original.png')).png({ palette: true, colours: 16 }).toFile(file('palette.png'));
+    await sharp(file('original.png')).toColourspace('rgb16').png().toFile(file('sixteen-bit.png'));
+    await sharp(file('original.png')).greyscale().jpeg().toFile(file('grey.jpg'));
+    await sharp(file('original.png')).jpeg().toColourspace('cmyk').toFile(file('cmyk.jpg'));
+    await sharp(file('original.png')).resize(37, 23, { fit: 'fill' }).webp({ lossless: true }).toFile(file('small.webp'));
+    await writeImage(file('rotated.png'), { format: 'png', width: 90, height: 60, orientation: 6, gradient: true });
+    await writeImage(file('bits.bmp'), { format: 'bmp', width: 33, height: 17, bmpBits: 32 });
+    const kinds = ['grey-only.png', 'translucent.png', 'grey-alpha.png', 'palette.png', 'sixteen-bit.png', 'grey.jpg', 'cmyk.jpg', 'small.webp', 'rotated.png', 'bits.bmp'];
+    for (const name of ['original.png', 'rotated.jpg', 'dense.jpg', ...kinds]) {
       const probe = (await probeImageFile(file(name)))!;
       const made = await hashesOf(name);
       const plain = await makeThumbnailPng(file(name), probe);
       const { info } = await sharp(plain).raw().toBuffer({ resolveWithObject: true });
       // Upright: the 90x60 file turned by its EXIF orientation is taller than wide.
-      expect(info.height > info.width, name).toBe(name === 'rotated.jpg');
+      expect(info.height > info.width, name).toBe(name.startsWith('rotated'));
       expect(made.png.equals(plain), name).toBe(true);
     }
   });
