@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import type { ImageFormat } from '@/server/core/types';
 import { decodeBmp } from './bmp-decoder';
 import { MAX_PIXELS, type ImageProbe } from './image-probe';
@@ -52,16 +52,23 @@ async function open(absPath: string, probe: ImageProbe, { bmpSide = 1024, sequen
   return sharp(absPath, { ...LIMITS, sequentialRead: sequential }).rotate();
 }
 
-/**
- * A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files.
- * One pipeline from file to PNG, the only one (requests, pre-generation and hashing all use it),
- * so a file's thumbnail is the same bytes however it was made. It had been pixels first and
- * their PNG in a second sharp call, a tenth of a cold thumbnail.
- */
-export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
+/** The upright image's pixels at thumbnailSize(), as raw bytes. */
+async function thumbnailPixels(absPath: string, probe: ImageProbe) {
   const size = thumbnailSize(probe.width, probe.height);
   const image = await open(absPath, probe);
-  return image.resize(size.width, size.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
+  return image.resize(size.width, size.height, { fit: 'fill' }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * The thumbnail's PNG of its pixels, encoded from raw bytes: one encoding for every path, so a
+ * thumbnail carries no density or other trace of its source and is the same bytes however made.
+ */
+const thumbnailPngOf = ({ data, info }: { data: Buffer; info: OutputInfo }) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
+
+/** A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files. */
+export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
+  return thumbnailPngOf(await thumbnailPixels(absPath, probe));
 }
 
 /** The upright image scaled to fit side x side, as a JPEG: a huge image's first sharp view. */
@@ -145,27 +152,24 @@ async function sha256Prefix(absPath: string): Promise<string> {
 export async function hashesOfThumbnail(absPath: string, png: Buffer): Promise<Omit<ThumbnailWithHashes, 'png'>> {
   const digest = sha256Prefix(absPath);
   digest.catch(() => undefined); // a thumbnail that cannot be read is the error reported
-  const perceptualHash = await perceptualHashOf(png);
-  return { contentHash: await digest, perceptualHash };
-}
-
-/** The dHash of a thumbnail's pixels (a 100 px PNG decodes in a fraction of a millisecond). */
-async function perceptualHashOf(png: Buffer): Promise<string> {
   const { data, info } = await sharp(png).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  return differenceHash(data, info.width, info.height, info.channels);
+  return { contentHash: await digest, perceptualHash: differenceHash(data, info.width, info.height, info.channels) };
 }
 
 /**
  * The thumbnail of makeThumbnailPng plus the image's hashes, from one read of the file and one
- * decode: the file's bytes are hashed (in the thread pool, beside the decode), and the dHash
- * is taken from the thumbnail's pixels, read back from its PNG.
+ * decode: the file's bytes are hashed (in the thread pool, beside the decode) and decoded to
+ * the thumbnail's pixels, from which both the PNG and the dHash are made.
  */
 export async function makeThumbnailWithHashes(absPath: string, probe: ImageProbe): Promise<ThumbnailWithHashes> {
   // Hashed as a stream beside the decode: a huge image is never held whole in memory (the
   // decoder's read of the same file comes from the page cache).
   const digest = sha256Prefix(absPath);
   digest.catch(() => undefined); // a failed decode is the error reported
-  const png = await makeThumbnailPng(absPath, probe);
-  const perceptualHash = await perceptualHashOf(png);
-  return { png, contentHash: await digest, perceptualHash };
+  const pixels = await thumbnailPixels(absPath, probe);
+  const { data, info } = pixels;
+  const png = await thumbnailPngOf(pixels);
+  const contentHash = await digest;
+  const perceptualHash = differenceHash(data, info.width, info.height, info.channels);
+  return { png, contentHash, perceptualHash };
 }
