@@ -20,8 +20,8 @@ export async function floor(ctx) {
   const next = await startNextFloor({ meta: body });
   // The machine's speed drifts by tens of percent within a minute (a shared VM): servers
   // measured one after the other compare the minutes as much as the servers. So each server
-  // gets several short rounds, ours and bare Next side by side in alternating order, and the ratio is the median of the
-  // rounds' ratios (each a pair measured seconds apart).
+  // gets several short rounds, ours and bare Next side by side in alternating order, and the
+  // ratio is the median of the rounds' ratios (each a pair measured seconds apart).
   const rounds = ctx.quick ? 3 : 5;
   const measure = (origin, connections) =>
     runLoad({

@@ -4,9 +4,9 @@
 // parseAsync, which never takes zod's compiled fast path. In a CPU profile of the built server
 // answering the empty project list, those copies alone were 29 µs a request, more than our
 // procedure and the REST adapter together. So each procedure's steps run here, inside one step
-// of tRPC's: the same steps in the same order with the same errors, the options copied with
-// plain spreads, the checks made with zod's synchronous parse (the asynchronous one only for a
-// schema that needs it). The procedures' schemas stay where trpc-to-openapi reads them.
+// of tRPC's: the same steps in the same order with the same errors, each step's options built as
+// one plain object, the checks made with zod's synchronous parse (the asynchronous one only for
+// a schema that needs it). The procedures' schemas stay where trpc-to-openapi reads them.
 // Written against @trpc/server 11.22.1 (pinned); procedure-steps.test.ts fails if its shape moves.
 import { TRPCError } from '@trpc/server';
 import { getTRPCErrorFromUnknown, isObject, type AnyRouter } from '@trpc/server/unstable-core-do-not-import';
@@ -88,10 +88,13 @@ function ownSteps(def: ProcedureDef): Step[] | null {
   let inputIndex = 0;
   const steps: Step[] = [];
   for (const step of def.middlewares) {
-    const schema = step._type === 'input' ? def.inputs[inputIndex++] : step._type === 'output' ? def.output : undefined;
-    if (step._type !== 'input' && step._type !== 'output') steps.push(step);
-    else if (!isZodSchema(schema)) return null;
-    else steps.push(step._type === 'input' ? inputStep(schema) : outputStep(schema));
+    if (step._type !== 'input' && step._type !== 'output') {
+      steps.push(step);
+      continue;
+    }
+    const schema = step._type === 'input' ? def.inputs[inputIndex++] : def.output;
+    if (!isZodSchema(schema)) return null;
+    steps.push(step._type === 'input' ? inputStep(schema) : outputStep(schema));
   }
   return steps;
 }
