@@ -8,6 +8,7 @@ import { startBare } from './lib/bare-server.mjs';
 import { runLoad, warmPath } from './lib/load.mjs';
 import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
+import { median } from './lib/stats.mjs';
 
 const META = '/bndbox/projects/meta';
 
@@ -79,12 +80,6 @@ export async function floor(ctx) {
   }
   return { title: 'Framework floor: GET /bndbox/projects/meta on an empty server vs bare Next and bare node:http, same bytes', rows, raw: runs };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** One server's rounds as one run: the median round's figures, every round's errors. */
 function combinedRounds(rounds) {

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { createProject } from './lib/api.mjs';
 import { hugeFolder, objectPhotoFolder } from './lib/images.mjs';
 import { row } from './lib/report.mjs';
+import { median } from './lib/stats.mjs';
 import { startServer } from './lib/server.mjs';
 import { framesDuring } from './w5-labelport.mjs';
 
@@ -33,7 +34,6 @@ function installProbe() {
 }
 
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)];
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function smartPolygonTimes(page, object) {
   const canvas = await page.getByTestId('editor-canvas').boundingBox();

@@ -5,6 +5,9 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/** The middle value (the upper one of an even count): a p50 of a few samples, or of rounds. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** Latencies in ns in, a summary in ms out. */
 export function summarize(latenciesNs) {
   const sorted = Float64Array.from(latenciesNs).sort();

@@ -65,7 +65,7 @@ describe('makeThumbnailWithHashes', () => {
     // A photo at 100 dpi: a PNG carrying the source's density on one path and 72 dpi on the
     // other made an exported and re-imported project's thumbnails differ.
     await sharp(file('original.png')).jpeg().withDensity(100).toFile(file('dense.jpg'));
-    // Request and hashing make the PNG in different pipelines: every kind of pixels a folder holds.
+    // Every kind of pixels a folder holds, so request and hashing can never drift apart on one.
     await sharp(file('original.png')).greyscale().toFile(file('grey-only.png'));
     await sharp(file('original.png')).ensureAlpha(0.5).png().toFile(file('translucent.png'));
     await sharp(file('original.png')).greyscale().ensureAlpha(0.5).png().toFile(file('grey-alpha.png'));
