@@ -172,6 +172,10 @@ test('hidden shapes are not drawn or picked, locked ones do not move', async ({ 
   await page.keyboard.press('Control+a');
   await expect(editor.canvas()).toHaveAttribute('data-selected-count', '0');
   await page.keyboard.press('Shift+H');
+  // Everything shown and unlocked again, both shapes still listed: all of them can be picked.
+  await expect(editor.labelPanel().getByRole('button', { name: 'Hide car' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(shapes.getByRole('button', { name: 'Lock car 1' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(shapes.getByRole('listitem')).toHaveCount(2);
   await page.keyboard.press('Control+a');
   await expect(editor.canvas()).toHaveAttribute('data-selected-count', '2');
 });
