@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import type { ImageFormat } from '@/server/core/types';
 import { decodeBmp } from './bmp-decoder';
@@ -66,9 +67,41 @@ async function thumbnailPixels(absPath: string, probe: ImageProbe) {
 const thumbnailPngOf = ({ data, info }: { data: Buffer; info: OutputInfo }) =>
   sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
 
-/** A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files. */
+/** The density thumbnailPngOf's PNGs carry (raw pixels have none of their own): 1000 px a metre. */
+const RAW_PIXELS_PER_METRE = 1000;
+
+/**
+ * A PNG's pHYs chunk set to pixelsPerMetre, in place. A PNG encoded straight from a file keeps
+ * the file's density there, the only byte in which it differs from thumbnailPngOf's.
+ */
+function setPngDensity(png: Buffer, pixelsPerMetre: number): Buffer {
+  for (let at = 8; at + 12 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') break;
+    if (type === 'pHYs' && length === 9) {
+      png.writeUInt32BE(pixelsPerMetre, at + 8);
+      png.writeUInt32BE(pixelsPerMetre, at + 12);
+      png.writeUInt8(1, at + 16);
+      png.writeUInt32BE(zlib.crc32(png.subarray(at + 4, at + 8 + length)), at + 8 + length);
+      break;
+    }
+    at += 12 + length;
+  }
+  return png;
+}
+
+/**
+ * A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files.
+ * One pipeline from file to PNG (a request waits for it: a tenth faster than through raw
+ * pixels), the same bytes as thumbnailPngOf's once its density is theirs.
+ */
 export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
-  return thumbnailPngOf(await thumbnailPixels(absPath, probe));
+  if (probe.format === 'bmp') return thumbnailPngOf(await thumbnailPixels(absPath, probe));
+  const size = thumbnailSize(probe.width, probe.height);
+  const image = await open(absPath, probe);
+  const png = await image.resize(size.width, size.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
+  return setPngDensity(png, RAW_PIXELS_PER_METRE);
 }
 
 /** The upright image scaled to fit side x side, as a JPEG: a huge image's first sharp view. */
