@@ -8,7 +8,7 @@ import { startBare } from './lib/bare-server.mjs';
 import { runLoad, warmPath } from './lib/load.mjs';
 import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
-import { median } from './lib/stats.mjs';
+import { alternatingRounds, combinedRounds, pairedMedian } from './lib/stats.mjs';
 
 const META = '/bndbox/projects/meta';
 
@@ -19,10 +19,7 @@ export async function floor(ctx) {
   const body = JSON.stringify(meta);
   const bare = await startBare({ routes: { [META]: body } });
   const next = await startNextFloor({ meta: body });
-  // The machine's speed drifts by tens of percent within a minute (a shared VM): servers
-  // measured one after the other compare the minutes as much as the servers. So each server
-  // gets several short rounds, ours and bare Next side by side in alternating order, and the
-  // ratio is the median of the rounds' ratios (each a pair measured seconds apart).
+  // Rounds side by side (alternatingRounds): this VM's speed drifts within a minute.
   const rounds = ctx.quick ? 3 : 5;
   const measure = (origin, connections) =>
     runLoad({
@@ -43,14 +40,9 @@ export async function floor(ctx) {
   const servers = { server: server.url, next: next.url, bare: bare.url };
   try {
     for (const connections of [1, 10]) {
-      const measured = { server: [], next: [], bare: [] };
-      for (let round = 0; round < rounds; round++) {
-        for (const name of round % 2 ? ['next', 'server', 'bare'] : ['server', 'next', 'bare']) {
-          measured[name].push(await measure(servers[name], connections));
-        }
-      }
+      const measured = await alternatingRounds(rounds, ['server', 'next', 'bare'], (name) => measure(servers[name], connections));
       for (const name of Object.keys(servers)) runs[`${name}${connections}`] = combinedRounds(measured[name]);
-      runs[`ratio${connections}`] = median(measured.server.map((run, round) => run.rps / measured.next[round].rps));
+      runs[`ratio${connections}`] = pairedMedian(measured.server, measured.next, (ours, next) => ours.rps / next.rps);
     }
   } finally {
     await bare.stop();
@@ -79,20 +71,6 @@ export async function floor(ctx) {
     );
   }
   return { title: 'Framework floor: GET /bndbox/projects/meta on an empty server vs bare Next and bare node:http, same bytes', rows, raw: runs };
-}
-
-/** One server's rounds as one run: the median round's figures, every round's errors. */
-function combinedRounds(rounds) {
-  const latency = {};
-  for (const key of Object.keys(rounds[0].latency)) latency[key] = median(rounds.map((run) => run.latency[key]));
-  return {
-    rps: median(rounds.map((run) => run.rps)),
-    latency,
-    completed: rounds.reduce((sum, run) => sum + run.completed, 0),
-    errors: rounds.reduce((sum, run) => sum + run.errors, 0),
-    errorSamples: rounds.flatMap((run) => run.errorSamples ?? []),
-    rounds: rounds.map((run) => ({ rps: run.rps, p50: run.latency.p50, p99: run.latency.p99 })),
-  };
 }
 
 export const errorsNote = (run) => (run.errors ? `${run.errors} errors, e.g. ${run.errorSamples[0]}` : '');

@@ -8,6 +8,39 @@ export function percentile(sorted, p) {
 /** The middle value (the upper one of an even count): a p50 of a few samples, or of rounds. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * The machine's speed drifts by tens of percent within a minute (a shared VM): sides measured
+ * one after the other compare the minutes as much as the sides. So each side runs `rounds`
+ * short rounds, the first two side by side in alternating order (any others after them), and
+ * a ratio is the median of the rounds' ratios, each of a pair measured seconds apart.
+ * measure(name, round) runs one side's round; returns each side's runs.
+ */
+export async function alternatingRounds(rounds, names, measure) {
+  const measured = Object.fromEntries(names.map((name) => [name, []]));
+  const [first, second, ...rest] = names;
+  for (let round = 0; round < rounds; round++) {
+    for (const name of [...(round % 2 ? [second, first] : [first, second]), ...rest]) measured[name].push(await measure(name, round));
+  }
+  return measured;
+}
+
+/** The median over rounds of what of(ours, theirs) makes of each round's pair. */
+export const pairedMedian = (ours, theirs, of) => median(ours.map((run, round) => of(run, theirs[round])));
+
+/** One server's rounds as one run: the median round's figures, every round's errors. */
+export function combinedRounds(rounds) {
+  const latency = {};
+  for (const key of Object.keys(rounds[0].latency)) latency[key] = median(rounds.map((run) => run.latency[key]));
+  return {
+    rps: median(rounds.map((run) => run.rps)),
+    latency,
+    completed: rounds.reduce((sum, run) => sum + run.completed, 0),
+    errors: rounds.reduce((sum, run) => sum + run.errors, 0),
+    errorSamples: rounds.flatMap((run) => run.errorSamples ?? []),
+    rounds: rounds.map((run) => ({ rps: run.rps, p50: run.latency.p50, p99: run.latency.p99 })),
+  };
+}
+
 /** Latencies in ns in, a summary in ms out. */
 export function summarize(latenciesNs) {
   const sorted = Float64Array.from(latenciesNs).sort();
