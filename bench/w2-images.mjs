@@ -1,7 +1,7 @@
 // W2 images on `photo`: thumbnails cold (each uuid once) at 1/2/4 connections against sharp alone
-// at the same concurrency, in paired rounds; cached thumbnails at 10 connections against the framework floor and a
-// bare server sending the same bytes; imgsrc at 4 connections against a bare Next route handler
-// (and bare node:http) doing the same read + base64.
+// at the same concurrency, in paired rounds; cached thumbnails at 10 connections against the
+// framework floor and a bare server sending the same bytes; imgsrc at 4 connections against a
+// bare Next route handler (and bare node:http) doing the same read + base64.
 import path from 'node:path';
 import sharp from 'sharp';
 import { call, coldThumbnails, imagePaths, loadProject } from './lib/api.mjs';

@@ -72,7 +72,7 @@ const RAW_PIXELS_PER_METRE = 1000;
 
 /**
  * A PNG's pHYs chunk set to pixelsPerMetre, in place. A PNG encoded straight from a file keeps
- * the file's density there, the only byte in which it differs from thumbnailPngOf's.
+ * the file's density there, the only chunk in which it differs from thumbnailPngOf's.
  */
 function setPngDensity(png: Buffer, pixelsPerMetre: number): Buffer {
   for (let at = 8; at + 12 <= png.length; ) {
@@ -93,11 +93,10 @@ function setPngDensity(png: Buffer, pixelsPerMetre: number): Buffer {
 
 /**
  * A PNG thumbnail exactly thumbnailSize() of the upright image; rejects for undecodable files.
- * One pipeline from file to PNG (a request waits for it: a tenth faster than through raw
- * pixels), the same bytes as thumbnailPngOf's once its density is theirs.
+ * One pipeline from file to PNG (a request waits for it: 7% faster than through raw pixels),
+ * the same bytes as thumbnailPngOf's once its density is theirs.
  */
 export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
-  if (probe.format === 'bmp') return thumbnailPngOf(await thumbnailPixels(absPath, probe));
   const size = thumbnailSize(probe.width, probe.height);
   const image = await open(absPath, probe);
   const png = await image.resize(size.width, size.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
