@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { row } from './lib/report.mjs';
 import { ROOT } from './lib/server.mjs';
+import { p95 } from './lib/stats.mjs';
 import { measureLabelportEditor } from './w5-labelport.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,8 +55,6 @@ function scene({ boxes, ms, layered }) {
     requestAnimationFrame(tick);
   });
 }
-
-const p95 = (values) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)];
 
 export async function w5(ctx) {
   if (!fs.existsSync(CHROMIUM)) return { title: 'W5 editor', skipped: `${CHROMIUM} is missing: W5 skipped (install Chromium to run it)` };

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { call, createProject } from './lib/api.mjs';
 import { sizedPhotoFolder } from './lib/images.mjs';
 import { row } from './lib/report.mjs';
-import { median } from './lib/stats.mjs';
+import { median, p95 } from './lib/stats.mjs';
 import { ROOT, startServer } from './lib/server.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -138,8 +138,6 @@ async function measureLabelport(browser, server, name, switches, paceMs) {
     await context.close();
   }
 }
-
-const p95 = (values) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)];
 
 export async function w7() {
   if (!fs.existsSync(CHROMIUM)) return { title: 'W7 image switch', skipped: `${CHROMIUM} is missing: W7 skipped (install Chromium to run it)` };

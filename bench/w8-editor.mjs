@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { createProject } from './lib/api.mjs';
 import { hugeFolder, objectPhotoFolder } from './lib/images.mjs';
 import { row } from './lib/report.mjs';
-import { median } from './lib/stats.mjs';
+import { median, p95 } from './lib/stats.mjs';
 import { startServer } from './lib/server.mjs';
 import { framesDuring } from './w5-labelport.mjs';
 
@@ -32,8 +32,6 @@ function installProbe() {
     if (state === 'smart.proposing' && window.__shownAt < window.__releasedAt) requestAnimationFrame(() => (window.__shownAt = performance.now()));
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-tool-state'] });
 }
-
-const p95 = (values) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)];
 
 async function smartPolygonTimes(page, object) {
   const canvas = await page.getByTestId('editor-canvas').boundingBox();

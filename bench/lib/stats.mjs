@@ -8,6 +8,9 @@ export function percentile(sorted, p) {
 /** The middle value (the upper one of an even count): a p50 of a few samples, or of rounds. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The nearest-rank p95 of unsorted values: a frame or switch time that happened. */
+export const p95 = (values) => percentile([...values].sort((a, b) => a - b), 95);
+
 /**
  * The machine's speed drifts by tens of percent within a minute (a shared VM): sides measured
  * one after the other compare the minutes as much as the sides. So each side runs `rounds`

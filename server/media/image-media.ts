@@ -53,11 +53,17 @@ async function open(absPath: string, probe: ImageProbe, { bmpSide = 1024, sequen
   return sharp(absPath, { ...LIMITS, sequentialRead: sequential }).rotate();
 }
 
+/** The upright image resized to thumbnailSize(): each thumbnail path finishes it its own way. */
+async function resizedForThumbnail(absPath: string, probe: ImageProbe): Promise<Sharp> {
+  const size = thumbnailSize(probe.width, probe.height);
+  return (await open(absPath, probe)).resize(size.width, size.height, { fit: 'fill' });
+}
+
+const THUMBNAIL_PNG = { compressionLevel: 6 } as const;
+
 /** The upright image's pixels at thumbnailSize(), as raw bytes. */
 async function thumbnailPixels(absPath: string, probe: ImageProbe) {
-  const size = thumbnailSize(probe.width, probe.height);
-  const image = await open(absPath, probe);
-  return image.resize(size.width, size.height, { fit: 'fill' }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return (await resizedForThumbnail(absPath, probe)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
 }
 
 /**
@@ -65,7 +71,7 @@ async function thumbnailPixels(absPath: string, probe: ImageProbe) {
  * thumbnail carries no density or other trace of its source and is the same bytes however made.
  */
 const thumbnailPngOf = ({ data, info }: { data: Buffer; info: OutputInfo }) =>
-  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 6 }).toBuffer();
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png(THUMBNAIL_PNG).toBuffer();
 
 /** The density thumbnailPngOf's PNGs carry (raw pixels have none of their own): 1000 px a metre. */
 const RAW_PIXELS_PER_METRE = 1000;
@@ -97,9 +103,7 @@ function setPngDensity(png: Buffer, pixelsPerMetre: number): Buffer {
  * the same bytes as thumbnailPngOf's once its density is theirs.
  */
 export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
-  const size = thumbnailSize(probe.width, probe.height);
-  const image = await open(absPath, probe);
-  const png = await image.resize(size.width, size.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
+  const png = await (await resizedForThumbnail(absPath, probe)).png(THUMBNAIL_PNG).toBuffer();
   return setPngDensity(png, RAW_PIXELS_PER_METRE);
 }
 
