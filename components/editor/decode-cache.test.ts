@@ -62,6 +62,23 @@ describe('decode cache', () => {
     expect(decoder.calls).toEqual(['broken', 'broken']);
   });
 
+  it('keeps every URL wanted at once: a new decode pushes out one not wanted, never a wanted one held longest', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 4, decode: decoder.decode });
+    // The image before the current one was touched first, an image no longer wanted after it.
+    for (const url of ['before', 'left', 'current', 'next']) {
+      const loaded = cache.load(url);
+      decoder.finish(url);
+      await loaded;
+    }
+    const wanted = cache.loadAll(['current', 'next', 'after next', 'before']);
+    expect(decoder.calls).toEqual(['before', 'left', 'current', 'next', 'after next']);
+    expect(cache.urls().sort()).toEqual(['after next', 'before', 'current', 'next']);
+    decoder.finish('after next');
+    await Promise.all(wanted);
+    expect(cache.peek('before')).toBe('pixels of before');
+  });
+
   it('refuses a capacity that could hold nothing', () => {
     expect(() => createDecodeCache({ capacity: 0, decode: async (url: string) => url })).toThrow(RangeError);
   });

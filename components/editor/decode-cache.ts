@@ -7,6 +7,11 @@ export interface DecodeCache<T> {
   peek(url: string): T | null;
   /** Starts or joins the decode of url and marks it most recently used. */
   load(url: string): Promise<T>;
+  /**
+   * Starts or joins the decodes of urls, all wanted at once. Those already held are marked
+   * used before a new decode's entry can push them out, so up to capacity of them stay.
+   */
+  loadAll(urls: readonly string[]): Promise<T>[];
   /** The URLs held, least recently used first. */
   urls(): string[];
 }
@@ -30,7 +35,7 @@ export function createDecodeCache<T>({ capacity, decode }: { capacity: number; d
     }
   };
 
-  return {
+  const cache: DecodeCache<T> = {
     peek: (url) => entries.get(url)?.value ?? null,
     load(url) {
       const known = entries.get(url);
@@ -55,6 +60,16 @@ export function createDecodeCache<T>({ capacity, decode }: { capacity: number; d
       touch(url, entry);
       return entry.promise;
     },
+    loadAll(urls) {
+      // Loading one by one, a new entry pushed out the least recently used, which could be
+      // wanted too (the image before, touched last time): decoded again on every key press.
+      for (const url of urls) {
+        const known = entries.get(url);
+        if (known) touch(url, known);
+      }
+      return urls.map((url) => entries.get(url)?.promise ?? cache.load(url));
+    },
     urls: () => [...entries.keys()],
   };
+  return cache;
 }

@@ -63,12 +63,13 @@ const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 export const decodedOriginal = (url: string): Promise<ImageBitmap> => originals.load(url).then((decoded) => decoded.full);
 
 /**
- * Decodes an image's thumbnail and original ahead of a switch; failures stay silent here.
- * original: what stands for the original (a huge image's preview), the image itself by default.
+ * Decodes images' thumbnails and originals ahead of a switch, the most wanted first (the
+ * current image among them, so that it stays); failures stay silent here.
+ * original: what stands for the original (a huge image's preview).
  */
-export function predecodeImage(url: string, original = url): void {
-  thumbs.load(thumbUrl(url)).catch(ignore);
-  originals.load(original).catch(ignore);
+export function predecodeImages(images: ReadonlyArray<{ url: string; original: string }>): void {
+  for (const pending of thumbs.loadAll(images.map(({ url }) => thumbUrl(url)))) pending.catch(ignore);
+  for (const pending of originals.loadAll(images.map(({ original }) => original))) pending.catch(ignore);
 }
 
 interface Shown {

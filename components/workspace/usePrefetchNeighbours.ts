@@ -3,9 +3,9 @@
 // The neighbours' bytes and shapes are fetched while the user looks at an image, so the next
 // one shows at once.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isHugeImage } from '@/components/editor/tiles/tile-view';
-import { predecodeImage } from '@/components/editor/useImageElement';
+import { predecodeImages } from '@/components/editor/useImageElement';
 import { useTRPC } from '@/components/trpc/provider';
 import { editorImageQuery } from './useEditorPersistence';
 import type { ProjectType } from './useProject';
@@ -22,12 +22,22 @@ interface Neighbour {
   height: number;
 }
 
-/** ready: the journal was replayed (a read from before would outlive it). */
-export function usePrefetchNeighbours(type: ProjectType, name: string, neighbours: ReadonlyArray<Neighbour | undefined>, ready: boolean) {
+/**
+ * images: the current image, then its neighbours, the most wanted first (EditorPane).
+ * ready: the journal was replayed (a read from before would outlive it).
+ */
+export function usePrefetchNeighbours(type: ProjectType, name: string, images: ReadonlyArray<Neighbour | undefined>, ready: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const present = neighbours.filter((neighbour): neighbour is Neighbour => Boolean(neighbour));
+  const present = images.filter((image): image is Neighbour => Boolean(image));
   const key = ready ? present.map((n) => `${n.uuid}:${n.width}:${n.height}`).join(',') : '';
+  // What is wanted when the prefetch starts: with a key held down, a prefetch scheduled for an
+  // image already left would otherwise bring back images no longer wanted, and push out some
+  // that are.
+  const latestKey = useRef(key);
+  useLayoutEffect(() => {
+    latestKey.current = key;
+  }, [key]);
   useEffect(() => {
     if (!key) return;
     // After the frame that shows the image switched to: started in the switch's own effects,
@@ -36,11 +46,12 @@ export function usePrefetchNeighbours(type: ProjectType, name: string, neighbour
     // still be on its way.
     requestAnimationFrame(() => {
       setTimeout(() => {
-        for (const entry of key.split(',')) {
+        const wanted = (latestKey.current || key).split(',').map((entry) => {
           const [uuid = '', width, height] = entry.split(':');
-          predecodeImage(imageUrlOf(type, name, uuid), originalUrlOf(type, name, { uuid, width: Number(width), height: Number(height) }));
-          void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
-        }
+          return { uuid, width: Number(width), height: Number(height) };
+        });
+        predecodeImages(wanted.map((image) => ({ url: imageUrlOf(type, name, image.uuid), original: originalUrlOf(type, name, image) })));
+        for (const { uuid } of wanted) void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
       }, 0);
     });
   }, [key, type, name, queryClient, trpc]);
