@@ -9,20 +9,20 @@
 // canvas its own decode on the first drawImage (46 ms for a 1920x1080 JPEG, 155 ms for
 // 4000x3000 in Chromium without GPU), so a prefetched neighbour still cost a long first
 // frame. A bitmap is decoded off the main thread and draws at once; a second one at the
-// window's size draws in under 1 ms where the full one takes 3-7 ms scaled down.
+// window's size draws in under 1 ms where the full one takes 3-7 ms scaled down (22 ms the
+// first time). That one is scaled from the decoded bitmap in a worker (fitted-bitmap.ts), not
+// decoded again from the file at the small size: a second decode doubled the CPU every image
+// cost, and with a key held down it ran beside the decode of the image wanted next.
 import { useEffect, useState } from 'react';
 import { createDecodeCache } from './decode-cache';
+import { fitBitmap } from './fitted-bitmap';
 
 const thumbUrl = (url: string) => `${url}?size=thumb`;
 const ignore = () => undefined;
 
 export interface DecodedImage {
   full: ImageBitmap;
-  /**
-   * The picture scaled down to fit the window (device pixels), filled in shortly after full
-   * (null until then, and when full is no larger): the image being waited for is drawn from
-   * full at once, a prefetched neighbour already has it.
-   */
+  /** The picture scaled down to fit the window (device pixels); null when full is no larger. */
   fitted: ImageBitmap | null;
 }
 
@@ -37,19 +37,15 @@ async function decodeImage(url: string): Promise<DecodedImage> {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const blob = await response.blob();
   const full = await createImageBitmap(blob);
-  const decoded: DecodedImage = { full, fitted: null };
   const ratio = window.devicePixelRatio || 1;
   const scale = Math.min(1, (window.innerWidth * ratio) / full.width, (window.innerHeight * ratio) / full.height);
-  // From the blob, not from full: Chromium scales a bitmap source on the main thread (~20 ms
-  // for 1920x1080, in the way of the next key press) but decodes and scales a blob off it.
-  if (scale < 1) {
-    createImageBitmap(blob, {
-      resizeWidth: Math.max(1, Math.round(full.width * scale)),
-      resizeHeight: Math.max(1, Math.round(full.height * scale)),
-      resizeQuality: 'medium',
-    }).then((fitted) => (decoded.fitted = fitted), ignore);
+  if (scale >= 1) return { full, fitted: null };
+  try {
+    return await fitBitmap(full, Math.max(1, Math.round(full.width * scale)), Math.max(1, Math.round(full.height * scale)));
+  } catch {
+    // The worker failed holding the picture: decoded again, and drawn without the small copy.
+    return { full: await createImageBitmap(blob), fitted: null };
   }
-  return decoded;
 }
 
 // One per tab, like the browser's own image cache: the current image, the one before and
