@@ -64,8 +64,8 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
   // A key held down outruns a prefetch of one image: photos load three ahead, big ones one
   // (three of their decodes at once would hold up the one wanted next).
   const ahead = current && current.width * current.height > MANY_AHEAD_MAX_PIXELS ? 1 : 3;
-  const wanted = [current, ...Array.from({ length: ahead }, (_, step) => itemAt(index + 1 + step)), itemAt(index - 1)];
-  usePrefetchNeighbours(type, name, wanted, persistence.ready);
+  const neighbours = [...Array.from({ length: ahead }, (_, step) => itemAt(index + 1 + step)), itemAt(index - 1)];
+  usePrefetchNeighbours(type, name, current, neighbours, persistence.ready);
   // Input still waiting for its image is in no journal yet: leaving, it is stashed for the
   // next load to apply (see held-exit.ts).
   const { keepHeld, applyHeld } = persistence;

@@ -23,14 +23,17 @@ interface Neighbour {
 }
 
 /**
- * images: the current image, then its neighbours, the most wanted first (EditorPane).
- * ready: the journal was replayed (a read from before would outlive it).
+ * current, then neighbours (the most wanted first): decoded ahead, current included so that it
+ * stays; only the neighbours' shapes are read ahead. The current image's read is the editor's
+ * own: a second one, landing after the replayed journal's save, would bring back the stored
+ * state without the shape just replayed. ready: the journal was replayed (a read from before
+ * would outlive it).
  */
-export function usePrefetchNeighbours(type: ProjectType, name: string, images: ReadonlyArray<Neighbour | undefined>, ready: boolean) {
+export function usePrefetchNeighbours(type: ProjectType, name: string, current: Neighbour | undefined, neighbours: ReadonlyArray<Neighbour | undefined>, ready: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const present = images.filter((image): image is Neighbour => Boolean(image));
-  const key = ready ? present.map((n) => `${n.uuid}:${n.width}:${n.height}`).join(',') : '';
+  const entryOf = (image: Neighbour | undefined) => (image ? `${image.uuid}:${image.width}:${image.height}` : '');
+  const key = ready ? [entryOf(current), ...neighbours.filter(Boolean).map(entryOf)].join(',') : '';
   // What is wanted when the prefetch starts: with a key held down, a prefetch scheduled for an
   // image already left would otherwise bring back images no longer wanted, and push out some
   // that are.
@@ -46,12 +49,13 @@ export function usePrefetchNeighbours(type: ProjectType, name: string, images: R
     // still be on its way.
     requestAnimationFrame(() => {
       setTimeout(() => {
-        const wanted = (latestKey.current || key).split(',').map((entry) => {
+        const [shown, ...next] = (latestKey.current || key).split(',').map((entry) => {
           const [uuid = '', width, height] = entry.split(':');
           return { uuid, width: Number(width), height: Number(height) };
         });
+        const wanted = [...(shown?.uuid ? [shown] : []), ...next];
         predecodeImages(wanted.map((image) => ({ url: imageUrlOf(type, name, image.uuid), original: originalUrlOf(type, name, image) })));
-        for (const { uuid } of wanted) void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
+        for (const { uuid } of next) void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
       }, 0);
     });
   }, [key, type, name, queryClient, trpc]);
