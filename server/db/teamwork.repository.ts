@@ -1,17 +1,8 @@
-import type { TeamworkRepository } from '@/server/core/teamwork/teamwork-repository';
+import type { PresentClient, TeamworkRepository } from '@/server/core/teamwork/teamwork-repository';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
 
 export function createTeamworkRepository(sqlite: SqliteDatabase): Synchronous<TeamworkRepository> {
-  const touch = sqlite.prepare(
-    `INSERT INTO presence (project_id, client_id, uuid, actor, seen_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (project_id, client_id) DO UPDATE SET uuid = excluded.uuid, actor = excluded.actor, seen_at = excluded.seen_at`,
-  );
-  const leave = sqlite.prepare('DELETE FROM presence WHERE project_id = ? AND client_id = ?');
-  const present = sqlite.prepare<[string, string, number], { client_id: string; actor: string; seen_at: number }>(
-    'SELECT client_id, actor, seen_at FROM presence WHERE project_id = ? AND uuid = ? AND seen_at >= ? ORDER BY actor, client_id',
-  );
-  const forget = sqlite.prepare('DELETE FROM presence WHERE seen_at < ?');
   const assign = sqlite.prepare(
     `INSERT INTO assignments (project_id, uuid, assignee, assigned_at, assigned_by)
      SELECT project_id, uuid, @assignee, @at, @by FROM images WHERE project_id = @projectId AND uuid = @uuid
@@ -32,13 +23,49 @@ export function createTeamworkRepository(sqlite: SqliteDatabase): Synchronous<Te
     return changed;
   });
   return {
-    touchPresence: (projectId, clientId, uuid, actor, at) => void touch.run(projectId, clientId, uuid, actor, at),
-    leavePresence: (projectId, clientId) => void leave.run(projectId, clientId),
-    presentOn: (projectId, uuid, since) =>
-      present.all(projectId, uuid, since).map((row) => ({ clientId: row.client_id, actor: row.actor, seenAt: row.seen_at })),
-    forgetPresence: (before) => void forget.run(before),
+    ...createMemoryPresence(),
     assign: (projectId, uuids, assignee, at, by) => assignAll(projectId, uuids, assignee, at, by),
     assignees: (projectId, uuids) => new Map(assignees.all(projectId, JSON.stringify(uuids)).map((row) => [row.uuid, row.assignee])),
     assignmentCounts: (projectId) => counts.all(projectId),
+  };
+}
+
+/** More tabs than any machine has open: past it, the longest silent are forgotten first. */
+const MAX_PRESENT_TABS = 10_000;
+
+type PresenceMethods = Pick<Synchronous<TeamworkRepository>, 'touchPresence' | 'leavePresence' | 'presentOn' | 'forgetPresence'>;
+
+/**
+ * Presence on SQLite lives in the server's memory: one server holds the database
+ * (server.lock), a mark is stale within seconds anyway, and a row per image switch was a
+ * COMMIT, so an fsync, on every key press. The presence table of migration 014 stays empty
+ * here; PostgreSQL keeps its rows, which its several servers share.
+ */
+export function createMemoryPresence(): PresenceMethods {
+  // Keyed by project and tab; in order of the last mark, so the first entry is the longest silent.
+  const marks = new Map<string, { projectId: string } & PresentClient & { uuid: string }>();
+  const keyOf = (projectId: string, clientId: string) => `${projectId}\u0000${clientId}`;
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return {
+    touchPresence(projectId, clientId, uuid, actor, at) {
+      const key = keyOf(projectId, clientId);
+      marks.delete(key);
+      marks.set(key, { projectId, clientId, uuid, actor, seenAt: at });
+      for (const oldest of marks.keys()) {
+        if (marks.size <= MAX_PRESENT_TABS) break;
+        marks.delete(oldest);
+      }
+    },
+    leavePresence(projectId, clientId) {
+      marks.delete(keyOf(projectId, clientId));
+    },
+    presentOn: (projectId, uuid, since) =>
+      [...marks.values()]
+        .filter((mark) => mark.projectId === projectId && mark.uuid === uuid && mark.seenAt >= since)
+        .map(({ clientId, actor, seenAt }) => ({ clientId, actor, seenAt }))
+        .sort((a, b) => byName(a.actor, b.actor) || byName(a.clientId, b.clientId)),
+    forgetPresence(before) {
+      for (const [key, mark] of marks) if (mark.seenAt < before) marks.delete(key);
+    },
   };
 }
