@@ -225,7 +225,13 @@ CREATE TABLE assignments (
 CREATE INDEX assignments_by_assignee ON assignments (project_id, assignee);
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork];
+// Presence is written on every image switch of every tab and is stale within seconds: it
+// need not wait for a WAL flush, nor survive a crash (an unlogged table is emptied by one).
+const unloggedPresence = `
+ALTER TABLE presence SET UNLOGGED;
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;
