@@ -47,6 +47,11 @@ function startWorker(): Worker {
   return started;
 }
 
+/** Starts the worker ahead of the first picture: its script then loads while the picture downloads and decodes. */
+export function warmFitWorker(): void {
+  worker ??= startWorker();
+}
+
 /**
  * full, and full scaled to width x height. Rejects when the worker fails; full is then gone
  * (it was moved to the worker), so the caller decodes again.

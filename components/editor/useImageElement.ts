@@ -15,7 +15,7 @@
 // cost, and with a key held down it ran beside the decode of the image wanted next.
 import { useEffect, useState } from 'react';
 import { createDecodeCache } from './decode-cache';
-import { fitBitmap } from './fitted-bitmap';
+import { fitBitmap, warmFitWorker } from './fitted-bitmap';
 
 const thumbUrl = (url: string) => `${url}?size=thumb`;
 const ignore = () => undefined;
@@ -33,6 +33,7 @@ export interface ShownImage {
 }
 
 async function decodeImage(url: string): Promise<DecodedImage> {
+  warmFitWorker();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const blob = await response.blob();
@@ -59,13 +60,20 @@ const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 export const decodedOriginal = (url: string): Promise<ImageBitmap> => originals.load(url).then((decoded) => decoded.full);
 
 /**
- * Decodes images' thumbnails and originals ahead of a switch, the most wanted first (the
- * current image among them, so that it stays); failures stay silent here.
+ * Decodes images' thumbnails and originals ahead of a switch, the most wanted first: the
+ * current image, then its neighbours, whose decodes start once the current one is decoded
+ * (on opening a project, or after a jump, three decodes beside it had held its first frame
+ * back by half a second). Failures stay silent here.
  * original: what stands for the original (a huge image's preview).
  */
 export function predecodeImages(images: ReadonlyArray<{ url: string; original: string }>): void {
   for (const pending of thumbs.loadAll(images.map(({ url }) => thumbUrl(url)))) pending.catch(ignore);
-  for (const pending of originals.loadAll(images.map(({ original }) => original))) pending.catch(ignore);
+  const [current] = originals.loadAll(images.slice(0, 1).map(({ original }) => original));
+  const neighbours = () => {
+    for (const pending of originals.loadAll(images.map(({ original }) => original))) pending.catch(ignore);
+  };
+  if (current) void current.then(neighbours, neighbours);
+  else neighbours();
 }
 
 interface Shown {
