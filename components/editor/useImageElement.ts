@@ -61,18 +61,21 @@ export const decodedOriginal = (url: string): Promise<ImageBitmap> => originals.
 
 /**
  * Decodes images' thumbnails and originals ahead of a switch, the most wanted first: the
- * current image, then its neighbours, whose decodes start once the current one is decoded
- * (on opening a project, or after a jump, three decodes beside it had held its first frame
- * back by half a second). Failures stay silent here.
+ * current image, then its neighbours. On a page's first image (nothing else decoded yet) the
+ * neighbours wait for it: three decodes beside it had held the project's first frame back by
+ * half a second. Later they start at once, so that with a key held down the next decode
+ * overlaps the current one. Failures stay silent here.
  * original: what stands for the original (a huge image's preview).
  */
 export function predecodeImages(images: ReadonlyArray<{ url: string; original: string }>): void {
   for (const pending of thumbs.loadAll(images.map(({ url }) => thumbUrl(url)))) pending.catch(ignore);
-  const [current] = originals.loadAll(images.slice(0, 1).map(({ original }) => original));
+  const wanted = images.map(({ original }) => original);
+  const firstOfPage = originals.urls().every((url) => url === wanted[0]);
+  const [current] = originals.loadAll(wanted.slice(0, 1));
   const neighbours = () => {
-    for (const pending of originals.loadAll(images.map(({ original }) => original))) pending.catch(ignore);
+    for (const pending of originals.loadAll(wanted)) pending.catch(ignore);
   };
-  if (current) void current.then(neighbours, neighbours);
+  if (firstOfPage && current) void current.then(neighbours, neighbours);
   else neighbours();
 }
 
