@@ -5,25 +5,18 @@
 // on an OffscreenCanvas, and hands the pixels to one shared worker.
 import type { Outliner } from '../model/tools/tool';
 import { fromCrop, outlineCrop } from './outline-crop';
-import { createOutlineWorkerClient, type OutlineWorkerHandle, type OutlineWorkerEvents } from './outline-worker-client';
-import type { OutlineAnswer } from './outline.worker';
+import { browserWorker, createWorkerClient } from '../worker-client';
+import type { OutlineAnswer, OutlineJob } from './outline.worker';
 
-function startBrowserWorker(events: OutlineWorkerEvents): OutlineWorkerHandle {
-  const worker = new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = (event: MessageEvent<OutlineAnswer>) => events.answer(event.data);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    events.failure(event.message || 'script error');
-  };
-  worker.onmessageerror = () => events.failure('an answer could not be read');
-  return {
-    // The pixels are moved, not copied: the crop is not used here again.
-    post: (job) => worker.postMessage(job, [job.pixels.buffer as ArrayBuffer]),
-    terminate: () => worker.terminate(),
-  };
-}
+/** GrabCut takes well under a second at WORK_SIDE; this long means the worker is stuck. */
+const OUTLINE_TIMEOUT_MS = 15_000;
 
-const outlineWorker = createOutlineWorkerClient(startBrowserWorker);
+const outlineWorker = createWorkerClient<OutlineJob, OutlineAnswer>({
+  // The pixels are moved, not copied: the crop is not used here again.
+  start: browserWorker(() => new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' }), (job) => [job.pixels.buffer as ArrayBuffer]),
+  timeoutMs: OUTLINE_TIMEOUT_MS,
+  name: 'outline',
+});
 
 export interface OutlineSource {
   /** The decoded picture: the original, or a huge image's smaller preview. */
@@ -48,7 +41,7 @@ export function createOutliner(sourceOf: (imageId: string) => Promise<OutlineSou
     if (!context) throw new Error('No 2D canvas for the smart polygon');
     context.drawImage(bitmap, crop.source.x * sx, crop.source.y * sy, crop.source.w * sx, crop.source.h * sy, 0, 0, crop.width, crop.height);
     const { data } = context.getImageData(0, 0, crop.width, crop.height);
-    const answer = await outlineWorker.run(request.imageId, { pixels: data, width: crop.width, height: crop.height, rect: crop.rect, seeds: crop.seeds });
+    const answer = await outlineWorker.run({ pixels: data, width: crop.width, height: crop.height, rect: crop.rect, seeds: crop.seeds }, request.imageId);
     if (answer.error) throw new Error(answer.error);
     return fromCrop(answer.points, crop, image);
   };
