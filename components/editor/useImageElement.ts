@@ -16,15 +16,12 @@
 import { useEffect, useState } from 'react';
 import { createDecodeCache } from './decode-cache';
 import { fitBitmap, warmFitWorker } from './fitted-bitmap';
+import { createImageDecoder, type Decoded } from './image-decoder';
 
 const thumbUrl = (url: string) => `${url}?size=thumb`;
 const ignore = () => undefined;
 
-export interface DecodedImage {
-  full: ImageBitmap;
-  /** The picture scaled down to fit the window (device pixels); null when full is no larger. */
-  fitted: ImageBitmap | null;
-}
+export type DecodedImage = Decoded<ImageBitmap>;
 
 export interface ShownImage {
   decoded: DecodedImage;
@@ -32,22 +29,20 @@ export interface ShownImage {
   original: boolean;
 }
 
-async function decodeImage(url: string): Promise<DecodedImage> {
-  warmFitWorker();
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const blob = await response.blob();
-  const full = await createImageBitmap(blob);
-  const ratio = window.devicePixelRatio || 1;
-  const scale = Math.min(1, (window.innerWidth * ratio) / full.width, (window.innerHeight * ratio) / full.height);
-  if (scale >= 1) return { full, fitted: null };
-  try {
-    return await fitBitmap(full, Math.max(1, Math.round(full.width * scale)), Math.max(1, Math.round(full.height * scale)));
-  } catch {
-    // The worker failed holding the picture: decoded again, and drawn without the small copy.
-    return { full: await createImageBitmap(blob), fitted: null };
-  }
-}
+const decodeImage = createImageDecoder<ImageBitmap>({
+  async fetchBlob(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.blob();
+  },
+  decode: (blob) => createImageBitmap(blob),
+  fit: fitBitmap,
+  viewport() {
+    const ratio = window.devicePixelRatio || 1;
+    return { width: window.innerWidth * ratio, height: window.innerHeight * ratio };
+  },
+  warmUp: warmFitWorker,
+});
 
 // One per tab, like the browser's own image cache: the current image, the one before and
 // the three after it (a key held down, EditorPane), so going back and forth never decodes
