@@ -32,15 +32,16 @@ interface Neighbour {
 export function usePrefetchNeighbours(type: ProjectType, name: string, current: Neighbour | undefined, neighbours: ReadonlyArray<Neighbour | undefined>, ready: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const entryOf = (image: Neighbour | undefined) => (image ? `${image.uuid}:${image.width}:${image.height}` : '');
-  const key = ready ? [entryOf(current), ...neighbours.filter(Boolean).map(entryOf)].join(',') : '';
+  const wanted = ready ? [current, ...neighbours].filter((image): image is Neighbour => Boolean(image)) : [];
+  // The images, as a dependency that changes only when they do (a new array every render).
+  const key = wanted.map((image) => `${image.uuid}:${image.width}:${image.height}`).join(',');
   // What is wanted when the prefetch starts: with a key held down, a prefetch scheduled for an
   // image already left would otherwise bring back images no longer wanted, and push out some
   // that are.
-  const latestKey = useRef(key);
+  const latest = useRef({ wanted, current });
   useLayoutEffect(() => {
-    latestKey.current = key;
-  }, [key]);
+    latest.current = { wanted, current };
+  });
   useEffect(() => {
     if (!key) return;
     // After the frame that shows the image switched to: started in the switch's own effects,
@@ -49,13 +50,9 @@ export function usePrefetchNeighbours(type: ProjectType, name: string, current: 
     // still be on its way.
     requestAnimationFrame(() => {
       setTimeout(() => {
-        const [shown, ...next] = (latestKey.current || key).split(',').map((entry) => {
-          const [uuid = '', width, height] = entry.split(':');
-          return { uuid, width: Number(width), height: Number(height) };
-        });
-        const wanted = [...(shown?.uuid ? [shown] : []), ...next];
-        predecodeImages(wanted.map((image) => ({ url: imageUrlOf(type, name, image.uuid), original: originalUrlOf(type, name, image) })));
-        for (const { uuid } of next) void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
+        const { wanted: images, current: shown } = latest.current;
+        predecodeImages(images.map((image) => ({ url: imageUrlOf(type, name, image.uuid), original: originalUrlOf(type, name, image) })));
+        for (const { uuid } of images) if (uuid !== shown?.uuid) void queryClient.prefetchQuery(editorImageQuery(trpc, type, name, uuid));
       }, 0);
     });
   }, [key, type, name, queryClient, trpc]);
