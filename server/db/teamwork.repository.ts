@@ -38,8 +38,8 @@ type PresenceMethods = Pick<Synchronous<TeamworkRepository>, 'touchPresence' | '
 /**
  * Presence on SQLite lives in the server's memory: one server holds the database
  * (server.lock), a mark is stale within seconds anyway, and a row per image switch was a
- * COMMIT, so an fsync, on every key press. The presence table of migration 014 stays empty
- * here; PostgreSQL keeps its rows, which its several servers share.
+ * COMMIT, so an fsync, on every key press (migration 015 drops the table). PostgreSQL keeps
+ * its rows, which its several servers share.
  */
 export function createMemoryPresence(): PresenceMethods {
   // Keyed by project and tab; in order of the last mark, so the first entry is the longest silent.

@@ -12,6 +12,7 @@ import { projectSession } from './011-project-session';
 import { users } from './012-users';
 import { annotationVersions } from './013-annotation-versions';
 import { teamwork } from './014-teamwork';
+import { presenceInMemory } from './015-presence-in-memory';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory];
