@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDecodeCache } from './decode-cache';
+import { createDecodeCache, DecodeDroppedError } from './decode-cache';
 
 /** A decoder whose decodes finish when the test says so, counting how often each URL ran. */
 function manualDecoder() {
@@ -77,6 +77,70 @@ describe('decode cache', () => {
     decoder.finish('after next');
     await Promise.all(wanted);
     expect(cache.peek('before')).toBe('pixels of before');
+  });
+
+  it('runs as many decodes at once as allowed, the most wanted first', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 5, decode: decoder.decode, concurrency: 2 });
+    const loads = cache.loadAll(['current', 'next', 'after', 'before']);
+    expect(decoder.calls).toEqual(['current', 'next']);
+    decoder.finish('next');
+    await loads[1];
+    expect(decoder.calls).toEqual(['current', 'next', 'after']);
+    decoder.finish('current');
+    await loads[0];
+    expect(decoder.calls).toEqual(['current', 'next', 'after', 'before']);
+  });
+
+  it('a key held down: the images wanted now start before those wanted a moment ago', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 5, decode: decoder.decode, concurrency: 1 });
+    const first = cache.loadAll(['1', '2', '3']);
+    const moved = cache.loadAll(['2', '3', '4']);
+    // 1 was already decoding; its neighbours 2 and 3 are still wanted, now ahead of nothing else.
+    decoder.finish('1');
+    await first[0];
+    expect(decoder.calls).toEqual(['1', '2']);
+    decoder.finish('2');
+    await moved[0];
+    expect(decoder.calls).toEqual(['1', '2', '3']);
+    // The editor asks for one image itself: it goes ahead of the prefetched ones.
+    const shown = cache.load('5');
+    decoder.finish('3');
+    await moved[1];
+    expect(decoder.calls).toEqual(['1', '2', '3', '5']);
+    decoder.finish('5');
+    await shown;
+    expect(decoder.calls).toEqual(['1', '2', '3', '5', '4']);
+  });
+
+  it('a waiting decode pushed out of the cache never starts, and says so', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 2, decode: decoder.decode, concurrency: 1 });
+    const [a, b] = cache.loadAll(['a', 'b']);
+    // The user moved on: c and a are wanted, and b, waiting behind a, is pushed out.
+    const [c] = cache.loadAll(['c', 'a']);
+    await expect(b).rejects.toBeInstanceOf(DecodeDroppedError);
+    decoder.finish('a');
+    await a;
+    decoder.finish('c');
+    await c;
+    expect(decoder.calls).toEqual(['a', 'c']);
+    expect(cache.urls()).toEqual(['a', 'c']);
+  });
+
+  it('a decoder that throws at once frees its turn for the next decode', async () => {
+    const cache = createDecodeCache({
+      capacity: 3,
+      concurrency: 1,
+      decode: (url: string) => {
+        if (url === 'bad') throw new Error('not an image');
+        return Promise.resolve(url);
+      },
+    });
+    const [bad, good] = cache.loadAll(['bad', 'good']);
+    await expect(bad).rejects.toThrow('not an image');
+    await expect(good).resolves.toBe('good');
   });
 
   it('refuses a capacity that could hold nothing', () => {

@@ -19,9 +19,6 @@ import type { useEditorPersistence } from './useEditorPersistence';
 import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
 import type { ProjectType } from './useProject';
 
-/** Up to this size (4 MP) an image's next three are prefetched, beyond it the next one. */
-const MANY_AHEAD_MAX_PIXELS = 4_000_000;
-
 /** What is held for the image at the position, taken out of the hold to go on without the editor. */
 export function takeHeldExit(held: InputHold, type: ProjectType, name: string, item: ImageListItem | undefined, activeLabel: string): HeldExit | null {
   const gesture = item ? held.take(imageUrlOf(type, name, item.uuid), activeLabel) : null;
@@ -61,10 +58,9 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       }),
     [position, loadCached],
   );
-  // A key held down outruns a prefetch of one image: photos load three ahead, big ones one
-  // (three of their decodes at once would hold up the one wanted next).
-  const ahead = current && current.width * current.height > MANY_AHEAD_MAX_PIXELS ? 1 : 3;
-  const neighbours = [...Array.from({ length: ahead }, (_, step) => itemAt(index + 1 + step)), itemAt(index - 1)];
+  // A key held down outruns a prefetch of one image: three load ahead (the decode cache takes
+  // them in turn, the nearest first).
+  const neighbours = [itemAt(index + 1), itemAt(index + 2), itemAt(index + 3), itemAt(index - 1)];
   usePrefetchNeighbours(type, name, current, neighbours, persistence.ready);
   // Input still waiting for its image is in no journal yet: leaving, it is stashed for the
   // next load to apply (see held-exit.ts).
