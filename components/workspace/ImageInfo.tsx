@@ -5,7 +5,11 @@ import { useEffect } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
 import { ago } from './ConflictDialog';
 import { editorImageQuery } from './useEditorPersistence';
+import { useSettled } from './useSettled';
 import type { ProjectType } from './useProject';
+
+/** How long the user stays on an image before its trail is read. */
+const SETTLE_MS = 300;
 
 /** The shown image: its file, size, and who changed its shapes when (the audit trail). */
 export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: string; uuid: string | undefined }) {
@@ -13,14 +17,16 @@ export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: strin
   // The editor's own read of the image (already cached): its version follows this tab's saves.
   const image = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: false }).data?.[0];
   const version = image?.version;
+  const stayed = useSettled(uuid, SETTLE_MS) === uuid && uuid !== undefined;
   const history = useQuery({
     ...trpc.annotation.history.queryOptions({ annotation_type: type, project_name: name, uuid: uuid ?? '-' }),
-    enabled: Boolean(uuid),
+    enabled: stayed,
   });
   // A save of this image (here or elsewhere) moves the version: read the trail again.
   const { refetch } = history;
   const latest = history.data?.[0];
-  const behind = version !== undefined && (latest?.version ?? 0) < version;
+  // Only a trail already read: refetch() would also read one the user has not stayed on.
+  const behind = stayed && history.data !== undefined && version !== undefined && (latest?.version ?? 0) < version;
   useEffect(() => {
     if (behind) void refetch();
   }, [behind, version, refetch]);
@@ -34,7 +40,8 @@ export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: strin
         </p>
       ) : null}
       <p className="small muted">
-        {latest ? `Version ${latest.version}: ${latest.actor}, ${latest.source}, ${ago(latest.at)}` : 'Not edited yet'}
+        {/* Blank, not "Not edited yet", until the trail is read: a key held down passes images unread. */}
+        {latest ? `Version ${latest.version}: ${latest.actor}, ${latest.source}, ${ago(latest.at)}` : history.data ? 'Not edited yet' : '\u00a0'}
       </p>
       {history.data && history.data.length > 1 ? (
         <details className="small">

@@ -10,6 +10,8 @@ import type { ProjectType } from './useProject';
 /** Marks the strip's second filter as an annotator's name rather than a label. */
 export const ASSIGNEE_PREFIX = '\u2063assignee:';
 const PING_MS = 10_000;
+/** How long a tab stays on an image before it says so. */
+const STAY_MS = 300;
 
 export interface AssigneeOption {
   value: string;
@@ -47,8 +49,9 @@ export function usePresence(type: ProjectType, name: string, uuid: string | unde
           if (!stopped) setOthers((before) => (before.length === names.length && before.every((item, index) => item === names[index]) ? before : names));
         })
         .catch(() => undefined);
-    // After the frame that shows the image switched to, not in the switch's own turn.
-    const first = setTimeout(() => void ping(), 50);
+    // Once the user stays on the image: a key held down passes one every few frames, and a
+    // request for each competed with the decodes of the images ahead.
+    const first = setTimeout(() => void ping(), STAY_MS);
     const timer = setInterval(() => void ping(), PING_MS);
     return () => {
       stopped = true;
