@@ -98,3 +98,20 @@ test('"Next to-do" skips images with shapes and wraps to the start', async ({ pa
   await expect(editor.position()).toHaveText('3 / 8');
   await expect(topbarPath(page)).toHaveText('disguised.txt');
 });
+
+test('keys pressed in a rush land on the last image, drawn with its box and its own history', async ({ page, world, api, editor }) => {
+  await api.createProject('rushed', 'bndbox', { labels: ['car', 'bus'] });
+  await labelOverRest(page.request, world.server.url, 'rushed', { 'portrait.jpg': 'bus' });
+  await editor.open('bndbox', 'rushed', '1 / 8');
+  const info = page.getByRole('region', { name: 'Image info' });
+  await expect(info).toContainText('Not edited yet');
+
+  // Decodes and reads of the images passed are dropped or left waiting; none may stand in
+  // for the last image's picture, shapes or trail.
+  for (let press = 0; press < STRIP.length - 1; press++) await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('8 / 8');
+  await expect(editor.canvas()).toHaveAttribute('data-drawn-image-id', await api.uuidOf('rushed', 'portrait.jpg'));
+  await expect(page.getByRole('region', { name: 'Shapes' }).getByRole('heading')).toHaveText('Shapes 1');
+  await expect(info).toContainText(/Version 1: local/);
+  await expect(info).toContainText('portrait.jpg');
+});
