@@ -104,14 +104,26 @@ describe('decode cache', () => {
     decoder.finish('2');
     await moved[0];
     expect(decoder.calls).toEqual(['1', '2', '3']);
-    // The editor asks for one image itself: it goes ahead of the prefetched ones.
-    const shown = cache.load('5');
     decoder.finish('3');
     await moved[1];
-    expect(decoder.calls).toEqual(['1', '2', '3', '5']);
-    decoder.finish('5');
-    await shown;
-    expect(decoder.calls).toEqual(['1', '2', '3', '5', '4']);
+    expect(decoder.calls).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('the image the editor shows starts decoding at once, beside those already running', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 5, decode: decoder.decode, concurrency: 1 });
+    const ahead = cache.loadAll(['next', 'after']);
+    const shown = cache.load('after');
+    expect(decoder.calls).toEqual(['next', 'after']);
+    decoder.finish('after');
+    await expect(shown).resolves.toBe('pixels of after');
+    await expect(ahead[1]).resolves.toBe('pixels of after');
+    // next still runs: the limit holds later back until it is done.
+    void cache.loadAll(['later']);
+    expect(decoder.calls).toEqual(['next', 'after']);
+    decoder.finish('next');
+    await ahead[0];
+    expect(decoder.calls).toEqual(['next', 'after', 'later']);
   });
 
   it('a waiting decode pushed out of the cache never starts, and says so', async () => {

@@ -8,7 +8,10 @@
 export interface DecodeCache<T> {
   /** The decoded value when it is ready, else null; starts nothing, changes no order. */
   peek(url: string): T | null;
-  /** Starts or joins the decode of url, ahead of every waiting one, and marks it most recently used. */
+  /**
+   * Starts or joins the decode of url, and marks it most recently used. It starts at once,
+   * beyond the concurrency: the image on screen never waits for decodes of images ahead.
+   */
   load(url: string): Promise<T>;
   /**
    * Starts or joins the decodes of urls, all wanted at once, the most wanted first: they wait
@@ -42,7 +45,7 @@ export function createDecodeCache<T>({
 }: {
   capacity: number;
   decode: (url: string) => Promise<T>;
-  /** How many decodes run at once. */
+  /** How many decodes loadAll runs at once (load starts its own beyond them). */
   concurrency?: number;
 }): DecodeCache<T> {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer, not ${capacity}`);
@@ -53,15 +56,20 @@ export function createDecodeCache<T>({
   let queue: string[] = [];
   let running = 0;
 
+  const startNow = (url: string, entry: Entry<T>) => {
+    const waiting = entry.waiting;
+    if (!waiting) return;
+    entry.waiting = null;
+    queue = queue.filter((queued) => queued !== url);
+    running++;
+    waiting.start();
+  };
+
   const startWaiting = () => {
-    while (running < concurrency && queue.length > 0) {
-      const url = queue.shift() as string;
-      const entry = entries.get(url);
-      const waiting = entry?.waiting;
-      if (!entry || !waiting) continue;
-      entry.waiting = null;
-      running++;
-      waiting.start();
+    for (let next = queue[0]; next !== undefined && running < concurrency; next = queue[0]) {
+      const entry = entries.get(next);
+      if (entry?.waiting) startNow(next, entry);
+      else queue.shift();
     }
   };
 
@@ -116,7 +124,12 @@ export function createDecodeCache<T>({
 
   const cache: DecodeCache<T> = {
     peek: (url) => entries.get(url)?.value ?? null,
-    load: (url) => cache.loadAll([url])[0] as Promise<T>,
+    load(url) {
+      const [promise] = cache.loadAll([url]);
+      const entry = entries.get(url);
+      if (entry) startNow(url, entry);
+      return promise as Promise<T>;
+    },
     loadAll(urls) {
       // Loading one by one, a new entry pushed out the least recently used, which could be
       // wanted too (the image before, touched last time): decoded again on every key press.
