@@ -5,11 +5,8 @@ import { useEffect } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
 import { ago } from './ConflictDialog';
 import { editorImageQuery } from './useEditorPersistence';
-import { useSettled } from './useSettled';
+import { STAY_ON_IMAGE_MS, useSettled } from './useSettled';
 import type { ProjectType } from './useProject';
-
-/** How long the user stays on an image before its trail is read. */
-const SETTLE_MS = 300;
 
 /** The shown image: its file, size, and who changed its shapes when (the audit trail). */
 export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: string; uuid: string | undefined }) {
@@ -17,7 +14,7 @@ export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: strin
   // The editor's own read of the image (already cached): its version follows this tab's saves.
   const image = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: false }).data?.[0];
   const version = image?.version;
-  const stayed = useSettled(uuid, SETTLE_MS) === uuid && uuid !== undefined;
+  const stayed = useSettled(uuid, STAY_ON_IMAGE_MS) === uuid && uuid !== undefined;
   const history = useQuery({
     ...trpc.annotation.history.queryOptions({ annotation_type: type, project_name: name, uuid: uuid ?? '-' }),
     enabled: stayed,

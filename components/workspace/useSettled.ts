@@ -3,10 +3,13 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The value once it stayed unchanged for ms, else undefined: reads about the image shown
- * (its history, who else is on it) wait until the user stays on it, instead of going out for
- * every image a key held down passes through. Re-renders only the component that calls it.
+ * How long the user stays on an image before reads about it (its history, the presence mark)
+ * go out: a key held down passes an image every few frames, and a request for each competed
+ * with the decodes of the images ahead.
  */
+export const STAY_ON_IMAGE_MS = 300;
+
+/** The value once it stayed unchanged for ms, else undefined. Re-renders only the component that calls it. */
 export function useSettled<T>(value: T, ms: number): T | undefined {
   const [settled, setSettled] = useState<{ value: T } | null>(null);
   useEffect(() => {

@@ -6,12 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
+import { STAY_ON_IMAGE_MS } from './useSettled';
 
 /** Marks the strip's second filter as an annotator's name rather than a label. */
 export const ASSIGNEE_PREFIX = '\u2063assignee:';
 const PING_MS = 10_000;
-/** How long a tab stays on an image before it says so. */
-const STAY_MS = 300;
 
 export interface AssigneeOption {
   value: string;
@@ -49,9 +48,9 @@ export function usePresence(type: ProjectType, name: string, uuid: string | unde
           if (!stopped) setOthers((before) => (before.length === names.length && before.every((item, index) => item === names[index]) ? before : names));
         })
         .catch(() => undefined);
-    // Once the user stays on the image: a key held down passes one every few frames, and a
-    // request for each competed with the decodes of the images ahead.
-    const first = setTimeout(() => void ping(), STAY_MS);
+    // Once the user stays on the image. A timer, not useSettled: that would render the whole
+    // workspace again once the user stays.
+    const first = setTimeout(() => void ping(), STAY_ON_IMAGE_MS);
     const timer = setInterval(() => void ping(), PING_MS);
     return () => {
       stopped = true;
