@@ -84,6 +84,20 @@ test('boxes whose saves never reached the server when the tab closed are stored 
   await expect(home.getByRole('article', { name: 'Project lost-saves' })).toContainText('1 labeled');
 });
 
+test('boxes of a tab that closes while the project list is open are stored and counted on the list', async ({ context, world, api }) => {
+  await api.createProject('closed-later', 'bndbox', { labels: ['car'] });
+  const home = await context.newPage();
+  // The list opens while the tab still has the project open: its boxes are not leftovers yet.
+  const openListBeside = async () => {
+    await home.goto(`${world.server.url}/`);
+    await expect(home.getByRole('article', { name: 'Project closed-later' })).toContainText('0 labeled');
+  };
+  await twoBoxesLost(context, world.server.url, 'closed-later', { beforeClose: openListBeside });
+
+  await expect.poll(async () => (await api.boxes('closed-later')).length).toBe(2);
+  await expect(home.getByRole('article', { name: 'Project closed-later' })).toContainText('1 labeled');
+});
+
 test('boxes the tab kept only in IndexedDB (localStorage full) are stored once the project list opens', async ({ context, world, api }) => {
   await api.createProject('idb-only', 'bndbox', { labels: ['car'] });
   // The tab stays until its journal holds the second box: IndexedDB writes are not synchronous.

@@ -45,3 +45,20 @@ export async function unlessProjectOpen(project: string, work: () => Promise<voi
     return true;
   });
 }
+
+/** How often a page waiting for a workspace to close looks again (a queued request would block new workspaces). */
+const CLOSED_POLL_MS = 250;
+
+/**
+ * Runs work as unlessProjectOpen does, once no workspace of the project is open, however long
+ * that takes; false when aborted first. A request that waits in the lock's queue would keep
+ * other tabs from opening the project meanwhile, so this looks again every CLOSED_POLL_MS.
+ */
+export async function onceProjectClosed(project: string, work: () => Promise<void>, signal: AbortSignal): Promise<boolean> {
+  if (!locks()) return false;
+  while (!signal.aborted) {
+    if (await unlessProjectOpen(project, work)) return true;
+    await new Promise((resolve) => setTimeout(resolve, CLOSED_POLL_MS));
+  }
+  return false;
+}

@@ -2,13 +2,15 @@
 
 // Mounted on every page: edits earlier pages left undelivered reach the server as soon as any
 // page of Labelport opens (see leftover-edits.ts), and the project cards count them. No
-// workspace has those projects open, so nothing else shown is out of date.
+// workspace has those projects open, so nothing else shown is out of date. A project some tab
+// still has open (or is closing: its last saves may land after the cards were read) is
+// delivered once that tab is gone, and its card read again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { indexedDbBackend, localStorageStash } from '@/components/editor/edit-journal';
 import { deliverLeftovers } from '@/components/editor/leftover-edits';
 import type { EditorShape } from '@/components/editor/model/types';
-import { unlessProjectOpen } from '@/components/editor/project-lock';
+import { onceProjectClosed, unlessProjectOpen } from '@/components/editor/project-lock';
 import { failureCode } from '@/components/trpc/error-text';
 import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import { editorSaveInput } from './useEditorPersistence';
@@ -30,11 +32,25 @@ export function LeftoverEdits() {
   useEffect(() => {
     const stash = localStorageStash();
     if (!stash) return;
+    const unmounted = new AbortController();
+    // The page's first read of the cards may be on its way, sent before these saves:
+    // invalidating alone would wait for that read instead of sending another.
+    const readCardsAgain = async () => {
+      const cards = trpc.project.pathFilter();
+      await queryClient.cancelQueries(cards);
+      await queryClient.invalidateQueries(cards);
+    };
+    const unlessOpen = async (project: string, work: () => Promise<void>) => {
+      if (project === projectOfPage()) return false;
+      if (await unlessProjectOpen(project, work)) return true;
+      void onceProjectClosed(project, work, unmounted.signal).then((delivered) => (delivered ? readCardsAgain() : undefined));
+      return false;
+    };
     void deliverLeftovers({
       backend: indexedDbBackend(),
       stash,
       clientId: `leftover-${crypto.randomUUID()}`,
-      unlessOpen: (project, work) => (project === projectOfPage() ? Promise.resolve(false) : unlessProjectOpen(project, work)),
+      unlessOpen,
       save: async (project, uuid, shapes, claim) => {
         const answer = await client.annotation.saveFromEditor.mutate(editorSaveInput(project, uuid, shapes, claim));
         return answer.message === 1 ? answer.version : null;
@@ -44,14 +60,8 @@ export function LeftoverEdits() {
         const [image] = await client.annotation.forEditor.query({ annotation_type: type, project_name: name, uuids: [uuid] });
         return image ? { ...image, shapes: image.shapes as EditorShape[] } : undefined;
       },
-    }).then(async (stored) => {
-      if (stored === 0) return;
-      // The page's first read of the cards may be on its way, sent before these saves:
-      // invalidating alone would wait for that read instead of sending another.
-      const cards = trpc.project.pathFilter();
-      await queryClient.cancelQueries(cards);
-      await queryClient.invalidateQueries(cards);
-    });
+    }).then((stored) => (stored > 0 ? readCardsAgain() : undefined));
+    return () => unmounted.abort();
   }, [client, queryClient, trpc]);
   return null;
 }
