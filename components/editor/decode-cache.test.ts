@@ -155,6 +155,51 @@ describe('decode cache', () => {
     await expect(good).resolves.toBe('good');
   });
 
+  it('holds no more decoded bytes than its budget, keeping the most wanted, and always the image used last', async () => {
+    const decoder = manualDecoder();
+    // Each decoded value here weighs 100 bytes, except the huge one.
+    const sizeOf = (value: string) => (value.includes('huge') ? 500 : 100);
+    const cache = createDecodeCache({ capacity: 5, decode: decoder.decode, budget: { bytes: 250, sizeOf } });
+    const loads = cache.loadAll(['current', 'next', 'before']);
+    for (const url of ['before', 'next', 'current']) decoder.finish(url);
+    await Promise.all(loads);
+    // Three of 100 do not fit in 250: the least wanted went, the moment the most wanted was in.
+    expect(cache.urls()).toEqual(['next', 'current']);
+    expect(cache.peek('before')).toBeNull();
+    const huge = cache.load('huge');
+    decoder.finish('huge');
+    await huge;
+    expect(cache.urls()).toEqual(['huge']);
+    expect(cache.peek('huge')).toBe('pixels of huge');
+  });
+
+  it('a waiting decode that would not fit beside the more wanted ones never starts', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 5, decode: decoder.decode, concurrency: 1, budget: { bytes: 250, sizeOf: () => 100 } });
+    const first = cache.load('first');
+    decoder.finish('first');
+    await first;
+    // Sized like the last decode, 100 each: current and next fit with first, after them none.
+    const [current, next, after] = cache.loadAll(['current', 'next', 'after']);
+    decoder.finish('current');
+    await current;
+    decoder.finish('next');
+    await next;
+    await expect(after).rejects.toBeInstanceOf(DecodeDroppedError);
+    expect(decoder.calls).toEqual(['first', 'current', 'next']);
+    expect(cache.urls()).toEqual(['next', 'current']);
+  });
+
+  it('a URL wanted twice in one call decodes once', async () => {
+    const decoder = manualDecoder();
+    const cache = createDecodeCache({ capacity: 3, decode: decoder.decode });
+    const [once, again] = cache.loadAll(['a', 'a']);
+    decoder.finish('a');
+    await expect(once).resolves.toBe('pixels of a');
+    await expect(again).resolves.toBe('pixels of a');
+    expect(decoder.calls).toEqual(['a']);
+  });
+
   it('refuses a capacity that could hold nothing', () => {
     expect(() => createDecodeCache({ capacity: 0, decode: async (url: string) => url })).toThrow(RangeError);
   });

@@ -1,6 +1,6 @@
 // Decoded images by URL, least recently used first out. A decoded full-size photo holds its
 // pixels in memory (a 24 MP JPEG is ~100 MB), so only a few stay referenced: the current
-// image and its neighbours. Decodes wait their turn, the most wanted first: several started at
+// image and its neighbours, as many as the count and, given sizes, the byte budget allow. Decodes wait their turn, the most wanted first: several started at
 // once share the machine's few cores, and the one wanted next (the current image, or the next
 // one with a key held down) then finishes only with the others. No DOM here: the decoder is
 // injected, so this is tested in Node.
@@ -15,8 +15,9 @@ export interface DecodeCache<T> {
   load(url: string): Promise<T>;
   /**
    * Starts or joins the decodes of urls, all wanted at once, the most wanted first: they wait
-   * in that order ahead of the others. Those already held are marked used before a new
-   * decode's entry can push them out, so up to capacity of them stay.
+   * in that order ahead of the others, and are marked used in reverse, so that the most wanted
+   * is the last pushed out. Those held already are never pushed out by a new one of urls
+   * while a URL not wanted is left to go.
    */
   loadAll(urls: readonly string[]): Promise<T>[];
   /** The URLs held, least recently used first. */
@@ -34,19 +35,33 @@ export class DecodeDroppedError extends Error {
 interface Entry<T> {
   promise: Promise<T>;
   value: T | null;
+  /** The decoded value's bytes (0 without a budget); null until decoded. */
+  bytes: number | null;
   /** Set while the decode waits for its turn. */
   waiting: { start(): void; drop(): void } | null;
+}
+
+export interface ByteBudget<T> {
+  bytes: number;
+  sizeOf(value: T): number;
 }
 
 export function createDecodeCache<T>({
   capacity,
   decode,
   concurrency = Infinity,
+  budget,
 }: {
   capacity: number;
   decode: (url: string) => Promise<T>;
   /** How many decodes loadAll runs at once (load starts its own beyond them). */
   concurrency?: number;
+  /**
+   * The bytes the decoded values may hold together. The most recently used stays whatever its
+   * size; a waiting decode that would not fit beside those more recently used (its size guessed
+   * from the last decode's) never starts, as it would be pushed out the moment it finished.
+   */
+  budget?: ByteBudget<T>;
 }): DecodeCache<T> {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer, not ${capacity}`);
   if (!(concurrency >= 1)) throw new RangeError(`concurrency must be at least 1, not ${concurrency}`);
@@ -55,6 +70,8 @@ export function createDecodeCache<T>({
   // Waiting decodes, the next to start first.
   let queue: string[] = [];
   let running = 0;
+  // The images of one project tend to share a size: the next decode's guess.
+  let lastBytes = 0;
 
   const startNow = (url: string, entry: Entry<T>) => {
     const waiting = entry.waiting;
@@ -65,22 +82,47 @@ export function createDecodeCache<T>({
     waiting.start();
   };
 
+  const bytesOf = (entry: Entry<T>) => entry.bytes ?? lastBytes;
+
+  const fitsBudget = (url: string) => {
+    if (!budget) return true;
+    let moreRecent = 0;
+    let counting = false;
+    for (const [held, entry] of entries) {
+      if (counting && !entry.waiting) moreRecent += bytesOf(entry);
+      counting ||= held === url;
+    }
+    return moreRecent + lastBytes <= budget.bytes;
+  };
+
   const startWaiting = () => {
     for (let next = queue[0]; next !== undefined && running < concurrency; next = queue[0]) {
       const entry = entries.get(next);
-      if (entry?.waiting) startNow(next, entry);
-      else queue.shift();
+      if (!entry?.waiting) queue.shift();
+      else if (fitsBudget(next)) startNow(next, entry);
+      else forget(next, entry);
+    }
+  };
+
+  const forget = (url: string, entry: Entry<T>) => {
+    entries.delete(url);
+    entry.waiting?.drop();
+  };
+
+  /** Pushes out the least recently used past the capacity or the budget, never the most recent. */
+  const trim = () => {
+    let held = 0;
+    for (const entry of entries.values()) held += entry.bytes ?? 0;
+    for (const [oldest, entry] of entries) {
+      if (entries.size <= 1 || (entries.size <= capacity && (!budget || held <= budget.bytes))) break;
+      held -= entry.bytes ?? 0;
+      forget(oldest, entry);
     }
   };
 
   const touch = (url: string, entry: Entry<T>) => {
     entries.delete(url);
     entries.set(url, entry);
-    for (const [oldest, pushedOut] of entries) {
-      if (entries.size <= capacity) break;
-      entries.delete(oldest);
-      pushedOut.waiting?.drop();
-    }
   };
 
   const finished = () => {
@@ -95,13 +137,17 @@ export function createDecodeCache<T>({
     const entry: Entry<T> = {
       promise,
       value: null,
+      bytes: null,
       waiting: {
         start() {
           // A decoder that throws at once fails like one that rejects.
           new Promise<T>((started) => started(decode(url))).then(
             (value) => {
               entry.value = value;
+              entry.bytes = budget ? budget.sizeOf(value) : 0;
+              lastBytes = entry.bytes;
               resolve(value);
+              trim();
               finished();
             },
             (error: unknown) => {
@@ -131,19 +177,14 @@ export function createDecodeCache<T>({
       return promise as Promise<T>;
     },
     loadAll(urls) {
-      // Loading one by one, a new entry pushed out the least recently used, which could be
-      // wanted too (the image before, touched last time): decoded again on every key press.
-      for (const url of urls) {
-        const known = entries.get(url);
-        if (known) touch(url, known);
-      }
-      const promises = urls.map((url) => {
-        const known = entries.get(url);
-        if (known) return known.promise;
-        const entry = newEntry(url);
-        touch(url, entry);
-        return entry.promise;
-      });
+      // Pushed out only once all are in: loading one by one, a new entry pushed out the least
+      // recently used, which could be wanted too (the image before, touched last time), and
+      // was decoded again on every key press.
+      const wantedEntries = new Map<string, Entry<T>>();
+      for (const url of urls) if (!wantedEntries.has(url)) wantedEntries.set(url, entries.get(url) ?? newEntry(url));
+      for (const [url, entry] of [...wantedEntries].reverse()) touch(url, entry);
+      trim();
+      const promises = urls.map((url) => (wantedEntries.get(url) as Entry<T>).promise);
       const wanted = urls.filter((url) => entries.get(url)?.waiting);
       queue = [...new Set([...wanted, ...queue])];
       startWaiting();

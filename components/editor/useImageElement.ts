@@ -52,8 +52,16 @@ const decodeImage = createImageDecoder<ImageBitmap>({
 // wait for decodes of images already passed, and a project's first image shared the cores with
 // three neighbours' (half a second later on screen, hence a special case this replaces). Two
 // at a time left the cores idle while a decode waited for its download or the scaling worker
-// (W7 1920x1080 back to back p50 38-42 ms, 10-20 ms with three); one, 90 ms.
-const originals = createDecodeCache({ capacity: 5, decode: decodeImage, concurrency: 3 });
+// (W7 1920x1080 back to back p50 38-42 ms, 10-20 ms with three); one, 90 ms. Pixels are held
+// within a budget: five 24 MP photos fit in it, three of 40 MP (the largest not tiled).
+const ORIGINALS_BUDGET_BYTES = 640 * 2 ** 20;
+const pixelBytes = (picture: ImageBitmap | null) => (picture ? picture.width * picture.height * 4 : 0);
+const originals = createDecodeCache({
+  capacity: 5,
+  decode: decodeImage,
+  concurrency: 3,
+  budget: { bytes: ORIGINALS_BUDGET_BYTES, sizeOf: ({ full, fitted }) => pixelBytes(full) + pixelBytes(fitted) },
+});
 const thumbs = createDecodeCache({ capacity: 64, decode: decodeImage });
 
 /** The decoded original, or what stands for it (from the cache the canvas draws from). */
