@@ -15,7 +15,7 @@ import { fitView, handlePoint, PICK_TOLERANCE_PX, toImage, zoomAround } from './
 import { edgeMidpoints, shapeBounds } from './model/shape-ops';
 import type { ToolController } from './model/tools';
 import { isHidden } from './model/visibility';
-import { HANDLES, type EditorShape, type Point, type View } from './model/types';
+import { HANDLES, type EditorShape, type ImageSize, type Point, type View } from './model/types';
 import { formatZoom } from './model/zoom';
 import { TileProgress } from './tiles/TileProgress';
 import type { PyramidStatus } from './tiles/useTilePyramid';
@@ -51,6 +51,7 @@ const fill = (color: string) => withAlpha(color, 0.15);
 const noTiles = (name: string) => name;
 /** One array for "no points yet": a new [] each render would make react-konva clear the guides the pointer just moved. */
 const NO_POINTS: number[] = [];
+const NOT_MEASURED: ImageSize = { width: 0, height: 0 };
 
 const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: EditorShape[]; colorOf: (label: string) => string }) {
   return (
@@ -109,7 +110,12 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
-  const [viewport, setViewport] = useState({ width: 800, height: 600 });
+  // Measured before the first paint, and the stage made only then: every size the stage takes
+  // reallocates each layer's canvas (10-30 ms apiece on this machine's software canvas), and
+  // Konva applies a new width and a new height as two resizes. Made at a default size and then
+  // measured, the stage spent 160 ms of the workspace's opening on that.
+  const [measured, setViewport] = useState<ImageSize | null>(null);
+  const viewport = measured ?? NOT_MEASURED;
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const pan = useRef<{ x: number; y: number; view: View } | null>(null);
   const decoded = useImageElement(imageUrl, originalUrl ?? imageUrl);
@@ -145,10 +151,13 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
     return () => cancelAnimationFrame(frame);
   }, [shownImageOf]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setViewport({ width: element.clientWidth, height: element.clientHeight }));
+    const measure = () =>
+      setViewport((before) => (before?.width === element.clientWidth && before.height === element.clientHeight ? before : { width: element.clientWidth, height: element.clientHeight }));
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -266,92 +275,94 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   const handleSize = 8 / view.scale;
   return (
     <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length} data-tiles={pyramid?.state ?? ''} data-tiles-sharp={tiles.complete ? 'true' : 'false'}>
-      <Stage
-        ref={stage}
-        width={viewport.width}
-        height={viewport.height}
-        scaleX={view.scale}
-        scaleY={view.scale}
-        x={view.x}
-        y={view.y}
-        onPointerDown={onMouseDown}
-        onPointerMove={onMouseMove}
-        onPointerUp={onMouseUp}
-        onPointerLeave={onPointerLeave}
-        onDblClick={() => heldBack('double') || tools.doubleClick(toImage(view, pointer()), tolerance)}
-        onWheel={onWheel}
-        onContextMenu={(event) => event.evt.preventDefault()}
-      >
-        <Layer listening={false}>
-          <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
-          {/* The thumbnail or the original, both stretched to the original's size. */}
-          {picture ? <KonvaImage image={picture} x={0} y={0} width={width} height={height} /> : null}
-        </Layer>
-        {tiles.level !== null ? (
+      {measured ? (
+        <Stage
+          ref={stage}
+          width={viewport.width}
+          height={viewport.height}
+          scaleX={view.scale}
+          scaleY={view.scale}
+          x={view.x}
+          y={view.y}
+          onPointerDown={onMouseDown}
+          onPointerMove={onMouseMove}
+          onPointerUp={onMouseUp}
+          onPointerLeave={onPointerLeave}
+          onDblClick={() => heldBack('double') || tools.doubleClick(toImage(view, pointer()), tolerance)}
+          onWheel={onWheel}
+          onContextMenu={(event) => event.evt.preventDefault()}
+        >
           <Layer listening={false}>
-            {tiles.drawn.map((tile) => (
-              <KonvaImage key={`${tile.level}/${tile.column}_${tile.row}`} image={tile.bitmap} x={tile.x} y={tile.y} width={tile.w} height={tile.h} />
-            ))}
+            <Rect x={0} y={0} width={width} height={height} fill="#20222a" />
+            {/* The thumbnail or the original, both stretched to the original's size. */}
+            {picture ? <KonvaImage image={picture} x={0} y={0} width={width} height={height} /> : null}
           </Layer>
-        ) : null}
-        <ShapeLayer shapes={others} colorOf={colorOf} />
-        <ShapeLayer shapes={picked} colorOf={colorOf} />
-        <Layer listening={false}>
-          {picked.length > 1
-            ? picked.map((shape) => {
-                const b = shapeBounds(shape);
-                return <Rect key={shape.id} x={b.minX} y={b.minY} width={b.maxX - b.minX} height={b.maxY - b.minY} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />;
-              })
-            : null}
-          {(state.preview ?? []).map((shape) => (
-            <Line key={`preview-${shape.id}`} points={shape.kind === 'polygon' ? shape.points.flatMap((p) => [p.x, p.y]) : []} closed stroke="#ffe066" strokeWidth={2} dash={[3, 3]} strokeScaleEnabled={false} />
-          ))}
-          {selected?.kind === 'box' ? (
-            <Group>
-              <Rect x={selected.x} y={selected.y} width={selected.w} height={selected.h} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />
-              {HANDLES.map((handle) => {
-                const at = handlePoint(selected, handle);
-                return <Rect key={handle} x={at.x - handleSize / 2} y={at.y - handleSize / 2} width={handleSize} height={handleSize} fill="#ffffff" stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />;
-              })}
-            </Group>
-          ) : null}
-          {selected?.kind === 'polygon'
-            ? edgeMidpoints(selected).map((point, index) => <Circle key={`mid-${index}`} x={point.x} y={point.y} radius={handleSize / 3} fill="#ffffff" opacity={0.5} />)
-            : null}
-          {selected?.kind === 'polygon'
-            ? selected.points.map((point, index) => (
-                <Circle key={index} x={point.x} y={point.y} radius={handleSize / 2} fill={index === state.selectedVertex ? colorOf(selected.label) : '#ffffff'} stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />
-              ))
-            : null}
-          {selected ? (
-            <Text
-              x={selected.kind === 'box' ? selected.x : Math.min(...selected.points.map((p) => p.x))}
-              y={(selected.kind === 'box' ? selected.y : Math.min(...selected.points.map((p) => p.y))) - 18 / view.scale}
-              text={selected.label || '(no label)'}
-              fontSize={13 / view.scale}
-              fill="#ffffff"
-              padding={2 / view.scale}
-            />
-          ) : null}
-          {draft?.kind === 'box' ? <DraftRect from={draft.start} to={draft.current} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} /> : null}
-          {draft?.kind === 'smart' ? <SmartOutline draft={draft} color={colorOf(state.activeLabel)} scale={view.scale} /> : null}
-          {draft?.kind === 'marquee' ? <DraftRect from={draft.start} to={draft.current} stroke="#ffffff" fill="rgba(255,255,255,0.08)" strokeWidth={1} dash={[4, 4]} /> : null}
-          {showCrosshair ? (
-            <Group ref={crosshair}>
-              <Line points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} />
-              <Line points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} />
-            </Group>
-          ) : null}
-          {draft?.kind === 'polygon' ? (
-            <Group>
-              <Line points={[...draft.points, ...(draft.hover ? [draft.hover] : [])].flatMap((p) => [p.x, p.y])} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} strokeScaleEnabled={false} />
-              {draft.points.map((point, index) => (
-                <Circle key={index} x={point.x} y={point.y} radius={(index === 0 ? 6 : 4) / view.scale} fill={index === 0 ? '#ffffff' : colorOf(state.activeLabel)} />
+          {tiles.level !== null ? (
+            <Layer listening={false}>
+              {tiles.drawn.map((tile) => (
+                <KonvaImage key={`${tile.level}/${tile.column}_${tile.row}`} image={tile.bitmap} x={tile.x} y={tile.y} width={tile.w} height={tile.h} />
               ))}
-            </Group>
+            </Layer>
           ) : null}
-        </Layer>
-      </Stage>
+          <ShapeLayer shapes={others} colorOf={colorOf} />
+          <ShapeLayer shapes={picked} colorOf={colorOf} />
+          <Layer listening={false}>
+            {picked.length > 1
+              ? picked.map((shape) => {
+                  const b = shapeBounds(shape);
+                  return <Rect key={shape.id} x={b.minX} y={b.minY} width={b.maxX - b.minX} height={b.maxY - b.minY} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />;
+                })
+              : null}
+            {(state.preview ?? []).map((shape) => (
+              <Line key={`preview-${shape.id}`} points={shape.kind === 'polygon' ? shape.points.flatMap((p) => [p.x, p.y]) : []} closed stroke="#ffe066" strokeWidth={2} dash={[3, 3]} strokeScaleEnabled={false} />
+            ))}
+            {selected?.kind === 'box' ? (
+              <Group>
+                <Rect x={selected.x} y={selected.y} width={selected.w} height={selected.h} stroke="#ffffff" strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />
+                {HANDLES.map((handle) => {
+                  const at = handlePoint(selected, handle);
+                  return <Rect key={handle} x={at.x - handleSize / 2} y={at.y - handleSize / 2} width={handleSize} height={handleSize} fill="#ffffff" stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />;
+                })}
+              </Group>
+            ) : null}
+            {selected?.kind === 'polygon'
+              ? edgeMidpoints(selected).map((point, index) => <Circle key={`mid-${index}`} x={point.x} y={point.y} radius={handleSize / 3} fill="#ffffff" opacity={0.5} />)
+              : null}
+            {selected?.kind === 'polygon'
+              ? selected.points.map((point, index) => (
+                  <Circle key={index} x={point.x} y={point.y} radius={handleSize / 2} fill={index === state.selectedVertex ? colorOf(selected.label) : '#ffffff'} stroke={colorOf(selected.label)} strokeWidth={1} strokeScaleEnabled={false} />
+                ))
+              : null}
+            {selected ? (
+              <Text
+                x={selected.kind === 'box' ? selected.x : Math.min(...selected.points.map((p) => p.x))}
+                y={(selected.kind === 'box' ? selected.y : Math.min(...selected.points.map((p) => p.y))) - 18 / view.scale}
+                text={selected.label || '(no label)'}
+                fontSize={13 / view.scale}
+                fill="#ffffff"
+                padding={2 / view.scale}
+              />
+            ) : null}
+            {draft?.kind === 'box' ? <DraftRect from={draft.start} to={draft.current} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} /> : null}
+            {draft?.kind === 'smart' ? <SmartOutline draft={draft} color={colorOf(state.activeLabel)} scale={view.scale} /> : null}
+            {draft?.kind === 'marquee' ? <DraftRect from={draft.start} to={draft.current} stroke="#ffffff" fill="rgba(255,255,255,0.08)" strokeWidth={1} dash={[4, 4]} /> : null}
+            {showCrosshair ? (
+              <Group ref={crosshair}>
+                <Line points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} />
+                <Line points={NO_POINTS} stroke="rgba(255,255,255,0.55)" strokeWidth={1} dash={[6, 6]} strokeScaleEnabled={false} />
+              </Group>
+            ) : null}
+            {draft?.kind === 'polygon' ? (
+              <Group>
+                <Line points={[...draft.points, ...(draft.hover ? [draft.hover] : [])].flatMap((p) => [p.x, p.y])} stroke={colorOf(state.activeLabel)} strokeWidth={2} dash={[6, 4]} strokeScaleEnabled={false} />
+                {draft.points.map((point, index) => (
+                  <Circle key={index} x={point.x} y={point.y} radius={(index === 0 ? 6 : 4) / view.scale} fill={index === 0 ? '#ffffff' : colorOf(state.activeLabel)} />
+                ))}
+              </Group>
+            ) : null}
+          </Layer>
+        </Stage>
+      ) : null}
       {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
       {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
       {pyramid?.state === 'cutting' ? <TileProgress done={pyramid.done} total={pyramid.total} /> : null}
