@@ -1,9 +1,10 @@
 // Decoded images by URL, least recently used first out. A decoded full-size photo holds its
 // pixels in memory (a 24 MP JPEG is ~100 MB), so only a few stay referenced: the current
-// image and its neighbours, as many as the count and, given sizes, the byte budget allow. Decodes wait their turn, the most wanted first: several started at
-// once share the machine's few cores, and the one wanted next (the current image, or the next
-// one with a key held down) then finishes only with the others. No DOM here: the decoder is
-// injected, so this is tested in Node.
+// image and its neighbours, as many as the count and, given sizes, the byte budget allow.
+// Decodes wait their turn, the most wanted first: several started at once share the machine's
+// few cores, and the one wanted next (the current image, or the next one with a key held down)
+// then finishes only with the others. No DOM here: the decoder is injected, so this is tested
+// in Node.
 
 export interface DecodeCache<T> {
   /** The decoded value when it is ready, else null; starts nothing, changes no order. */
