@@ -40,9 +40,13 @@ export function LeftoverEdits() {
       await queryClient.cancelQueries(cards);
       await queryClient.invalidateQueries(cards);
     };
+    // Read again once any project's leftovers went out, stored or not: one found stored
+    // already (or in conflict) was stored by the closed tab's own last save, which may have
+    // landed after the cards were read.
+    let deliveredAny = false;
     const unlessOpen = async (project: string, work: () => Promise<void>) => {
       if (project === projectOfPage()) return false;
-      if (await unlessProjectOpen(project, work)) return true;
+      if (await unlessProjectOpen(project, work)) return (deliveredAny = true);
       void onceProjectClosed(project, work, unmounted.signal).then((delivered) => (delivered ? readCardsAgain() : undefined));
       return false;
     };
@@ -60,7 +64,7 @@ export function LeftoverEdits() {
         const [image] = await client.annotation.forEditor.query({ annotation_type: type, project_name: name, uuids: [uuid] });
         return image ? { ...image, shapes: image.shapes as EditorShape[] } : undefined;
       },
-    }).then((stored) => (stored > 0 ? readCardsAgain() : undefined));
+    }).then(() => (deliveredAny ? readCardsAgain() : undefined));
     return () => unmounted.abort();
   }, [client, queryClient, trpc]);
   return null;
