@@ -25,6 +25,9 @@ function projectOfPage(): string | null {
   }
 }
 
+/** A journal that could not be read (or a card read that failed): what was left stays in it for the next page. */
+const keptForNextPage = (error: unknown) => console.warn('[labelport] edits left by an earlier page were not delivered now; the next page tries again:', error);
+
 export function LeftoverEdits() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -47,7 +50,9 @@ export function LeftoverEdits() {
     const unlessOpen = async (project: string, work: () => Promise<void>) => {
       if (project === projectOfPage()) return false;
       if (await unlessProjectOpen(project, work)) return (deliveredAny = true);
-      void onceProjectClosed(project, work, unmounted.signal).then((delivered) => (delivered ? readCardsAgain() : undefined));
+      void onceProjectClosed(project, work, unmounted.signal)
+        .then((delivered) => (delivered ? readCardsAgain() : undefined))
+        .catch(keptForNextPage);
       return false;
     };
     void deliverLeftovers({
@@ -64,7 +69,9 @@ export function LeftoverEdits() {
         const [image] = await client.annotation.forEditor.query({ annotation_type: type, project_name: name, uuids: [uuid] });
         return image ? { ...image, shapes: image.shapes as EditorShape[] } : undefined;
       },
-    }).then(() => (deliveredAny ? readCardsAgain() : undefined));
+    })
+      .then(() => (deliveredAny ? readCardsAgain() : undefined))
+      .catch(keptForNextPage);
     return () => unmounted.abort();
   }, [client, queryClient, trpc]);
   return null;
