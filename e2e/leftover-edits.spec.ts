@@ -98,11 +98,45 @@ test('boxes of a tab that closes while the project list is open are stored and c
   await expect(home.getByRole('article', { name: 'Project closed-later' })).toContainText('1 labeled');
 });
 
+test("boxes the closing tab's own last save stored after the list read its cards are counted on the list", async ({ context, world, api }) => {
+  await api.createProject('saved-late', 'bndbox', { labels: ['car'] });
+  let lastState: JournalRow | undefined;
+  await twoBoxesLost(context, world.server.url, 'saved-late', {
+    beforeClose: async (page) => {
+      await expect.poll(async () => (lastState = (await page.evaluate(journalEntries)).find((entry) => entry.shapes.length === 2))).toBeTruthy();
+    },
+  });
+  expect(await api.boxes('saved-late')).toHaveLength(0);
+
+  // The tab's keepalive save, slow on its way, lands after the list has read its cards and
+  // before the list delivers the same state: the delivery then stores nothing (the server has
+  // it already), and the card must still count the boxes.
+  const home = await context.newPage();
+  let cardsShown = () => undefined as void;
+  const cardsRead = new Promise<void>((resolve) => (cardsShown = resolve));
+  await home.route(/project\.overviews/, async (route) => {
+    await route.fulfill({ response: await route.fetch() });
+    cardsShown();
+  }, { times: 1 });
+  await home.route(/saveFromEditor/, async (route) => {
+    await cardsRead;
+    const state = lastState!;
+    const keepalive = await home.request.post(`${world.server.url}/api/trpc/annotation.saveFromEditor`, {
+      data: { annotation_type: 'bndbox', project_name: 'saved-late', uuid: state.imageId, shapes: state.shapes, edited_at: state.editedAt, base_version: state.baseVersion, client_id: state.clientId },
+    });
+    expect(keepalive.ok()).toBe(true);
+    await route.continue();
+  });
+  await home.goto(`${world.server.url}/`);
+  await expect.poll(async () => (await api.boxes('saved-late')).length).toBe(2);
+  await expect(home.getByRole('article', { name: 'Project saved-late' })).toContainText('1 labeled');
+});
+
 test('boxes the tab kept only in IndexedDB (localStorage full) are stored once the project list opens', async ({ context, world, api }) => {
   await api.createProject('idb-only', 'bndbox', { labels: ['car'] });
   // The tab stays until its journal holds the second box: IndexedDB writes are not synchronous.
   const journalHoldsBoth = (page: Page) =>
-    expect.poll(() => page.evaluate(journalShapeCounts)).toContain(2);
+    expect.poll(async () => (await page.evaluate(journalEntries)).map((entry) => entry.shapes.length)).toContain(2);
   await twoBoxesLost(context, world.server.url, 'idb-only', { stashFull: true, beforeClose: journalHoldsBoth });
   expect(await api.boxes('idb-only')).toHaveLength(0);
 
@@ -112,15 +146,24 @@ test('boxes the tab kept only in IndexedDB (localStorage full) are stored once t
   await expect.poll(async () => (await api.boxes('idb-only')).length).toBe(2);
 });
 
-/** How many shapes each entry of the workspace's IndexedDB journal holds (run in the page). */
-function journalShapeCounts(): Promise<number[]> {
+/** A state the workspace's IndexedDB journal holds for delivery. */
+interface JournalRow {
+  imageId: string;
+  shapes: unknown[];
+  editedAt: number;
+  baseVersion?: number;
+  clientId?: string;
+}
+
+/** Every entry of the workspace's IndexedDB journal (run in the page). */
+function journalEntries(): Promise<JournalRow[]> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('labelport');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       try {
         const read = open.result.transaction('unsaved-edits').objectStore('unsaved-edits').getAll();
-        read.onsuccess = () => resolve((read.result as Array<{ shapes: unknown[] }>).map((entry) => entry.shapes.length));
+        read.onsuccess = () => resolve(read.result as JournalRow[]);
         read.onerror = () => reject(read.error);
       } catch (error) {
         reject(error as Error);
