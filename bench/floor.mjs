@@ -6,9 +6,10 @@
 import { call } from './lib/api.mjs';
 import { startBare } from './lib/bare-server.mjs';
 import { runLoad, warmPath } from './lib/load.mjs';
+import { withCpuPerRequest } from './lib/process-cpu.mjs';
 import { startNextFloor } from './lib/next-floor.mjs';
 import { row } from './lib/report.mjs';
-import { alternatingRounds, combinedRounds, pairedMedian } from './lib/stats.mjs';
+import { alternatingRounds, combinedRounds, median, pairedMedian } from './lib/stats.mjs';
 
 const META = '/bndbox/projects/meta';
 
@@ -21,8 +22,8 @@ export async function floor(ctx) {
   const next = await startNextFloor({ meta: body });
   // Rounds side by side (alternatingRounds): this VM's speed drifts within a minute.
   const rounds = ctx.quick ? 3 : 5;
-  const measure = (origin, connections) =>
-    runLoad({
+  const measure = (origin, connections, pid) =>
+    withCpuPerRequest(pid, () => runLoad({
       origin,
       requests: [{ path: META }],
       connections,
@@ -30,7 +31,7 @@ export async function floor(ctx) {
       maxMs: (ctx.quick ? 5000 : 10_000) / rounds,
       check: 'message1',
       warmup: 20,
-    });
+    }));
   // A fresh Next server JITs and loads route chunks for its first few thousand requests;
   // unwarmed, the floor would look several times slower than it is. Both Next servers get it.
   const warm = (origin) => warmPath(ctx, origin, META);
@@ -38,11 +39,15 @@ export async function floor(ctx) {
   await warm(next.url);
   const runs = {};
   const servers = { server: server.url, next: next.url, bare: bare.url };
+  const pids = { server: server.pid, next: next.pid, bare: bare.pid };
   try {
     for (const connections of [1, 10]) {
-      const measured = await alternatingRounds(rounds, ['server', 'next', 'bare'], (name) => measure(servers[name], connections));
-      for (const name of Object.keys(servers)) runs[`${name}${connections}`] = combinedRounds(measured[name]);
+      const measured = await alternatingRounds(rounds, ['server', 'next', 'bare'], (name) => measure(servers[name], connections, pids[name]));
+      for (const name of Object.keys(servers)) {
+        runs[`${name}${connections}`] = { ...combinedRounds(measured[name]), cpuPerRequestMicros: median(measured[name].map((run) => run.cpuPerRequestMicros)) };
+      }
       runs[`ratio${connections}`] = pairedMedian(measured.server, measured.next, (ours, next) => ours.rps / next.rps);
+      runs[`cpuRatio${connections}`] = pairedMedian(measured.server, measured.next, (ours, next) => ours.cpuPerRequestMicros / next.cpuPerRequestMicros);
     }
   } finally {
     await bare.stop();
@@ -68,6 +73,15 @@ export async function floor(ctx) {
       row(`meta (empty) @${connections} p50`, { figure: s.latency.p50, baseline: n.latency.p50, unit: 'ms', baselineLabel: 'bare Next' }),
       row(`meta (empty) @${connections} p99`, { figure: s.latency.p99, baseline: n.latency.p99, unit: 'ms', baselineLabel: 'bare Next' }),
       row(`meta (empty) @${connections} vs node:http`, { figure: s.rps, baseline: b.rps, unit: 'req/s', baselineLabel: 'bare node:http' }),
+      // The servers' own CPU per request: what the ratio of req/s is made of, without the client's share of the cores.
+      row(`meta (empty) @${connections} server CPU/request`, {
+        figure: s.cpuPerRequestMicros,
+        baseline: n.cpuPerRequestMicros,
+        unit: 'µs',
+        baselineLabel: 'bare Next',
+        ratio: runs[`cpuRatio${connections}`],
+        note: `median of ${rounds} paired rounds`,
+      }),
     );
   }
   return { title: 'Framework floor: GET /bndbox/projects/meta on an empty server vs bare Next and bare node:http, same bytes', rows, raw: runs };
