@@ -188,6 +188,31 @@ describe('two annotators on one image', () => {
     expect(other.saved).toBe(false);
   });
 
+  it('keeps the state the user kept in a conflict, though it was drawn before the version it is kept over', async () => {
+    const image = uuids[4] ?? '';
+    const base = await versionOf(image);
+    const drawnAt = Date.now() - 5_000;
+    const bobsTab = { editedAt: drawnAt, clientId: 'tab-bob-keep' };
+    await actAs('alice', () => t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('alice-first'), { baseVersion: base, clientId: 'tab-alice-keep' }));
+    const bob = await actAs('bob', () => t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('bob-kept', 'v2'), { ...bobsTab, baseVersion: base }));
+    expect(bob.saved).toBe(false);
+    // Keep mine: the same state, its time still when it was drawn, over the version the conflict named.
+    const kept = await actAs('bob', () => t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('bob-kept', 'v2'), { ...bobsTab, baseVersion: base + 1 }));
+    expect(kept).toEqual({ saved: true, version: base + 2 });
+    expect((await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes).toEqual(shapes('bob-kept', 'v2'));
+  });
+
+  it("stores a state grown from the stored version though the browser's clock runs behind the server's", async () => {
+    const image = uuids[4] ?? '';
+    const classifaiShapes = [{ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id: 'k0' }];
+    await t.core.annotations.update('bndbox', 'shapes', image, { shapes: classifaiShapes, placement: { x: 0, y: 0, w: 40, h: 30 } });
+    const loaded = await versionOf(image);
+    const behind = Date.now() - 120_000;
+    const saved = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('drawn-behind'), { editedAt: behind, baseVersion: loaded, clientId: 'tab-behind' });
+    expect(saved).toEqual({ saved: true, version: loaded + 1 });
+    expect((await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes).toEqual(shapes('drawn-behind'));
+  });
+
   it('lets a classifai update win over anything (its clients expect that), counting a version and logging it', async () => {
     const image = uuids[4] ?? '';
     const base = await versionOf(image);

@@ -161,7 +161,9 @@ export interface LabelUsage {
 /**
  * A workspace save's claim: the version its state grew from, and the tab that made it. A later
  * version made by the same tab is its own earlier state (a save that landed while the tab
- * closed), not someone else's work.
+ * closed), not someone else's work. A state grown from the stored version is stored whatever
+ * its editedAt: it was made from that version, so it is newer, even when the browser's clock
+ * runs behind the server's or the user kept their state over another one in a conflict.
  */
 export interface SaveGuard {
   baseVersion: number;
@@ -174,8 +176,8 @@ export interface AnnotationRepository {
   /** The images' own dataset fields (ImageAnnotation.dataset) without reading their shapes; only images that have any. */
   datasetFields(projectId: string, uuids: readonly string[]): Promise<Map<string, DatasetFields>>;
   /**
-   * Replaces the image's shapes and its dataset fields (none when absent) unless a newer state is stored, or, given a guard,
-   * the stored version is neither its base nor one its own tab made: undefined then (or when there is no such image).
+   * Replaces the image's shapes and its dataset fields (none when absent) unless, given a guard, the stored version is
+   * neither its base nor one its own tab made, or, its base not stored, a newer state is: undefined then (or when there is no such image).
    * edited_at becomes editedAt, when that state was made; the image's annotation version goes up by one and is answered.
    */
   save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number, guard?: SaveGuard): Promise<number | undefined>;

@@ -14,12 +14,14 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
   const datasetFields = sqlite.prepare<[string, string], DatasetFieldsRow>(
     'SELECT uuid, dataset FROM images WHERE project_id = ? AND dataset IS NOT NULL AND uuid IN (SELECT value FROM json_each(?))',
   );
-  // The version check and the write are one statement: nothing can land between them.
+  // The version check and the write are one statement: nothing can land between them. A state
+  // grown from the stored version is newer than it whatever the clocks say (see SaveGuard).
   const save = sqlite.prepare<Record<string, unknown>, { annotation_version: number }>(
     `UPDATE images SET shapes = @shapes, shape_count = @count, img_x = @x, img_y = @y, img_w = @w, img_h = @h,
        edited_at = @editedAt, dataset = @dataset, annotation_version = annotation_version + 1, annotation_client = @clientId
-     WHERE project_id = @projectId AND uuid = @uuid AND edited_at <= @editedAt
-       AND (@baseVersion IS NULL OR annotation_version = @baseVersion OR annotation_client = @clientId)
+     WHERE project_id = @projectId AND uuid = @uuid
+       AND ((@baseVersion IS NOT NULL AND annotation_version = @baseVersion)
+         OR (edited_at <= @editedAt AND (@baseVersion IS NULL OR annotation_client = @clientId)))
      RETURNING annotation_version`,
   );
   const recordChange = sqlite.prepare(

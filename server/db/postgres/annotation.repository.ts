@@ -8,15 +8,17 @@ import { NUL_REFUSED, type PostgresDatabase } from './database';
 const SELECT = `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM images`;
 
 /**
- * The editedAt check and the write are one statement: a save of an older state arriving on
+ * The version and editedAt checks and the write are one statement (a state grown from the
+ * stored version is newer than it whatever the clocks say: see SaveGuard): a save of an older state arriving on
  * another process at the same moment cannot slip between them. A save that lands bumps the
  * project's annotations_version (what is labeled changed: the counts), in the same statement.
  */
 const SAVE = `WITH saved AS (
     UPDATE images SET shapes = $3, shape_count = $4, img_x = $5, img_y = $6, img_w = $7, img_h = $8, edited_at = $9, dataset = $10,
       annotation_version = annotation_version + 1, annotation_client = $12::text
-    WHERE project_id = $1 AND uuid = $2 AND edited_at <= $9
-      AND ($11::integer IS NULL OR annotation_version = $11::integer OR annotation_client = $12::text)
+    WHERE project_id = $1 AND uuid = $2
+      AND (($11::integer IS NOT NULL AND annotation_version = $11::integer)
+        OR (edited_at <= $9 AND ($11::integer IS NULL OR annotation_client = $12::text)))
     RETURNING annotation_version
   ), bumped AS (
     UPDATE projects SET annotations_version = nextval('labelport_versions') WHERE id = $1 AND EXISTS (SELECT 1 FROM saved)
