@@ -79,3 +79,45 @@ test('removing a used label asks first, with how many shapes use it; the shapes 
   await expect.poll(() => api.labels('cls-remove')).toEqual(['bus']);
   expect((await api.boxesOf('cls-remove', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
 });
+
+test('boxes drawn right after renaming or merging a label in the same tab save without a conflict, on the image in view and on one seen before', async ({ page, api, editor }) => {
+  await api.createProject('cls-rename', 'bndbox', { labels: ['car', 'dog', 'auto'] });
+  await editor.open('bndbox', 'cls-rename', '1 / 8');
+  await editor.pressLabel(1);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+  await editor.pressLabel(3);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await page.keyboard.press('a');
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitSaved();
+
+  // The server relabels every stored shape: each image the tab has seen gets a new version.
+  await page.getByRole('button', { name: 'Rename car' }).click();
+  await page.getByLabel('New name for car').fill('vehicle');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => api.labels('cls-rename')).toEqual(['vehicle', 'dog', 'auto']);
+  await expect.poll(async () => (await api.boxesOf('cls-rename', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['vehicle']);
+
+  const conflict = page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 16, y: 2 }, { x: 26, y: 12 });
+  await editor.waitSaved();
+  await expect(conflict).toBeHidden();
+  expect((await api.boxesOf('cls-rename', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['vehicle', 'dog']);
+
+  // A merge relabels the image seen before, which is not in view: a box drawn there saves too.
+  const dialog = await editor.openClasses();
+  await dialog.getByLabel('Merge auto into').selectOption('vehicle');
+  await expect.poll(() => api.labels('cls-rename')).toEqual(['vehicle', 'dog']);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 16, y: 2 }, { x: 26, y: 12 });
+  await editor.waitSaved();
+  await expect(conflict).toBeHidden();
+  // Both images, in order: the first's two boxes, then the second's merged one and its new one.
+  expect((await api.boxes('cls-rename')).map((box) => box.label)).toEqual(['vehicle', 'dog', 'vehicle', 'dog']);
+});

@@ -213,6 +213,23 @@ describe('two annotators on one image', () => {
     expect((await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes).toEqual(shapes('drawn-behind'));
   });
 
+  it('takes a state that follows a label rename made since its base as a save; one with the old name stays a conflict', async () => {
+    const image = uuids[4] ?? '';
+    await t.core.labels.add('bndbox', 'shapes', 'fox');
+    const base = await versionOf(image);
+    const renamer = { clientId: 'tab-renamer' };
+    expect(await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('fox'), { ...renamer, baseVersion: base })).toEqual({ saved: true, version: base + 1 });
+    await t.core.labels.rename('bndbox', 'shapes', 'fox', 'vixen');
+    expect(await versionOf(image)).toBe(base + 2);
+    // Another tab that still has the old name would write it back: a conflict, nothing stored.
+    const stale = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, [...shapes('fox'), ...shapes('cat', 'v7')], { baseVersion: base + 1, clientId: 'tab-stale' });
+    expect(stale).toMatchObject({ saved: false, conflict: { version: base + 2, shapes: shapes('vixen') } });
+    // The tab that renamed it draws on with the new name, its cached version still the one before the rename.
+    const next = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, [...shapes('vixen'), ...shapes('cat', 'v8')], { ...renamer, baseVersion: base + 1 });
+    expect(next).toEqual({ saved: true, version: base + 3 });
+    expect((await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes).toEqual([...shapes('vixen'), ...shapes('cat', 'v8')]);
+  });
+
   it('lets a classifai update win over anything (its clients expect that), counting a version and logging it', async () => {
     const image = uuids[4] ?? '';
     const base = await versionOf(image);

@@ -31,6 +31,9 @@ export type EditorSaveOutcome =
 
 type StoredOutcome = { version: number } | { conflict: ImageAnnotation & { version: number } };
 
+/** A state grown from further back than this many label changes is answered as a conflict, as before. */
+const MAX_RELABELS_SINCE_BASE = 20;
+
 export function createAnnotationService(deps: { repos: Repositories; projects: ProjectService; now: () => number; activity: InteractiveActivity }) {
   const { repos, projects, now, activity } = deps;
 
@@ -55,7 +58,8 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   // stored one (a late request, a replay from a closed tab) changes nothing and still succeeds.
   // Read in the same transaction, so the dataset fields carried over are the ones replaced.
   // Given a base version (the workspace's), a save over another version is a conflict, unless
-  // the stored shapes are already these (this tab's own save, replayed after a reload).
+  // the stored shapes are already these (this tab's own save, replayed after a reload) or the
+  // versions since were only label renames the state already follows (onlyRelabeledSince).
   const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number, source: AnnotationChangeSource, guard?: SaveGuard): Promise<StoredOutcome> => {
     const actor = actingUser();
     return activity.during(() =>
@@ -72,11 +76,30 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
         const storedVersion = stored.version ?? 0;
         const othersVersion = guard !== undefined && storedVersion !== guard.baseVersion && !(guard.clientId !== undefined && stored.client === guard.clientId);
         if (othersVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
-          return { conflict: { ...stored, version: storedVersion } };
+          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, kept))) return { conflict: { ...stored, version: storedVersion } };
+          const relabeledOver = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: { ...guard, baseVersion: storedVersion }, actor });
+          if (relabeledOver === undefined) return { conflict: { ...stored, version: storedVersion } };
+          modified.add(project.id);
+          return { version: relabeledOver };
         }
         return { version: storedVersion };
       }),
     );
+  };
+
+  /**
+   * Every version after the state's base was a label rename or merge, and the state uses no
+   * label that is gone: it is the tab's own state with the new names (the tab renamed the label
+   * itself, or never used it), not an overwrite of someone's work. A state still carrying an old
+   * name stays a conflict, so a late save from before the rename cannot bring that name back.
+   */
+  const onlyRelabeledSince = async (projectId: string, uuid: string, baseVersion: number, storedVersion: number, state: ImageAnnotation) => {
+    const gap = storedVersion - baseVersion;
+    if (gap <= 0 || gap > MAX_RELABELS_SINCE_BASE) return false;
+    const since = (await repos.annotations.changes(projectId, uuid, gap)).filter((change) => change.version > baseVersion);
+    if (since.length !== gap || since.some((change) => change.source !== 'labels')) return false;
+    const current = new Set((await repos.labels.list(projectId)).map((label) => label.name));
+    return state.shapes.every((shape) => !shape.label || current.has(shape.label));
   };
 
   const withImages = async (project: Project, uuids: readonly string[]) => {
