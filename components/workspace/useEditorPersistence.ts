@@ -269,6 +269,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         const { uuid, mine, theirs, version } = conflict;
         setConflict(null);
         setCachedVersion(uuid, version);
+        // A state replayed from the journal claimed its old base: resolved, it grows from theirs.
+        replayBases.delete(mine);
         const next = choice === 'keep' ? mine : choice === 'theirs' ? theirs : mergeShapes(mine, theirs);
         if (store.getState().imageId === uuid) {
           if (next !== store.getState().shapes) store.commit(next, 'record');
@@ -294,7 +296,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, journal, conflict, keepHeld, applyHeld, queryClient, trpc, type, name, store],
+    [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   return { saveStatus, ready: replayed, conflict, ...actions };
