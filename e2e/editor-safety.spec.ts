@@ -241,6 +241,35 @@ for (const { choice, project, boxes } of [
   });
 }
 
+test('two images whose saves conflict at once each get the dialog, one after the other', async ({ page, api, editor }) => {
+  const CAT = { width: 641, height: 479 };
+  await api.createProject('two-conflicts', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'two-conflicts', '1 / 8');
+  // Offline: the boxes drawn on two images wait to be saved.
+  await page.route(/saveFromEditor/, (route) => route.abort());
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+  await editor.drawBox({ x: 100, y: 100 }, { x: 250, y: 250 }, CAT);
+  // Meanwhile a classifai client labels both images.
+  await api.saveBoxes('two-conflicts', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'k1', x1: 20, y1: 2, x2: 30, y2: 12, label: 'car' }]);
+  await api.saveBoxes('two-conflicts', 'cat.jpg', CAT, [{ id: 'k2', x1: 300, y1: 300, x2: 400, y2: 400, label: 'car' }]);
+  // Back online, the switch saves both at once: both are refused.
+  await page.unroute(/saveFromEditor/);
+  await page.keyboard.press('a');
+  const dialog = page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  // Mine kept on one (drawn before theirs landed, it still wins), both merged on the other.
+  for (const choice of ['Keep mine', 'Merge shapes']) {
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: choice }).click();
+  }
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await api.boxes('two-conflicts')).length).toBe(3);
+  const lefts = async (file: string) => (await api.boxesOf('two-conflicts', file)).map((box) => Math.round(box.x1));
+  expect(await lefts(FIRST_IMAGE.file)).toContain(2);
+  expect(await lefts('cat.jpg')).toContain(100);
+});
+
 test('draw, reload at once, draw with another label, rush keys, close at once: every box is stored, and no conflict with itself', async ({ context, world, api }) => {
   await api.createProject('trial', 'bndbox', { labels: ['car', 'bike'] });
   const page = await context.newPage();

@@ -72,7 +72,11 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   const client = useTRPCClient();
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
   const [replayed, setReplayed] = useState(false);
-  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  // One dialog at a time, the others waiting their turn: two images can conflict at once (a
+  // journal replayed on open, saves failing offline while a colleague edits both).
+  const [conflicts, setConflicts] = useState<SaveConflict[]>([]);
+  const conflict = conflicts[0] ?? null;
+  const addConflict = (added: SaveConflict) => setConflicts((waiting) => [...waiting.filter((entry) => entry.uuid !== added.uuid), added]);
   const queryClient = useQueryClient();
   const trpc = useTRPC();
   /**
@@ -133,7 +137,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       // The image or project is gone, or the state is refused: no retry will ever land it.
       isPermanent: (error) => {
         if (error instanceof ConflictAnswer) {
-          setConflict(error.conflict);
+          addConflict(error.conflict);
           return true;
         }
         return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? '');
@@ -267,7 +271,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       resolveConflict: (choice: 'keep' | 'theirs' | 'merge') => {
         if (!conflict) return;
         const { uuid, mine, theirs, version } = conflict;
-        setConflict(null);
+        setConflicts((waiting) => waiting.filter((entry) => entry !== conflict));
         setCachedVersion(uuid, version);
         // A state replayed from the journal claimed its old base: resolved, it grows from theirs.
         replayBases.delete(mine);
