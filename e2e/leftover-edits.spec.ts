@@ -109,8 +109,8 @@ test("boxes the closing tab's own last save stored after the list read its cards
   expect(await api.boxes('saved-late')).toHaveLength(0);
 
   // The tab's keepalive save, slow on its way, lands after the list has read its cards and
-  // before the list delivers the same state: the delivery then stores nothing (the server has
-  // it already), and the card must still count the boxes.
+  // before the list delivers the same state (answered as stored: a replay of it): the card must
+  // count the boxes, which the read before did not.
   const home = await context.newPage();
   let cardsShown = () => undefined as void;
   const cardsRead = new Promise<void>((resolve) => (cardsShown = resolve));

@@ -43,9 +43,9 @@ export function LeftoverEdits() {
       await queryClient.cancelQueries(cards);
       await queryClient.invalidateQueries(cards);
     };
-    // Read again once any project's leftovers went out, stored or not: one found stored
-    // already (or in conflict) was stored by the closed tab's own last save, which may have
-    // landed after the cards were read.
+    // Read again once any project's leftovers went out, stored or not: what a delivery found
+    // stored (a replay of the closed tab's own last save, or someone else's state in conflict)
+    // may have landed after the cards were read.
     let deliveredAny = false;
     const unlessOpen = async (project: string, work: () => Promise<void>) => {
       if (project === projectOfPage()) return false;

@@ -66,21 +66,22 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
       writes.run(async (): Promise<StoredOutcome> => {
         const stored = await repos.annotations.get(project.id, uuid);
         const kept = carryDatasetFields(annotation, stored);
-        const version = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard, actor });
-        if (version !== undefined) {
-          modified.add(project.id);
-          return { version };
-        }
+        const write = async (claim: SaveGuard | undefined) => {
+          const written = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: claim, actor });
+          if (written !== undefined) modified.add(project.id);
+          return written;
+        };
+        const version = await write(guard);
+        if (version !== undefined) return { version };
         // Nothing written: the image is gone (not found), another version is stored, or a newer state (a success).
         if (!stored) throw imageNotFound(project.name, uuid);
         const storedVersion = stored.version ?? 0;
         const othersVersion = guard !== undefined && storedVersion !== guard.baseVersion && !(guard.clientId !== undefined && stored.client === guard.clientId);
         if (othersVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
-          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, kept))) return { conflict: { ...stored, version: storedVersion } };
-          const relabeledOver = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: { ...guard, baseVersion: storedVersion }, actor });
-          if (relabeledOver === undefined) return { conflict: { ...stored, version: storedVersion } };
-          modified.add(project.id);
-          return { version: relabeledOver };
+          const conflict = { conflict: { ...stored, version: storedVersion } };
+          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, kept))) return conflict;
+          const relabeledOver = await write({ ...guard, baseVersion: storedVersion });
+          return relabeledOver === undefined ? conflict : { version: relabeledOver };
         }
         return { version: storedVersion };
       }),
