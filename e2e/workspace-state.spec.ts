@@ -1,4 +1,8 @@
 // The workspace keeps its counts true while the user labels, and reopens where they left off.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Route } from '@playwright/test';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 
 test('shape badges and the To do list follow the labelling without a reload', async ({ api, editor }) => {
@@ -36,4 +40,40 @@ test('reopening a project continues at the same image with the same label', asyn
   await page.goto(`${world.server.url}/`);
   await editor.open('bndbox', 'resume', '3 / 8');
   await expect(editor.activeLabel()).toContainText('tree');
+});
+
+test('reopened on an image a page further on, the editor shows no other image first, and a box drawn meanwhile goes on that image', async ({ page, api, editor }) => {
+  const images = 150;
+  const folder = await makeTempDir('labelport-e2e-resume-far-');
+  const file = (index: number) => `photo-${String(index).padStart(3, '0')}.png`;
+  await writeImage(path.join(folder, file(0)), { format: 'png', width: 320, height: 240, color: { r: 90, g: 140, b: 200 } });
+  for (let index = 1; index < images; index += 1) fs.copyFileSync(path.join(folder, file(0)), path.join(folder, file(index)));
+  await api.createProject('resume-far', 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', 'resume-far', `1 / ${images}`);
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('121');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText(`121 / ${images}`);
+  await editor.waitImageShown();
+
+  // The list's second page, where image 121 is, is held back: the first page is on screen long
+  // before the workspace knows the saved image is still there.
+  const held: Route[] = [];
+  const secondPage = (url: URL) => url.pathname.includes('image.page') && decodeURIComponent(url.search).includes('"offset":100');
+  await page.route(secondPage, (route) => void held.push(route));
+  await page.reload();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(editor.imageStrip().getByRole('button', { name: file(0) })).toBeVisible();
+  await expect(page.getByTestId('editor-canvas')).toHaveAttribute('data-image-id', '');
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 60, y: c.y + 40 });
+
+  for (const route of held) await route.continue();
+  await page.unroute(secondPage);
+  await expect(editor.position()).toHaveText(`121 / ${images}`);
+  await expect(page.locator('.topbar-path')).toHaveText(file(120));
+  await editor.waitSaved();
+  await expect.poll(async () => (await api.boxesOf('resume-far', file(120))).length).toBe(1);
+  expect(await api.boxesOf('resume-far', file(0))).toEqual([]);
 });

@@ -54,6 +54,8 @@ import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePosition } from './useResumePosition';
 import { useImageSplitSide } from './useSplit';
 
+const noItem = (): undefined => undefined;
+
 type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | 'assign' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
@@ -72,13 +74,20 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [index, setIndex] = useState(0);
   const [position] = useState(() => createImagePosition(setIndex));
   const [heldInput] = useState(createInputHold);
-  const current = list.itemAt(index);
   const splitSide = useImageSplitSide(type, name, list.setSplit);
   const labels = useLabels(type, name).data ?? [];
   const labelNames = useMemo(() => labels.map((label) => label.name), [labels]);
   const colorOf = useCallback((label: string) => usableColor(labels.find((item) => item.name === label)?.color), [labels]);
 
   const [store] = useState(() => createEditorStore());
+  // Only the active label: the workspace must not re-render on every pointer move.
+  const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
+  const total = list.counts?.filtered ?? 0;
+  const active = filter === 'all' && stripFilter === undefined;
+  const { resuming } = useResumePosition({ type, name, store, active, total: list.counts ? total : null, index, current: list.itemAt(index), labels: labelNames, activeLabel, ensure: list.ensure, position });
+  // No image is in the editor while the saved one is looked up.
+  const itemAt = resuming ? noItem : list.itemAt;
+  const current = itemAt(index);
   const { mayAnnotate, actor, isAdmin } = useMe();
   const assignees = useAssigneeOptions(type, name, actor?.name);
   const alsoHere = presenceText(usePresence(type, name, current?.uuid));
@@ -93,8 +102,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     });
     return createToolController(store, type, { outline });
   });
-  // Only the active label: the workspace must not re-render on every pointer move.
-  const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const persistence = useEditorPersistence(type, name, store);
   // A rename or a merge relabels every stored shape; the open image's shapes follow here.
   const relabel = (from: string, to: string) => {
@@ -134,14 +141,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return shapes;
   }, []);
 
-  const total = list.counts?.filtered ?? 0;
   const { leave, applyHeld } = persistence;
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
       if (next < 0 || next >= total) return;
       // A box drawn before this image reached the editor goes on to it without the editor.
-      const held = takeHeldExit(heldInput, type, name, list.itemAt(position.get()), store.getState().activeLabel);
+      const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
       if (held) applyHeld(held);
       const { imageId, shapes } = store.getState();
       // The image left behind keeps its latest shapes in the cache, whatever comes back first.
@@ -151,7 +157,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       void list.ensure(next);
       position.set(next);
     },
-    [flush, list, total, store, leave, applyHeld, heldInput, type, name, position],
+    [flush, list, itemAt, total, store, leave, applyHeld, heldInput, type, name, position],
   );
   useEffect(() => {
     if (!workflow.autoAdvance) return;
@@ -159,8 +165,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(position.get() + 1, true), 0));
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance, go, position]);
-
-  useResumePosition({ type, name, store, active: filter === 'all' && stripFilter === undefined, total: list.counts ? total : null, index, current, labels: labelNames, activeLabel, ensure: list.ensure, go });
 
   const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
@@ -196,7 +200,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
     checkDataset: () => setChecking(true),
     setSplit: (side) => {
-      const shown = list.itemAt(position.get());
+      const shown = itemAt(position.get());
       if (shown) splitSide.set(shown.uuid, side);
     },
   };
@@ -268,7 +272,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
             store={store}
             tools={tools}
             position={position}
-            itemAt={list.itemAt}
+            itemAt={itemAt}
             persistence={persistence}
             keepPrevious={workflow.keepPrevious}
             takeCarried={takeCarried}
@@ -323,8 +327,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
 function useActiveLabelFollowsLabels(store: ReturnType<typeof createEditorStore>, labelNames: readonly string[], activeLabel: string) {
   const previous = useRef<readonly string[]>([]);
   useEffect(() => {
-    if (!activeLabel && labelNames[0]) store.setActiveLabel(labelNames[0]);
-    else if (previous.current.includes(activeLabel) && !labelNames.includes(activeLabel)) store.setActiveLabel(labelNames[0] ?? '');
+    // Read now, not from the render: the resumed label may have been picked in this commit.
+    const picked = store.getState().activeLabel;
+    if (!picked && labelNames[0]) store.setActiveLabel(labelNames[0]);
+    else if (previous.current.includes(picked) && !labelNames.includes(picked)) store.setActiveLabel(labelNames[0] ?? '');
     previous.current = labelNames;
   }, [labelNames, activeLabel, store]);
 }
