@@ -1,8 +1,10 @@
 // What a new user hit in the first hour: edits lost when the tab closes, reloads or navigates
 // right after drawing, pick-then-draw labelling the wrong box, handles that drew a new box, and
 // boxes saved without a label. Each test uses its own project.
+import path from 'node:path';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
-import { editorPage, FIRST_IMAGE, withholdShapesBut, type EditorPage } from './pages';
+import { editorPage, FIRST_IMAGE, journalEntries, withholdShapesBut, type EditorPage } from './pages';
 
 /** Three boxes side by side around the centre, drawn as fast as a mouse can. */
 async function drawThreeBoxes(editor: EditorPage) {
@@ -290,4 +292,31 @@ test('draw, reload at once, draw with another label, rush keys, close at once: e
   await reopened.open('bndbox', 'trial', '1 / 8');
   await expect.poll(async () => (await api.boxesOf('trial', FIRST_IMAGE.file)).map((box) => box.label).sort()).toEqual(['bike', 'bike', 'car']);
   await expect(again.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+});
+
+test('an edit on an image deleted meanwhile says it was not saved, not "All changes saved", and is not sent again on the next open', async ({ page, world, api, editor }) => {
+  const folder = await makeTempDir('labelport-e2e-deleted-under-');
+  for (const file of ['a.png', 'b.png']) await writeImage(path.join(folder, file), { format: 'png', width: 320, height: 240, color: { r: 120, g: 60, b: 30 } });
+  await api.createProject('deleted-under', 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', 'deleted-under', '1 / 2');
+  await expect(page.locator('.topbar-path')).toHaveText('a.png');
+  // A classifai client deletes the image while it is open here.
+  const uuid = await api.uuidOf('deleted-under', 'a.png');
+  const deleted = await page.request.delete(`${world.server.url}/v2/bndbox/projects/deleted-under/uuids`, {
+    data: { uuid_list: [uuid], img_path_list: [path.join(folder, 'a.png')] },
+  });
+  expect(await deleted.json()).toMatchObject({ message: 1 });
+
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, { width: 320, height: 240 });
+  await expect(editor.saveIndicator()).toHaveText('Not saved: the image was deleted from the project');
+  // Edits that can be stored still are, and the status says so again.
+  await editor.nextImage();
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, { width: 320, height: 240 });
+  await editor.waitSaved();
+  expect(await api.boxesOf('deleted-under', 'b.png')).toHaveLength(1);
+
+  // The refused edit is not in the journal any more: the next open has nothing to send again.
+  await editor.open('bndbox', 'deleted-under', '1 / 1');
+  await expect(editor.saveIndicator()).toHaveText('All changes saved');
+  expect((await page.evaluate(journalEntries)).filter((entry) => entry.imageId === uuid)).toEqual([]);
 });

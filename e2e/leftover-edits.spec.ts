@@ -3,7 +3,7 @@
 // project list included: not only when their project is opened again.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { editorPage, FIRST_IMAGE, withholdShapesBut } from './pages';
+import { editorPage, FIRST_IMAGE, journalEntries, withholdShapesBut, type JournalRow } from './pages';
 
 test('a box drawn while its image was on its way reaches the server when the user goes to the project list at once', async ({ page, world, api, editor }) => {
   await api.createProject('held-home', 'bndbox', { labels: ['car'] });
@@ -145,29 +145,3 @@ test('boxes the tab kept only in IndexedDB (localStorage full) are stored once t
   await expect(home.getByRole('heading', { name: 'Labelport' })).toBeVisible();
   await expect.poll(async () => (await api.boxes('idb-only')).length).toBe(2);
 });
-
-/** A state the workspace's IndexedDB journal holds for delivery. */
-interface JournalRow {
-  imageId: string;
-  shapes: unknown[];
-  editedAt: number;
-  baseVersion?: number;
-  clientId?: string;
-}
-
-/** Every entry of the workspace's IndexedDB journal (run in the page). */
-function journalEntries(): Promise<JournalRow[]> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('labelport');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      try {
-        const read = open.result.transaction('unsaved-edits').objectStore('unsaved-edits').getAll();
-        read.onsuccess = () => resolve(read.result as JournalRow[]);
-        read.onerror = () => reject(read.error);
-      } catch (error) {
-        reject(error as Error);
-      }
-    };
-  });
-}

@@ -316,3 +316,29 @@ export async function withholdShapesBut(page: Page, shown: string, delayMs = 10_
     withholding = false;
   };
 }
+
+/** A state the workspace's IndexedDB journal holds for delivery. */
+export interface JournalRow {
+  imageId: string;
+  shapes: unknown[];
+  editedAt: number;
+  baseVersion?: number;
+  clientId?: string;
+}
+
+/** Every entry of the workspace's IndexedDB journal (run in the page). */
+export function journalEntries(): Promise<JournalRow[]> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('labelport');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      try {
+        const read = open.result.transaction('unsaved-edits').objectStore('unsaved-edits').getAll();
+        read.onsuccess = () => resolve(read.result as JournalRow[]);
+        read.onerror = () => reject(read.error);
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+  });
+}

@@ -128,4 +128,32 @@ describe('autosave when the page goes away', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(save).toHaveBeenCalledTimes(2);
   });
+
+  it('says an edit refused for good is not saved until a later save lands', async () => {
+    const reports: Array<[SaveStatus, unknown]> = [];
+    const refused: string[] = [];
+    const gone = new Error('image gone');
+    const save = vi.fn(async (id: string) => {
+      if (id === 'deleted') throw gone;
+    });
+    const autosave = createAutosave({
+      save,
+      delayMs: 10,
+      isPermanent: (error) => error === gone,
+      onRefused: (id) => refused.push(id),
+      onStatus: (status, refusal) => reports.push([status, refusal]),
+    });
+    autosave.markDirty('deleted', [box('1')]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(autosave.status()).toBe('refused');
+    expect(refused).toEqual(['deleted']);
+    expect(reports.at(-1)).toEqual(['refused', gone]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(save).toHaveBeenCalledTimes(1);
+
+    autosave.markDirty('kept', [box('2')]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(autosave.status()).toBe('saved');
+    expect(reports.map(([status]) => status)).toEqual(['unsaved', 'saving', 'refused', 'unsaved', 'saving', 'saved']);
+  });
 });

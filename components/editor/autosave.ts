@@ -3,21 +3,25 @@
 // failure keeps the edit and retries with backoff, and flush() saves everything at once
 // (image switch, tab hide). When the page goes away, flushOnExit() hands every unacknowledged
 // state to a sender the browser completes after the page is gone (a keepalive request).
-// The last state always wins on the server.
+// The last state always wins on the server. A state refused for good is not retried, and the
+// status says so until a later save lands: "saved" would tell the user a lost edit is safe.
 import type { EditorShape } from './model/types';
 
-export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed';
+export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed' | 'refused';
 
 export interface AutosaveOptions {
   save: (imageId: string, shapes: EditorShape[]) => Promise<void>;
   delayMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
-  onStatus?: (status: SaveStatus) => void;
+  /** refusal: the failure of the state last refused for good, while the status is 'refused'. */
+  onStatus?: (status: SaveStatus, refusal?: unknown) => void;
   /** The server acknowledged exactly this state of the image. */
   onSaved?: (imageId: string, shapes: EditorShape[]) => void;
   /** A failure no retry can fix (the image is gone, the state is refused): stop retrying it. */
   isPermanent?: (error: unknown) => boolean;
+  /** The image's latest state was refused for good (isPermanent) and is no longer retried. */
+  onRefused?: (imageId: string, shapes: EditorShape[], error: unknown) => void;
   /** Sends a state in a way that outlives the page; false when it could not be handed over. */
   sendOnExit?: (imageId: string, shapes: EditorShape[]) => boolean;
 }
@@ -38,14 +42,20 @@ export function createAutosave(options: AutosaveOptions) {
   const pending = new Map<string, Pending>();
   let disposed = false;
   let lastStatus: SaveStatus = 'saved';
+  let lastRefusal: unknown = null;
+  /** The latest state refused for good, until a later save lands. */
+  let refusal: { error: unknown } | null = null;
 
   const report = () => {
     const entries = [...pending.values()];
+    const idle: SaveStatus = refusal ? 'refused' : 'saved';
     const status: SaveStatus =
-      entries.length === 0 ? 'saved' : entries.some((p) => p.failures > 0 && p.inFlight === null) ? 'failed' : entries.some((p) => p.inFlight !== null) ? 'saving' : 'unsaved';
-    if (status !== lastStatus) {
+      entries.length === 0 ? idle : entries.some((p) => p.failures > 0 && p.inFlight === null) ? 'failed' : entries.some((p) => p.inFlight !== null) ? 'saving' : 'unsaved';
+    const shownRefusal = status === 'refused' ? refusal?.error : null;
+    if (status !== lastStatus || shownRefusal !== lastRefusal) {
       lastStatus = status;
-      options.onStatus?.(status);
+      lastRefusal = shownRefusal;
+      options.onStatus?.(status, shownRefusal ?? undefined);
     }
   };
 
@@ -68,6 +78,7 @@ export function createAutosave(options: AutosaveOptions) {
       () => {
         entry.inFlight = null;
         entry.failures = 0;
+        refusal = null;
         options.onSaved?.(imageId, shapes);
         if (entry.dirtyAgain || entry.shapes !== shapes) schedule(imageId, entry, 0);
         else pending.delete(imageId);
@@ -78,6 +89,8 @@ export function createAutosave(options: AutosaveOptions) {
         if (options.isPermanent?.(error) && entry.shapes === shapes) {
           console.error(`Saving image ${imageId} failed for good:`, error);
           pending.delete(imageId);
+          refusal = { error };
+          options.onRefused?.(imageId, shapes, error);
           report();
           return;
         }

@@ -57,6 +57,12 @@ const failureData = (error: unknown): FailureData | null | undefined =>
 /** The tRPC code of a failed call (NOT_FOUND, BAD_REQUEST...); undefined when it has none (the server unreachable). */
 export const failureCode = (error: unknown): string | undefined => failureData(error)?.code;
 
+/** The domain's reason for a failed call (project_missing...); undefined when it gave none. */
+export const failureReason = (error: unknown): DomainErrorData['reason'] | undefined => {
+  const domain = failureData(error)?.domain;
+  return isDomainErrorData(domain) ? domain.reason : undefined;
+};
+
 /** The message of a failed call, as a person should read it. */
 export function errorText(error: unknown): string {
   const data = failureData(error);

@@ -13,7 +13,7 @@ import { holdProjectOpen } from '@/components/editor/project-lock';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
-import { failureCode } from '@/components/trpc/error-text';
+import { errorText, failureCode, failureReason } from '@/components/trpc/error-text';
 import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
@@ -68,9 +68,16 @@ export const editorImageQuery = (trpc: ReturnType<typeof useTRPC>, type: Project
 const editorImageKey = (trpc: ReturnType<typeof useTRPC>, type: ProjectType, name: string, uuid: string) =>
   trpc.annotation.forEditor.queryKey({ annotation_type: type, project_name: name, uuids: [uuid] });
 
+/** Why an edit was refused for good, as the status says it. */
+function refusalText(error: unknown): string {
+  // The server's words for a missing image name its uuid; the user knows it as the one drawn on.
+  if (failureCode(error) === 'NOT_FOUND' && failureReason(error) === undefined) return 'the image was deleted from the project';
+  return errorText(error);
+}
+
 export function useEditorPersistence(type: ProjectType, name: string, store: EditorStore) {
   const client = useTRPCClient();
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
+  const [saveState, setSaveState] = useState<{ status: SaveStatus; refusal?: unknown }>({ status: 'saved' });
   const [replayed, setReplayed] = useState(false);
   // One dialog at a time, the others waiting their turn: two images can conflict at once (a
   // journal replayed on open, saves failing offline while a colleague edits both).
@@ -128,19 +135,18 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         savedVersions.set(shapes, answer.version);
         setCachedVersion(uuid, answer.version);
       },
-      onStatus: setSaveStatus,
+      onStatus: (status, refusal) => setSaveState({ status, refusal }),
       onSaved: (uuid, shapes) => {
         journal.acknowledged(uuid, shapes, savedVersions.get(shapes));
         // The shown image's cache entry follows its acknowledged edits (newer ones stay in the store).
         if (uuid === store.getState().imageId) writeCache(uuid, store.getState().shapes);
       },
       // The image or project is gone, or the state is refused: no retry will ever land it.
-      isPermanent: (error) => {
-        if (error instanceof ConflictAnswer) {
-          addConflict(error.conflict);
-          return true;
-        }
-        return ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? '');
+      isPermanent: (error) => error instanceof ConflictAnswer || ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? ''),
+      onRefused: (uuid, _shapes, error) => {
+        if (error instanceof ConflictAnswer) addConflict(error.conflict);
+        // Kept, every open would send it again, for ever (leftover delivery forgets it too).
+        else if (failureCode(error) === 'NOT_FOUND') journal.forget(uuid);
       },
       sendOnExit: (uuid, shapes) => {
         const body = JSON.stringify(inputOf(uuid, shapes));
@@ -303,5 +309,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
-  return { saveStatus, ready: replayed, conflict, ...actions };
+  // Said in the status while nothing later has landed: a refused edit is not stored.
+  const saveProblem = saveState.status === 'refused' ? refusalText(saveState.refusal) : null;
+  return { saveStatus: saveState.status, saveProblem, ready: replayed, conflict, ...actions };
 }
