@@ -121,3 +121,30 @@ test('boxes drawn right after renaming or merging a label in the same tab save w
   // Both images, in order: the first's two boxes, then the second's merged one and its new one.
   expect((await api.boxes('cls-rename')).map((box) => box.label)).toEqual(['vehicle', 'dog', 'vehicle', 'dog']);
 });
+
+test('renaming the label of a picked box renames it and nothing else, and undo after the rename keeps the new name', async ({ page, api, editor }) => {
+  await api.createProject('cls-rename-picked', 'bndbox', { labels: ['person', 'car'] });
+  await editor.open('bndbox', 'cls-rename-picked', '1 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.drawBox({ x: 16, y: 2 }, { x: 26, y: 12 });
+  await editor.waitSaved();
+  // The first box picked with the select tool, as a user checks a box before renaming its class.
+  await page.keyboard.press('v');
+  const picked = await editor.toScreen(FIRST_IMAGE, { x: 7, y: 7 });
+  await page.mouse.click(picked.x, picked.y);
+
+  await page.getByRole('button', { name: 'Rename car' }).click();
+  await page.getByLabel('New name for car').fill('vehicle');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => api.labels('cls-rename-picked')).toEqual(['person', 'vehicle']);
+  await expect(editor.activeLabel()).toContainText('vehicle');
+  await editor.waitSaved();
+  expect((await api.boxesOf('cls-rename-picked', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['vehicle', 'vehicle']);
+
+  // Undo takes the second box back; the first comes back under the label's new name.
+  await page.keyboard.press('Control+z');
+  await editor.waitSaved();
+  await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toBeHidden();
+  expect((await api.boxesOf('cls-rename-picked', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['vehicle']);
+});

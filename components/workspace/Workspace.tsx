@@ -108,7 +108,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     store.renameLabel(from, to);
     persistence.renameLabel(from, to);
   };
-  const labelEdits = useLabelEdits(type, name, relabel);
+  // The list shows a rename before the server answers: the label of the next shape follows it
+  // then, or the list would seem to have lost it.
+  const followRename = useCallback((from: string, to: string) => store.getState().activeLabel === from && store.pickNextLabel(to), [store]);
+  const labelEdits = useLabelEdits(type, name, relabel, followRename);
   const classTable = useClassTable(type, name, relabel);
   const removal = useLabelRemoval(type, name, labelEdits);
   const classOf = useCallback((label: string) => classTable.classes.find((entry) => entry.name === label), [classTable.classes]);
@@ -329,8 +332,9 @@ function useActiveLabelFollowsLabels(store: ReturnType<typeof createEditorStore>
   useEffect(() => {
     // Read now, not from the render: the resumed label may have been picked in this commit.
     const picked = store.getState().activeLabel;
-    if (!picked && labelNames[0]) store.setActiveLabel(labelNames[0]);
-    else if (previous.current.includes(picked) && !labelNames.includes(picked)) store.setActiveLabel(labelNames[0] ?? '');
+    // Never setActiveLabel: with shapes picked, that would relabel them.
+    if (!picked && labelNames[0]) store.pickNextLabel(labelNames[0]);
+    else if (previous.current.includes(picked) && !labelNames.includes(picked)) store.pickNextLabel(labelNames[0] ?? '');
     previous.current = labelNames;
   }, [labelNames, activeLabel, store]);
 }

@@ -16,7 +16,8 @@ export interface LabelRecord {
  * the cached list. The server's answer replaces the cache only when no later change is still
  * on its way, so a quick series of adds never flickers back to an older list.
  */
-export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from: string, to: string) => void) {
+/** onRenaming: the rename is shown (and undone with from and to swapped when it fails); onRenamed: the server made it. */
+export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from: string, to: string) => void, onRenaming?: (from: string, to: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = { annotation_type: type, project_name: name };
@@ -49,9 +50,18 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
       lifecycle((labels, { label }) => (labels.some((entry) => entry.name === label) ? labels : [...labels, { name: label, color: '' }])),
     ),
   );
+  const renameLifecycle = lifecycle<{ from: string; to: string }>((labels, { from, to }) => labels.map((entry) => (entry.name === from ? { ...entry, name: to } : entry)));
   const rename = useMutation(
     trpc.label.rename.mutationOptions({
-      ...lifecycle((labels, { from, to }) => labels.map((entry) => (entry.name === from ? { ...entry, name: to } : entry))),
+      ...renameLifecycle,
+      onMutate: async (variables) => {
+        onRenaming?.(variables.from, variables.to);
+        await renameLifecycle.onMutate(variables);
+      },
+      onError: (failure, { from, to }) => {
+        onRenaming?.(to, from);
+        renameLifecycle.onError(failure);
+      },
       onSuccess: (labels, { from, to }) => {
         if (!othersPending()) queryClient.setQueryData(listKey, labels);
         onRenamed(from, to);

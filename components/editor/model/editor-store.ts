@@ -253,8 +253,16 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       if (!inPlace) clipboard = pasted;
       store.commit([...state.shapes, ...pasted], 'record', pasted.map((shape) => shape.id));
     },
-    /** A label renamed in the panel: shapes on screen follow (the server renamed the rest). */
+    /**
+     * Picks the label for the next shape and nothing else: the list of labels changed (a label
+     * renamed or removed), which is no choice of the user's to relabel the selection with.
+     */
+    pickNextLabel(label: string) {
+      set({ activeLabel: label });
+    },
+    /** A label renamed or merged: shapes on screen and in undo follow (the server renamed the rest). */
     renameLabel(from: string, to: string) {
+      history.relabel(from, to);
       set({
         shapes: state.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)),
         activeLabel: state.activeLabel === from ? to : state.activeLabel,

@@ -51,6 +51,14 @@ export function createHistory() {
       history.past.push(current);
       return next;
     },
+    /** A label renamed or merged on the server: undo and redo bring shapes back under the new name, the old one being gone. */
+    relabel(from: string, to: string): void {
+      const renamed = (shapes: EditorShape[]) => (shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes);
+      for (const history of byImage.values()) {
+        history.past = history.past.map(renamed);
+        history.future = history.future.map(renamed);
+      }
+    },
     canUndo: (imageId: string) => of(imageId).past.length > 0,
     canRedo: (imageId: string) => of(imageId).future.length > 0,
   };
