@@ -30,7 +30,7 @@ interface PendingRecord {
   record: CocoRecord;
   /** Place in the imported file; Infinity for what was drawn here. */
   order: number;
-  /** Reading position among the records of its kind, the same in every pass. */
+  /** Reading position among its file's records of its kind, the same in planning and in every pass. */
   seq: number;
 }
 
@@ -38,6 +38,9 @@ interface PendingImage extends PendingRecord {
   file: string;
   annotations: PendingRecord[];
 }
+
+/** Reading positions per file, of its images and of its annotations. */
+type Positions = Map<string, { image: number; annotation: number }>;
 
 /** How to build the records of one image: coco.ts's record builders. */
 export interface CocoRecordBuilder {
@@ -129,12 +132,24 @@ export function createCocoWriter(
     if (stored.length === 0) fileOf(COCO_PATH);
   }
 
+  /**
+   * Reading positions per file. Planning counts on over every add (the job adds one image at a
+   * time); a pass counts afresh, over the one file it writes (a split file's pass reads only its
+   * side), so a record has the same position in both.
+   */
+  const positionsIn = (positions: Positions, file: string) => {
+    let seq = positions.get(file);
+    if (!seq) positions.set(file, (seq = { image: 0, annotation: 0 }));
+    return seq;
+  };
+  const planned: Positions = new Map();
+
   /** Every image's records in reading order, without ids; annotations as wanted. */
   function* pending(
     pages: Iterable<readonly ExportItem[]>,
     wanted: AnnotationsWanted,
+    positions: Positions,
     preparer = createExportPreparer(labels, type),
-    seq = { image: 0, annotation: 0 },
   ): Generator<PendingImage> {
     for (const page of pages) {
       // The images pass needs no shapes: preparing them (to pixels, clipped) is most of a pass's work.
@@ -145,6 +160,7 @@ export function createCocoWriter(
         const image = build.image(item);
         const made = wanted === 'records' ? build.annotations(item, numbering.numberOf) : wanted === 'keys' ? build.annotationKeys(item) : [];
         // Literals, not spreads: two million of these per pass of a big export.
+        const seq = positionsIn(positions, file);
         const annotations = made.map(({ record, order }): PendingRecord => ({ record, order, seq: seq.annotation++ }));
         yield { record: image.record, order: image.order, seq: seq.image++, file, annotations };
       }
@@ -154,8 +170,8 @@ export function createCocoWriter(
   /** pending() over pages read as the file is written (from the database, one page at a time). */
   async function* pendingOf(pages: AsyncIterable<readonly ExportItem[]>, wanted: AnnotationsWanted): AsyncGenerator<PendingImage> {
     const preparer = createExportPreparer(labels, type);
-    const seq = { image: 0, annotation: 0 };
-    for await (const page of pages) yield* pending([page], wanted, preparer, seq);
+    const positions: Positions = new Map();
+    for await (const page of pages) yield* pending([page], wanted, positions, preparer);
   }
 
   /** The side a split layout's file holds, so its passes read only that side's images. */
@@ -224,7 +240,7 @@ export function createCocoWriter(
 
   return {
     add(items) {
-      for (const entry of pending([items], 'keys')) {
+      for (const entry of pending([items], 'keys', planned)) {
         const plan = fileOf(entry.file);
         planRecord(plan.images, entry);
         for (const annotation of entry.annotations) planRecord(plan.annotations, annotation);

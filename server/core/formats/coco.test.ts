@@ -135,11 +135,12 @@ describe('COCO import', () => {
 
 describe('COCO fields kept from an import', () => {
   // What the import service stores, handed back to the exporter as the export job does.
-  async function reexport(files: Array<{ path: string; content: string }>, relPaths: string[], type: 'bndbox' | 'seg', edit: (shapes: Shape[]) => Shape[] = (s) => s) {
+  async function reexport(files: Array<{ path: string; content: string }>, relPaths: string[], type: 'bndbox' | 'seg', edit: (shapes: Shape[]) => Shape[] = (s) => s, split?: 'train') {
     const imported = importCoco(files, targets(relPaths), type);
     const items = relPaths.map((relPath) => {
       const dataset = imported.imageFields?.get(relPath);
-      return { ...item(relPath, edit(imported.matched.get(relPath) ?? [])), annotation: { shapes: edit(imported.matched.get(relPath) ?? []), placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
+      const exported = item(relPath, edit(imported.matched.get(relPath) ?? []));
+      return { image: { ...exported.image, ...(split ? { split } : {}) }, annotation: { shapes: edit(imported.matched.get(relPath) ?? []), placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
     });
     return { imported, exported: (await exportCoco(
       items,
@@ -164,6 +165,32 @@ describe('COCO fields kept from an import', () => {
     const parts = { ...dataset, annotations: [{ ...dataset.annotations[0], segmentation: [[1, 2, 4, 2, 4, 6], [10, 10, 20, 10, 20, 20]] }] };
     const { exported } = await reexport([{ path: 'i.json', content: JSON.stringify(parts) }], ['a.jpg'], 'seg', (shapes) => [...shapes].reverse());
     expect((JSON.parse(exported[0]?.content ?? '') as CocoDataset).annotations[0]?.segmentation).toEqual(parts.annotations[0]?.segmentation);
+  });
+
+  it('gives each record that needs an id one of its own, as the export job adds images one at a time', async () => {
+    const noIds = {
+      images: ['a.jpg', 'b.jpg', 'c.jpg'].map((file, index) => ({ id: index + 1, file_name: file, width: 1000, height: 500 })),
+      categories: [{ id: 1, name: 'cat' }],
+      annotations: [1, 2, 3].map((image_id) => ({ image_id, category_id: 1, bbox: [1, 2, 3, 4], area: 12, iscrowd: 0, segmentation: [] })),
+    };
+    const { exported } = await reexport([{ path: 'i.json', content: JSON.stringify(noIds) }], ['a.jpg', 'b.jpg', 'c.jpg'], 'bndbox');
+    const written = JSON.parse(exported[0]?.content ?? '') as CocoDataset;
+    expect(written.annotations.map((annotation) => [annotation.id, annotation.image_id])).toEqual([[1, 1], [2, 2], [3, 3]]);
+  });
+
+  it('numbers anew the images and annotations of imported files that share ids once one split file holds them', async () => {
+    // Three exports of one image each, all numbered from 1 (subsets of another tool), put on one side.
+    const one = (file: string) => ({
+      images: [{ id: 1, file_name: file, width: 1000, height: 500 }],
+      categories: [{ id: 1, name: 'cat' }],
+      annotations: [{ id: 7, image_id: 1, category_id: 1, bbox: [1, 2, 3, 4], area: 12, iscrowd: 0, segmentation: [] }],
+    });
+    const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((file) => ({ path: `${file}.json`, content: JSON.stringify(one(file)) }));
+    const { exported } = await reexport(files, ['a.jpg', 'b.jpg', 'c.jpg'], 'bndbox', undefined, 'train');
+    const train = exported.find((file) => file.path === 'annotations/instances_train.json');
+    const written = JSON.parse(train?.content ?? '') as CocoDataset;
+    expect(written.images.map((image) => [image.file_name, image.id])).toEqual([['a.jpg', 1], ['b.jpg', 2], ['c.jpg', 3]]);
+    expect(written.annotations.map((annotation) => [annotation.id, annotation.image_id])).toEqual([[7, 1], [8, 2], [9, 3]]);
   });
 
   it('an edited box-only object stays box-only; a new one gets the next free id of its file', async () => {

@@ -2,7 +2,7 @@
 // pixel-space objects of an image, label numbering, file stems and image matching.
 import type { AnnotationType, BoxShape, DatasetFields, ImageAnnotation, ImageRecord, PolygonShape, Shape } from '@/server/core/types';
 import { exportClass, type ExportLabel, type ExportOptions } from './class-numbering';
-import { layoutOf, type ExportLayout, type ExportSide } from './export-layout';
+import { exportSide, layoutOf, type ExportLayout, type ExportSide } from './export-layout';
 import { boundsCorners, clipShape, polygonBounds, shapeBounds, toPixelShapes, type Bounds, type PixelSize, type Point } from './geometry';
 
 export interface ExportItem {
@@ -200,9 +200,11 @@ export async function exportPages(
   const held = [...pages];
   const writer = exporter(labels, type, options, project, layoutOf(held));
   const files: ExportFile[] = [];
-  for (const page of held) files.push(...writer.add(page));
+  // As the export job feeds it: one image at a time, then each side's pages for its own files.
+  for (const page of held) for (const one of page) files.push(...writer.add([one]));
+  const ofSide = (side?: ExportSide) => (side ? held.map((page) => page.filter((one) => exportSide(one.image) === side)) : held);
   const last: ExportFile[] = [];
-  for (const file of writer.finish(() => inTurn(held))) last.push(isStreamed(file) ? { path: file.path, content: await joined(file.chunks) } : file);
+  for (const file of writer.finish((side) => inTurn(ofSide(side)))) last.push(isStreamed(file) ? { path: file.path, content: await joined(file.chunks) } : file);
   return [...files, ...last];
 }
 
