@@ -5,10 +5,12 @@ import type { AnnotationType, DatasetFields } from '@/server/core/types';
 import {
   addMatched,
   boundsOutline,
+  dirName,
   importEachFile,
   importedShape,
   isFiniteNumber,
   isRecord,
+  normalisePath,
   readJsonFile,
   type ImportFile,
   type ImportOptions,
@@ -48,7 +50,10 @@ export function importCoco(files: readonly ImportFile[], images: readonly Import
         error(`image ${JSON.stringify(image)} needs a numeric id and a file_name`);
         return;
       }
-      const target = matcher.match([image.file_name]);
+      // Beside the file first: a subset's file names its images by base name (train/_annotations.coco.json
+      // lists 0001.jpg, which valid/ has too).
+      const folder = dirName(normalisePath(file.path));
+      const target = matcher.match(folder ? [normalisePath(`${folder}/${image.file_name}`), image.file_name] : [image.file_name]);
       targets.set(image.id, { target, name: image.file_name });
       if (!target) {
         result.unmatched.push(image.file_name);

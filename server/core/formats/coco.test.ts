@@ -82,6 +82,19 @@ describe('COCO import', () => {
     expect(seg.matched.get('a.jpg')?.map((s) => roughly(s, 2))).toEqual(polygons[0]?.annotation.shapes.map((s) => roughly(s, 2)));
   });
 
+  it('finds a subset file\'s images beside it, where other subsets have the same file names', () => {
+    const subset = (x: number) => JSON.stringify({
+      images: [{ id: 1, file_name: '0001.jpg', width: 1000, height: 500 }],
+      categories: [{ id: 1, name: 'cat' }],
+      annotations: [{ id: 1, image_id: 1, category_id: 1, bbox: [x, 2, 3, 4] }],
+    });
+    const files = [{ path: 'train/_annotations.coco.json', content: subset(10) }, { path: 'valid/_annotations.coco.json', content: subset(20) }];
+    const back = importCoco(files, targets(['train/0001.jpg', 'valid/0001.jpg']), 'bndbox');
+    expect(back.unmatched).toEqual([]);
+    expect(back.matched.get('train/0001.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 10 });
+    expect(back.matched.get('valid/0001.jpg')?.[0]).toMatchObject({ kind: 'box', x1: 20 });
+  });
+
   it("gives shapes the project's kind", async () => {
     const files = (await exportCoco([item('a.jpg', [polygon([[1, 2], [30, 4], [15, 40]])])], [], 'seg')).files;
     expect(importCoco(files, targets(['a.jpg']), 'bndbox').matched.get('a.jpg')).toEqual([expect.objectContaining({ kind: 'box', x1: 1, y1: 2, x2: 30, y2: 40 })]);
