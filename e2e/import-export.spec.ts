@@ -3,6 +3,7 @@
 // (preview, Apply, report), the editor then showing the imported shapes.
 import fs from 'node:fs';
 import path from 'node:path';
+import { readZip } from '@/server/files/zip-reader';
 import { expect, test } from './fixtures';
 import { FIRST_IMAGE, slowScripts } from './pages';
 
@@ -55,6 +56,36 @@ test('downloads a COCO export and imports it into another project through the di
   await dialog.getByRole('button', { name: 'Close' }).click();
   expect(await api.boxes('target')).toEqual(sourceBoxes);
   expect(await api.labels('target')).toEqual(['car', 'dog']);
+});
+
+test('an export unzipped and imported as a folder exports again with the same layout, not a folder deeper', async ({ page, world, api, editor }, testInfo) => {
+  await api.createProject('folder-source', 'bndbox');
+  expect(await api.importFiles('folder-source', 'coco', [{ path: 'instances.json', content: JSON.stringify(coco) }])).toMatchObject({ matched_image_count: 2 });
+  await editor.open('bndbox', 'folder-source', '1 / 8');
+  await editor.exportAs('COCO (.zip)');
+  await expect(page.getByText('Written to')).toContainText('folder-source_coco.zip');
+  const entriesOf = (zip: string) => readZip(fs.readFileSync(path.join(world.imageFolder, zip)));
+  const unzipped = testInfo.outputPath('folder-source_coco');
+  for (const entry of entriesOf('folder-source_coco.zip')) {
+    fs.mkdirSync(path.dirname(path.join(unzipped, entry.name)), { recursive: true });
+    fs.writeFileSync(path.join(unzipped, entry.name), entry.data);
+  }
+
+  await api.createProject('folder-target', 'bndbox');
+  await editor.open('bndbox', 'folder-target', '1 / 8');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('A folder').setInputFiles(unzipped);
+  await expect(dialog.getByLabel('Format')).toHaveValue('coco');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import report' })).toContainText('Imported the shapes of 8 images.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await api.boxes('folder-target')).toEqual(await api.boxes('folder-source'));
+
+  await editor.exportAs('COCO (.zip)');
+  await expect(page.getByText('Written to')).toContainText('folder-target_coco.zip');
+  const names = (zip: string) => entriesOf(zip).map((entry) => entry.name).sort();
+  expect(names('folder-target_coco.zip')).toEqual(names('folder-source_coco.zip'));
 });
 
 test('the import dialog refuses a damaged zip with a clear message and imports nothing', async ({ page, api, editor }, testInfo) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, isImportable, type SelectedFile } from './import-selection';
+import { detectFormat, insideChosenFolder, isImportable, type SelectedFile } from './import-selection';
 
 const text = (path: string, content = '') => ({ path, content });
 const zip = (path: string): SelectedFile => ({ path, content: 'UEsDBA==', encoding: 'base64' });
@@ -27,5 +27,18 @@ describe('the selection', () => {
   it('keeps annotation files and zips, not the images beside them', () => {
     expect(['a.json', 'b.XML', 'c.txt', 'data.yaml', 'obj.names', 'obj.data', 'x.zip'].every(isImportable)).toBe(true);
     expect(['a.jpg', 'b.png', 'c.webp', 'README'].some(isImportable)).toBe(false);
+  });
+});
+
+describe('insideChosenFolder', () => {
+  it('takes the chosen folder as the root, as a zip of it would be', () => {
+    const picked = ['p_coco/annotations/instances.json', 'p_coco/report.json', 'p_coco/images/a.jpg'].map((path) => text(path));
+    expect(insideChosenFolder(picked).map((file) => file.path)).toEqual(['annotations/instances.json', 'report.json', 'images/a.jpg']);
+  });
+
+  it('keeps the paths of files picked one by one, or of several folders dropped together', () => {
+    expect(insideChosenFolder([text('a.json'), text('b.json')]).map((file) => file.path)).toEqual(['a.json', 'b.json']);
+    expect(insideChosenFolder([text('train/a.txt'), text('val/b.txt')]).map((file) => file.path)).toEqual(['train/a.txt', 'val/b.txt']);
+    expect(insideChosenFolder([text('labels/a.txt'), text('data.yaml')]).map((file) => file.path)).toEqual(['labels/a.txt', 'data.yaml']);
   });
 });

@@ -27,6 +27,18 @@ export interface SelectedFile {
   encoding?: 'base64';
 }
 
+/**
+ * Paths inside the one folder the user chose or dropped: that folder is the dataset's root, as
+ * it is in a zip of it. Kept, its name would lead every path, the export of what was imported
+ * would hold the dataset a folder deeper each round, and its report.json would be read as data.
+ */
+export function insideChosenFolder<T extends { path: string }>(picked: readonly T[]): T[] {
+  const first = picked[0]?.path ?? '';
+  const root = first.slice(0, first.indexOf('/') + 1);
+  if (root.length < 2 || !picked.every((entry) => entry.path.startsWith(root))) return [...picked];
+  return picked.map((entry) => ({ ...entry, path: entry.path.slice(root.length) }));
+}
+
 /** The request body's size for these files, near enough to compare with the limit. */
 export const selectionBytes = (files: readonly SelectedFile[]) => files.reduce((sum, file) => sum + file.content.length + file.path.length + 64, 0);
 

@@ -2,7 +2,7 @@
 
 // Reads what the user chose or dropped into the files an import sends: annotation files as
 // text, zips as base64; everything else (a dataset folder's images) is left unread.
-import { isImportable, isZip, type SelectedFile } from './import-selection';
+import { insideChosenFolder, isImportable, isZip, type SelectedFile } from './import-selection';
 
 interface PickedFile {
   file: File;
@@ -20,7 +20,7 @@ const base64Of = (file: File) =>
   });
 
 export async function readPicked(picked: readonly PickedFile[]): Promise<SelectedFile[]> {
-  const wanted = picked.filter((entry) => isImportable(entry.path));
+  const wanted = insideChosenFolder(picked).filter((entry) => isImportable(entry.path));
   return Promise.all(
     wanted.map(async ({ file, path }) => (isZip(path) ? { path, content: await base64Of(file), encoding: 'base64' as const } : { path, content: await file.text() })),
   );
