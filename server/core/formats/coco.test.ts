@@ -206,6 +206,16 @@ describe('COCO fields kept from an import', () => {
     expect(written.annotations.map((annotation) => [annotation.id, annotation.image_id])).toEqual([[7, 1], [8, 2], [9, 3]]);
   });
 
+  it('names an image renamed since the import by its new name, in the folder its file gave', async () => {
+    const nested = { ...dataset, images: [{ ...dataset.images[0], file_name: 'pics/a.jpg' }] };
+    const imported = importCoco([{ path: 'i.json', content: JSON.stringify(nested) }], targets(['pics/a.jpg']), 'seg');
+    const shapes = imported.matched.get('pics/a.jpg') ?? [];
+    const renamed = { ...item('pics/b.jpg', shapes), annotation: { shapes, placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: imported.imageFields?.get('pics/a.jpg') } };
+    const { files } = await exportCoco([renamed], ['cat'], 'seg', undefined, imported.projectFields);
+    expect((JSON.parse(files[0]?.content ?? '') as CocoDataset).images.map((image) => image.file_name)).toEqual(['pics/b.jpg']);
+    expect([...importCoco(files, targets(['pics/b.jpg']), 'seg').matched.keys()]).toEqual(['pics/b.jpg']);
+  });
+
   it('an edited box-only object stays box-only; a new one gets the next free id of its file', async () => {
     const boxOnly = { ...dataset, annotations: [{ ...dataset.annotations[0], segmentation: [] }] };
     const { exported } = await reexport([{ path: 'i.json', content: JSON.stringify(boxOnly) }], ['a.jpg'], 'bndbox', (shapes) => [

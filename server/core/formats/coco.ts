@@ -6,7 +6,7 @@
 // are the class table in class id order, used or not, each with its own COCO id or one from
 // the base (class-numbering.ts): a model trained on an earlier export keeps its category ids.
 import type { AnnotationType, Shape } from '@/server/core/types';
-import { exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject, type PreparedImage } from './common';
+import { currentImageName, exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject, type PreparedImage } from './common';
 import type { ExportLabel, ExportOptions } from './class-numbering';
 import { COCO_PATH, createCocoWriter } from './coco-writer';
 import {
@@ -75,7 +75,7 @@ export async function buildCocoDataset(
 /** An image's record and its place in its imported file (Infinity: drawn here). */
 function imageRecord({ image, dataset }: PreparedImage) {
   const fields = readImageFields(dataset);
-  const fileName = typeof fields?.image.file_name === 'string' ? fields.image.file_name : image.relPath;
+  const fileName = typeof fields?.image.file_name === 'string' ? currentImageName(fields.image.file_name, image.relPath) : image.relPath;
   return { record: { ...fields?.image, id: fields?.image.id, file_name: fileName, width: image.width, height: image.height }, order: fields?.index ?? Infinity };
 }
 

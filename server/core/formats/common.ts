@@ -260,6 +260,25 @@ export function stripExtension(path: string): string {
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 export const dirName = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
+/**
+ * An image name kept from an import (a COCO file_name, a LabelMe imagePath), naming the image as
+ * it is now: an image renamed since takes its new base name in the kept folder, as VOC's
+ * filename does (voc-fields.ts). An import only ever matches an image of the same base name.
+ */
+export function currentImageName(kept: string, relPath: string): string {
+  const now = baseName(relPath);
+  const normal = normalisePath(kept);
+  if (baseName(normal) === now) return kept;
+  const folder = dirName(normal);
+  return folder ? `${folder}/${now}` : now;
+}
+
+/** A file kept from an import (a label or annotation file) renamed with its image: its folder, the image's new stem. */
+export function renamedBeside(kept: string, stem: string, extension: string): string {
+  const folder = dirName(kept);
+  return `${folder ? `${folder}/` : ''}${baseName(stem)}${extension}`;
+}
+
 /** Splits on `/` or `\`, drops empty and `.` segments and resolves `..` where it can. */
 export function normalisePath(path: string): string {
   const out: string[] = [];

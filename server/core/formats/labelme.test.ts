@@ -113,6 +113,18 @@ describe('LabelMe fields kept from an import', () => {
     });
   });
 
+  it('an image renamed since the import takes its file and imagePath with it', async () => {
+    const imported = importLabelme([{ path: 'ann/a.json', content: file('../img/a.jpg') }, { path: 'ann/x.json', content: file('../img/c.jpg') }], targets(['img/a.jpg', 'img/c.jpg']), 'bndbox');
+    const renamed = (from: string, to: string) => ({
+      ...item(to, []),
+      annotation: { shapes: imported.matched.get(from) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: imported.imageFields?.get(from) },
+    });
+    const { files } = await exportLabelme([renamed('img/a.jpg', 'img/b.jpg'), renamed('img/c.jpg', 'img/d.jpg')], [], 'bndbox');
+    // A file named after its image follows it; one named otherwise stays where it was.
+    expect(files.map((f) => [f.path, (JSON.parse(f.content) as LabelmeFile).imagePath])).toEqual([['ann/b.json', '../img/b.jpg'], ['ann/x.json', '../img/d.jpg']]);
+    expect([...importLabelme(files, targets(['img/b.jpg', 'img/d.jpg']), 'bndbox').matched.keys()]).toEqual(['img/b.jpg', 'img/d.jpg']);
+  });
+
   it('an image whose file another image already took goes beside itself, and a new image never overwrites one', async () => {
     const files = [{ path: 'a.json', content: file('a.jpg') }, { path: 'x/a.json', content: file('b.jpg') }];
     const imported = await reexport(files, ['a.jpg', 'b.jpg', 'x/a.jpg']);

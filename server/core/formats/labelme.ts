@@ -10,6 +10,7 @@ import {
   archivePath,
   baseName,
   createExportPreparer,
+  currentImageName,
   dirName,
   EXPORT_REPORT_JSON,
   exportAllAtOnce,
@@ -19,7 +20,9 @@ import {
   isFiniteNumber,
   isRecord,
   normalisePath,
+  renamedBeside,
   round,
+  stripExtension,
   type DatasetExporter,
   type ImportFile,
   type ImportOptions,
@@ -83,11 +86,19 @@ export function buildLabelmeFile(entry: PreparedImage): LabelmeFile {
     flags: {},
     ...kept?.record,
     shapes,
-    imagePath: kept && typeof kept.record.imagePath === 'string' ? kept.record.imagePath : baseName(entry.image.relPath),
+    imagePath: kept && typeof kept.record.imagePath === 'string' ? currentImageName(kept.record.imagePath, entry.image.relPath) : baseName(entry.image.relPath),
     imageData: null,
     imageHeight: entry.image.height,
     imageWidth: entry.image.width,
   };
+}
+
+/** The imported file's path; named after its image, it follows the image's rename. */
+function keptFilePath(path: string, imagePath: unknown, entry: PreparedImage): string {
+  if (!path || typeof imagePath !== 'string') return path;
+  const named = stripExtension(baseName(normalisePath(imagePath)));
+  const renamed = named !== stripExtension(baseName(entry.image.relPath)) && stripExtension(baseName(path)) === named;
+  return renamed ? renamedBeside(path, entry.stem, '.json') : path;
 }
 
 /** The imported file's path, else `<relPath without extension>.json`; indented like LabelMe writes it. */
@@ -100,7 +111,7 @@ export const exportLabelmePages: DatasetExporter = (labels, type) => {
       preparer.prepare(items).map((entry) => {
         const kept = readLabelmeImage(entry.dataset);
         // Two images claiming one file (a later import): the second goes beside its image.
-        const keptPath = kept ? archivePath(kept.file) : '';
+        const keptPath = kept ? keptFilePath(archivePath(kept.file), kept.record.imagePath, entry) : '';
         const own = keptPath && !taken.has(keptPath.toLowerCase()) ? keptPath : undefined;
         let path = own ?? `${entry.stem}.json`;
         for (let n = 2; !own && taken.has(path.toLowerCase()); n++) path = `${entry.stem}~${n}.json`;

@@ -4,7 +4,7 @@
 // of image paths. An imported dataset's own label file paths and Darknet files are kept
 // (image and project dataset fields), so its export lands where the source had them.
 import type { DatasetFields } from '@/server/core/types';
-import { archivePath } from './common';
+import { archivePath, baseName, renamedBeside, stripExtension } from './common';
 import { readDarknetData } from './yolo-classes';
 
 export const YOLO_LABELS_FOLDER = 'labels';
@@ -18,6 +18,18 @@ function storedLabelFile(dataset: DatasetFields | undefined): string | null {
   if (typeof file !== 'string' || !file.toLowerCase().endsWith('.txt')) return null;
   // Kept from whoever sent the import: written only while it stays inside the archive.
   return archivePath(file) === file ? file : null;
+}
+
+/**
+ * The stored label path, following its image's rename: an import pairs a label file only with
+ * an image of its stem (or, in the export's naming, of its base name).
+ */
+function keptLabelFile(dataset: DatasetFields | undefined, stem: string, relPath: string): string | null {
+  const file = storedLabelFile(dataset);
+  if (file === null) return null;
+  const named = stripExtension(baseName(file)).toLowerCase();
+  const image = baseName(relPath).toLowerCase();
+  return named === image || named === stripExtension(image) ? file : renamedBeside(file, stem, '.txt');
 }
 
 /**
@@ -45,7 +57,7 @@ export function createLabelPaths(reserved: readonly string[]) {
       const sibling = at < 0 ? null : `${[...segments.slice(0, at), YOLO_LABELS_FOLDER, ...segments.slice(at + 1)].join('/')}.txt`;
       // With its extension the path names the image itself, which the import matches first.
       const fallback = `${YOLO_LABELS_FOLDER}/${relPath}.txt`;
-      return claim(storedLabelFile(dataset)) ?? claim(sibling) ?? claim(`${YOLO_LABELS_FOLDER}/${stem}.txt`) ?? claim(fallback) ?? claimNumbered(fallback);
+      return claim(keptLabelFile(dataset, stem, relPath)) ?? claim(sibling) ?? claim(`${YOLO_LABELS_FOLDER}/${stem}.txt`) ?? claim(fallback) ?? claimNumbered(fallback);
     },
   };
 }

@@ -181,6 +181,16 @@ describe('YOLO export layout', () => {
     expect((await exportYolo(items, ['cat'], 'bndbox')).files.map((f) => f.path).slice(0, 2)).toEqual(['etc/a.txt', 'data/b.txt']);
   });
 
+  it('moves a kept label file with its image when the image was renamed since the import', async () => {
+    const files = [{ path: 'classes.txt', content: 'cat\n' }, { path: 'set/labels/a.txt', content: '0 0.5 0.5 0.2 0.2\n' }];
+    const read = importYolo(files, targets(['set/images/a.jpg']), 'bndbox');
+    const shapes = read.matched.get('set/images/a.jpg') ?? [];
+    const renamed = { ...item('set/images/b.jpg', shapes), annotation: { shapes, placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: read.imageFields?.get('set/images/a.jpg') } };
+    const exported = (await exportYolo([renamed], ['cat'], 'bndbox')).files;
+    expect(exported[0]?.path).toBe('set/labels/b.txt');
+    expect(importYolo(exported, targets(['set/images/b.jpg']), 'bndbox').matched.get('set/images/b.jpg')).toHaveLength(1);
+  });
+
   it('writes labels beside images/ folders as Ultralytics looks for them, elsewhere under labels/', async () => {
     const { files } = await exportYolo([item('images/a.jpg', []), item('train/images/b.jpg', []), item('c.jpg', []), item('a.jpg', [])], [], 'bndbox');
     expect(files.map((f) => f.path).slice(0, 4)).toEqual(['labels/a.txt', 'train/labels/b.txt', 'labels/c.txt', 'labels/a.jpg.txt']);
