@@ -158,6 +158,9 @@ export function createCocoWriter(
         const fields = readImageFields(item.dataset);
         const file = layout.bySplit ? cocoSplitPath(exportSide(item.image)) : (fields && archivePath(fields.file)) || COCO_PATH;
         const image = build.image(item);
+        // Planning numbers every label: a split file is written before labels first seen on a
+        // later side's shapes, and each file lists every category.
+        if (wanted === 'keys') for (const object of item.objects) numbering.numberOf(object.label);
         const made = wanted === 'records' ? build.annotations(item, numbering.numberOf) : wanted === 'keys' ? build.annotationKeys(item) : [];
         // Literals, not spreads: two million of these per pass of a big export.
         const seq = positionsIn(positions, file);

@@ -60,6 +60,17 @@ describe('COCO export', () => {
     expect(dataset.annotations[1]).toMatchObject({ area: 100, bbox: [0, 10, 10, 10] });
   });
 
+  it('lists every category in every split file, a label first drawn on a later side too', async () => {
+    const items = [
+      { ...item('a.jpg', [box(0, 0, 10, 10, 'cat')]), image: { ...item('a.jpg', []).image, split: 'train' as const } },
+      { ...item('b.jpg', [box(0, 0, 10, 10, 'zebra')]), image: { ...item('b.jpg', []).image, split: 'val' as const } },
+    ];
+    const { files } = await exportCoco(items, ['cat'], 'bndbox');
+    const categoriesOf = (path: string) => (JSON.parse(files.find((file) => file.path === path)?.content ?? '{}') as CocoDataset).categories.map((category) => [category.id, category.name]);
+    expect(categoriesOf('annotations/instances_train.json')).toEqual([[1, 'cat'], [2, 'zebra']]);
+    expect(categoriesOf('annotations/instances_val.json')).toEqual([[1, 'cat'], [2, 'zebra']]);
+  });
+
   it('writes one JSON file', async () => {
     const { files } = await exportCoco([item('a.jpg', [box(1, 2, 3, 4)])], ['cat'], 'bndbox');
     expect(files.map((f) => f.path)).toEqual([COCO_PATH]);
