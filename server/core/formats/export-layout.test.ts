@@ -38,6 +38,15 @@ describe('a split project exported', () => {
     expect([...back.matched.keys()].sort()).toEqual(['a.jpg', 'b.jpg', 'c.jpg', 'e.jpg', 'sub/d.jpg']);
   });
 
+  it('YOLO: an image in an images/ folder of the project has its labels where Ultralytics looks, under its own labels/ folder', async () => {
+    const nested = [onSide('images/a.jpg', 'train'), onSide('x/images/b.jpg', 'val'), onSide('c.jpg', 'train')];
+    const { files } = await exportYolo(nested, ['cat'], 'bndbox');
+    // Placed at images/train/images/a.jpg, Ultralytics swaps its last images/ for labels/.
+    expect(paths(files).slice(0, 3)).toEqual(['images/train/labels/a.txt', 'images/val/x/labels/b.txt', 'labels/train/c.txt']);
+    const back = importYolo(files, nested.map(({ image }) => ({ relPath: image.relPath, width: image.width, height: image.height })), 'bndbox');
+    expect([...back.matched.keys()].sort()).toEqual(['c.jpg', 'images/a.jpg', 'x/images/b.jpg']);
+  });
+
   it('COCO: one file per side that has images, each with its own images and annotations, train first', async () => {
     const { files } = await exportCoco(SPLIT, ['cat', 'dog'], 'bndbox');
     expect(paths(files)).toEqual(['annotations/instances_train.json', 'annotations/instances_val.json', 'annotations/instances_test.json']);

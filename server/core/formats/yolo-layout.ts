@@ -20,6 +20,24 @@ function storedLabelFile(dataset: DatasetFields | undefined): string | null {
   return archivePath(file) === file ? file : null;
 }
 
+/** Label paths unique in the archive, case aside (archives are unpacked on case-insensitive disks). */
+export function createUniquePaths(reserved: readonly string[]) {
+  const taken = new Set(reserved.map((path) => path.toLowerCase()));
+  const claimIfFree = (path: string | null) => {
+    if (path === null || taken.has(path.toLowerCase())) return null;
+    taken.add(path.toLowerCase());
+    return path;
+  };
+  /** The path, or the first free `~n` beside it. */
+  const claim = (path: string): string => {
+    for (let n = 1; ; n++) {
+      const found = claimIfFree(n === 1 ? path : path.replace(/\.txt$/, `~${n}.txt`));
+      if (found) return found;
+    }
+  };
+  return { claimIfFree, claim };
+}
+
 /**
  * The stored label path, following its image's rename: an import pairs a label file only with
  * an image of its stem (or, in the export's naming, of its base name).
@@ -38,18 +56,7 @@ function keptLabelFile(dataset: DatasetFields | undefined, stem: string, relPath
  * or `labels/<relPath>.txt` when another image took that path.
  */
 export function createLabelPaths(reserved: readonly string[]) {
-  const taken = new Set(reserved.map((path) => path.toLowerCase()));
-  const claim = (path: string | null) => {
-    if (path === null || taken.has(path.toLowerCase())) return null;
-    taken.add(path.toLowerCase());
-    return path;
-  };
-  const claimNumbered = (path: string): string => {
-    for (let n = 2; ; n++) {
-      const found = claim(path.replace(/\.txt$/, `~${n}.txt`));
-      if (found) return found;
-    }
-  };
+  const { claimIfFree: claim, claim: claimNumbered } = createUniquePaths(reserved);
   return {
     pathOf(stem: string, relPath: string, dataset: DatasetFields | undefined): string {
       const segments = stem.split('/');

@@ -31,7 +31,7 @@ import { polygonBounds, shapeBounds, shapeOutline } from './geometry';
 import { lineUnchanged, readYoloLineFields, yoloLineFields, yoloOutline } from './yolo-lines';
 import { outsideImage } from './outside-image';
 import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
-import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields, YOLO_LABELS_FOLDER } from './yolo-layout';
+import { createLabelPaths, createUniquePaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields, YOLO_LABELS_FOLDER } from './yolo-layout';
 import { exportSide, type ExportSide } from './export-layout';
 
 export { YOLO_LABELS_FOLDER } from './yolo-layout';
@@ -92,7 +92,20 @@ function dataYaml(lines: readonly string[], sides: ReadonlySet<ExportSide> | nul
   const folders = SPLIT_NAMES.filter((side) => sides.has(side)).map((side) => `${side}: images/${side}\n`).join('');
   const val = sides.has('val') ? '' : `# This split has no val side: validating on train.\nval: images/${sides.has('train') ? 'train' : (SPLIT_NAMES.find((side) => sides.has(side)) ?? 'train')}\n`;
   const unassigned = sides.has('unassigned') ? '# Images without a side of the split are in labels/unassigned, named by no key below.\n' : '';
-  return `# The class table and split of a Labelport project; put each image in images/<side>/ beside labels/<side>/.\n${unassigned}${folders}${val}nc: ${lines.length}\nnames:\n${names}`;
+  return `# The class table and split of a Labelport project; put each image at its project path under images/<side>/, where its labels are looked for.\n${unassigned}${folders}${val}nc: ${lines.length}\nnames:\n${names}`;
+}
+
+/**
+ * Where Ultralytics reads the labels of an image placed at this path (without extension): its
+ * last `images` folder read as `labels`. An image at `images/train/images/a.jpg` (a project
+ * folder with an images/ folder of its own) has them in `images/train/labels/a.txt`, not
+ * under the top `labels/` folder.
+ */
+function ultralyticsLabelPath(imageStem: string): string {
+  const segments = imageStem.split('/');
+  const at = segments.slice(0, -1).lastIndexOf('images');
+  segments[at] = YOLO_LABELS_FOLDER;
+  return `${segments.join('/')}.txt`;
 }
 
 /**
@@ -105,6 +118,7 @@ export const exportYoloPages: DatasetExporter = (labels, type, options, project,
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
   const labelPaths = createLabelPaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES]);
+  const splitLabelPaths = createUniquePaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH]);
   // With a split, the split decides where labels go: an import's own paths and Darknet files are not written.
   const sides = layout?.bySplit ? new Set<ExportSide>() : null;
   // Only a Darknet import writes the image list; other exports need not hold every path.
@@ -113,8 +127,7 @@ export const exportYoloPages: DatasetExporter = (labels, type, options, project,
     if (!sides) return labelPaths.pathOf(entry.stem, entry.image.relPath, entry.dataset);
     const side = exportSide(entry.image);
     sides.add(side);
-    // Stems are unique in the export, so the paths are too.
-    return `${YOLO_LABELS_FOLDER}/${side}/${entry.stem}.txt`;
+    return splitLabelPaths.claim(ultralyticsLabelPath(`images/${side}/${entry.stem}`));
   };
   return {
     add: (items) =>
