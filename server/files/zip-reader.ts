@@ -1,5 +1,5 @@
-// Reads a zip's entries from its central directory: stored and deflated entries, no zip64
-// (our own exports and the datasets people download stay far below 4 GiB of annotations).
+// Reads a zip's entries from its central directory: stored and deflated entries, zip64 too
+// (archiver writes its end records in zip64 form past 65,535 entries, so big exports need it).
 // A zip is untrusted input, so every limit is checked before any byte is inflated: an entry
 // path with `..` or an absolute path refuses the whole zip (it could never be a folder's
 // file), and the entry count and the total uncompressed size are bounded (a zip bomb
@@ -26,6 +26,11 @@ export class ZipReadError extends Error {
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_HEADER = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
+const ZIP64_END = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EXTRA = 0x0001;
+/** A field this full says its value is in the zip64 records. */
+const FULL = 0xffffffff;
 const STORED = 0;
 const DEFLATED = 8;
 interface EntryHeader {
@@ -60,6 +65,63 @@ function findEndRecord(zip: Buffer): number {
   throw new ZipReadError('Not a zip file, or a damaged one: its end record is missing');
 }
 
+const brokenDirectory = () => new ZipReadError('The zip is damaged: broken central directory');
+
+/** An 8-byte zip64 value; one past 2^53 cannot be a number of bytes anyone's zip holds. */
+function readLong(zip: Buffer, at: number): number {
+  const value = zip.readBigUInt64LE(at);
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw brokenDirectory();
+  return Number(value);
+}
+
+/**
+ * The central directory's entry count, size and offset. Full fields are read from the zip64
+ * end record, when a locator right before the end record points at one: exactly 65,535
+ * entries fill the count field with no zip64 records written.
+ */
+function findDirectory(zip: Buffer, end: number): { count: number; offset: number } {
+  let count = zip.readUInt16LE(end + 10);
+  let size = zip.readUInt32LE(end + 12);
+  let offset = zip.readUInt32LE(end + 16);
+  let directoryEnd = end;
+  const locator = end - 20;
+  if ((count === 0xffff || size === FULL || offset === FULL) && locator >= 0 && zip.readUInt32LE(locator) === ZIP64_LOCATOR) {
+    const record = readLong(zip, locator + 8);
+    if (record + 56 > locator || zip.readUInt32LE(record) !== ZIP64_END) throw brokenDirectory();
+    count = readLong(zip, record + 32);
+    size = readLong(zip, record + 40);
+    offset = readLong(zip, record + 48);
+    directoryEnd = record;
+  }
+  // Each central header takes 46 bytes at least: a count or a place the bytes cannot hold is
+  // damage, refused before the count sizes anything.
+  if (offset + size > directoryEnd || count * 46 > size) throw brokenDirectory();
+  return { count, offset };
+}
+
+type EntryValues = [size: number, compressed: number, local: number];
+
+/**
+ * An entry's uncompressed size, compressed size and local header offset, the full ones read
+ * from its zip64 extra field, which holds only those, in that order.
+ */
+function zip64Values(zip: Buffer, from: number, to: number, values: EntryValues): EntryValues {
+  if (!values.includes(FULL)) return values;
+  for (let at = from; at + 4 <= to; at += 4 + zip.readUInt16LE(at + 2)) {
+    if (zip.readUInt16LE(at) !== ZIP64_EXTRA) continue;
+    let field = at + 4;
+    const fieldsEnd = field + zip.readUInt16LE(at + 2);
+    if (fieldsEnd > to) throw brokenDirectory();
+    return values.map((value) => {
+      if (value !== FULL) return value;
+      if (field + 8 > fieldsEnd) throw brokenDirectory();
+      field += 8;
+      return readLong(zip, field - 8);
+    }) as EntryValues;
+  }
+  throw brokenDirectory();
+}
+
 /**
  * The entries whose names `select` accepts (all by default), inflated; folders are left out.
  * Throws ZipReadError for a damaged zip, an unsafe entry path or a limit passed.
@@ -68,25 +130,20 @@ export function readZip(zip: Buffer, options: { select?: (name: string) => boole
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   if (zip.length < 22) throw new ZipReadError('Not a zip file, or a damaged one: too short');
   const end = findEndRecord(zip);
-  const count = zip.readUInt16LE(end + 10);
-  let offset = zip.readUInt32LE(end + 16);
-  if (count === 0xffff || offset === 0xffffffff) throw new ZipReadError('Zip64 archives are not supported');
+  const { count, offset: first } = findDirectory(zip, end);
+  let offset = first;
   if (count > limits.maxEntries) throw new ZipReadError(`The zip has ${count} entries; at most ${limits.maxEntries} are read`);
   const headers: EntryHeader[] = [];
   for (let index = 0; index < count; index += 1) {
-    if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== CENTRAL_HEADER) throw new ZipReadError('The zip is damaged: broken central directory');
+    if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== CENTRAL_HEADER) throw brokenDirectory();
     const nameLength = zip.readUInt16LE(offset + 28);
     const nameEnd = offset + 46 + nameLength;
-    if (nameEnd > zip.length) throw new ZipReadError('The zip is damaged: broken central directory');
-    headers.push({
-      name: safeEntryName(zip.toString('utf8', offset + 46, nameEnd)),
-      method: zip.readUInt16LE(offset + 10),
-      crc: zip.readUInt32LE(offset + 16),
-      compressed: zip.readUInt32LE(offset + 20),
-      size: zip.readUInt32LE(offset + 24),
-      local: zip.readUInt32LE(offset + 42),
-    });
-    offset = nameEnd + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+    const extraEnd = nameEnd + zip.readUInt16LE(offset + 30);
+    if (extraEnd > zip.length) throw brokenDirectory();
+    const name = safeEntryName(zip.toString('utf8', offset + 46, nameEnd));
+    const [size, compressed, local] = zip64Values(zip, nameEnd, extraEnd, [zip.readUInt32LE(offset + 24), zip.readUInt32LE(offset + 20), zip.readUInt32LE(offset + 42)]);
+    headers.push({ name, method: zip.readUInt16LE(offset + 10), crc: zip.readUInt32LE(offset + 16), compressed, size, local });
+    offset = extraEnd + zip.readUInt16LE(offset + 32);
   }
   const selected = headers.filter((header) => !header.name.endsWith('/') && (options.select?.(header.name) ?? true));
   const total = selected.reduce((sum, header) => sum + header.size, 0);
