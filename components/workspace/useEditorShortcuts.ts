@@ -54,11 +54,18 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
       }
     };
     const onKeyUp = (event: KeyboardEvent) => event.key === ' ' && setSpaceHeld(false);
+    // Space let go in another window (Alt+Tab while held) sends this one no keyup: losing focus ends the hold.
+    const release = () => setSpaceHeld(false);
+    const onVisibilityChange = () => document.hidden && release();
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener('keyup', onKeyUp);
+    window.addEventListener('blur', release);
+    document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('blur', release);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
     };
   }, [keys, labelHotkeys]);
 

@@ -2,8 +2,8 @@
 // (tool, selection, drafts, visibility). React reads it with useSyncExternalStore; autosave
 // listens to document changes made by the user or by undo/redo, never to loads.
 import { createHistory, type HistoryMode } from './history';
-import { removeVertex } from './geometry';
-import { copiesFor, translate } from './shape-ops';
+import { followVertex, removeVertex } from './geometry';
+import { copiesFor, shapeBounds, translate } from './shape-ops';
 import { emptyVisibility, isEditable, toggleIn, type Visibility } from './visibility';
 import type { OutlineHint } from './tools/tool';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
@@ -84,11 +84,12 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
 
   const emit = () => listeners.forEach((listener) => listener());
   const set = (patch: Partial<EditorState>) => {
+    const before = state;
     state = { ...state, ...patch };
     // Ids of shapes that no longer exist (undo, delete) drop out of the selection.
     const ids = state.selectedIds.filter((id) => state.shapes.some((shape) => shape.id === id));
     const selectedId = ids.length === 1 ? (ids[0] as string) : null;
-    const vertex = selectedId && selectedId === state.selectedId ? state.selectedVertex : null;
+    const vertex = selectedId && selectedId === state.selectedId ? ('selectedVertex' in patch ? state.selectedVertex : vertexAfter(before, state)) : null;
     state = { ...state, selectedIds: ids.length === state.selectedIds.length ? state.selectedIds : ids, selectedId, selectedVertex: vertex };
     if (state.selectedIds.length === 0) state = { ...state, selectionOrigin: null };
     if (state.imageId) state = { ...state, canUndo: history.canUndo(state.imageId), canRedo: history.canRedo(state.imageId) };
@@ -248,9 +249,12 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     /** Pastes the copied shapes as new ones: 10 px further (inside the image), or in place. */
     paste(inPlace = false) {
       if (clipboard.length === 0 || !state.imageId) return;
-      // In place on a smaller image, the copies are clipped to it.
-      const pasted = inPlace ? copiesFor(clipboard, state.size, newId) : clipboard.map((shape) => ({ ...nudged(shape, state.size), id: newId() }));
-      if (!inPlace) clipboard = pasted;
+      // Clipped to this image: a copy from a larger one may not fit it, in place or nudged.
+      const placed = inPlace ? clipboard : clipboard.map((shape) => nudged(shape, state.size));
+      const pasted = copiesFor(placed, state.size, newId);
+      // Whole, so the next paste on a larger image loses nothing to this one's edges.
+      if (!inPlace) clipboard = placed;
+      if (pasted.length === 0) return;
       store.commit([...state.shapes, ...pasted], 'record', pasted.map((shape) => shape.id));
     },
     /**
@@ -277,12 +281,26 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   return store;
 }
 
-/** 10 px right and down, as far as the image allows. */
+/** 10 px right and down, as far as the image allows; a shape larger than the image starts at its left or top edge (paste clips the rest). */
 function nudged(shape: EditorShape, size: ImageSize): EditorShape {
-  if (shape.kind === 'box') return { ...shape, x: Math.min(shape.x + 10, size.width - shape.w), y: Math.min(shape.y + 10, size.height - shape.h) };
-  const maxX = Math.max(...shape.points.map((p) => p.x));
-  const maxY = Math.max(...shape.points.map((p) => p.y));
-  return translate(shape, Math.min(10, size.width - maxX), Math.min(10, size.height - maxY));
+  const b = shapeBounds(shape);
+  const by = (min: number, max: number, limit: number) => Math.max(0, Math.min(min + 10, limit - (max - min))) - min;
+  return translate(shape, by(b.minX, b.maxX, size.width), by(b.minY, b.maxY, size.height));
+}
+
+/**
+ * The picked vertex once the document changed under it (an edit by a tool, simplify, undo, a
+ * conflict answer): it follows a vertex inserted or removed before it, and is dropped with its
+ * vertex or when the polygon was redrawn, rather than pointing at a neighbour.
+ */
+function vertexAfter(before: EditorState, after: EditorState): number | null {
+  const index = after.selectedVertex;
+  if (index === null) return null;
+  const was = before.shapes.find((shape) => shape.id === after.selectedId);
+  const now = after.shapes.find((shape) => shape.id === after.selectedId);
+  if (was?.kind !== 'polygon' || now?.kind !== 'polygon') return null;
+  const next = followVertex(was.points, now.points, index);
+  return next !== null && next < now.points.length ? next : null;
 }
 
 export type EditorStore = ReturnType<typeof createEditorStore>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitView, resizeBox, toImage, zoomAround } from './geometry';
+import { enclosesArea, fitView, followVertex, resizeBox, toImage, zoomAround } from './geometry';
 import type { EditorBox } from './types';
 
 describe('geometry', () => {
@@ -19,6 +19,27 @@ describe('geometry', () => {
     const zoomed = zoomAround(view, 2.5, cursor);
     expect(toImage(zoomed, cursor)).toEqual(before);
     expect(zoomAround(view, 1e9, cursor).scale).toBe(40);
+  });
+
+  it('follows a vertex through an insert or removal before it, and loses it with its vertex or a redrawn outline', () => {
+    const square = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }];
+    const without = (i: number) => square.filter((_, j) => j !== i);
+    expect(followVertex(square, without(0), 2)).toBe(1);
+    expect(followVertex(square, without(2), 2)).toBeNull();
+    expect(followVertex(square, without(3), 2)).toBe(2);
+    expect(followVertex(square, [...square.slice(0, 1), { x: 5, y: 0 }, ...square.slice(1)], 2)).toBe(3);
+    expect(followVertex(square, [...square, { x: 0, y: 5 }], 2)).toBe(2);
+    expect(followVertex(square, square.map((p, i) => (i === 1 ? { x: 20, y: 0 } : p)), 2)).toBe(2);
+    expect(followVertex(square, square.map((p) => ({ x: p.x + 0.1, y: p.y + 0.2 })), 2)).toBe(2);
+    expect(followVertex(square, [{ x: 1, y: 1 }, { x: 5, y: 1 }, { x: 9, y: 9 }, { x: 1, y: 7 }], 2)).toBeNull();
+    expect(followVertex(square, square.slice(0, 2).concat({ x: 5, y: 5 }), 1)).toBeNull();
+  });
+
+  it('keeps only drawn polygons of some area, by the box tool\'s smallest side', () => {
+    expect(enclosesArea([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 0 }])).toBe(false);
+    expect(enclosesArea([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 20, y: 0 }])).toBe(false);
+    expect(enclosesArea([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: 1.5 }])).toBe(false);
+    expect(enclosesArea([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }])).toBe(true);
   });
 
   it('fits and centres the image in the viewport', () => {

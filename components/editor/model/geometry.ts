@@ -54,10 +54,62 @@ export function insertVertex(polygon: EditorPolygon, edgeIndex: number, point: P
   return { ...polygon, points };
 }
 
-/** Removes a vertex; a polygon never drops below 3 points. */
+/** Removes a vertex; a polygon never drops below 3 points. No such vertex: the same polygon, so nothing is recorded. */
 export function removeVertex(polygon: EditorPolygon, index: number): EditorPolygon {
-  if (polygon.points.length <= 3) return polygon;
+  if (polygon.points.length <= 3 || !(index >= 0 && index < polygon.points.length)) return polygon;
   return { ...polygon, points: polygon.points.filter((_, i) => i !== index) };
+}
+
+const samePoint = (a: Point | undefined, b: Point | undefined) => a !== undefined && b !== undefined && a.x === b.x && a.y === b.y;
+
+/** The same outline with one vertex moved (a drag), or all moved alike (the shape moved). */
+function movedAlike(before: readonly Point[], after: readonly Point[]): boolean {
+  const offsets = before.map((p, i) => ({ x: (after[i] as Point).x - p.x, y: (after[i] as Point).y - p.y }));
+  const first = offsets[0] ?? { x: 0, y: 0 };
+  if (offsets.filter((d) => d.x !== 0 || d.y !== 0).length <= 1) return true;
+  return offsets.every((d) => Math.abs(d.x - first.x) < 1e-6 && Math.abs(d.y - first.y) < 1e-6);
+}
+
+/**
+ * Where vertex index of an outline is after an edit of it: shifted by a vertex inserted or
+ * removed before it, null when it was the one removed or when the outline was redrawn
+ * (simplified, replaced) and no vertex can be told to be it.
+ */
+export function followVertex(before: readonly Point[], after: readonly Point[], index: number): number | null {
+  if (before === after) return index;
+  const grown = after.length - before.length;
+  if (grown === 0) return movedAlike(before, after) ? index : null;
+  if (Math.abs(grown) !== 1) return null;
+  const [longer, shorter] = grown > 0 ? [after, before] : [before, after];
+  let at = 0;
+  while (at < shorter.length && samePoint(longer[at], shorter[at])) at += 1;
+  if (!shorter.slice(at).every((p, i) => samePoint(p, longer[at + 1 + i]))) return null;
+  if (grown > 0) return index >= at ? index + 1 : index;
+  return index === at ? null : index > at ? index - 1 : index;
+}
+
+/** The smallest side of a shape drawn on purpose: below it, it is a slip of the mouse or a click. */
+export const MIN_SHAPE_SIDE = 2;
+
+export function polygonArea(points: readonly Point[]): number {
+  const twice = points.reduce((sum, a, i) => {
+    const b = points[(i + 1) % points.length] as Point;
+    return sum + a.x * b.y - b.x * a.y;
+  }, 0);
+  return Math.abs(twice) / 2;
+}
+
+/**
+ * Whether drawn points make a polygon worth keeping: its box no smaller than the box tool
+ * keeps (a bndbox project stores it as that box), its area at least the smallest triangle in
+ * that box, so points in a line, or a point clicked twice, make none.
+ */
+export function enclosesArea(points: readonly Point[]): boolean {
+  if (points.length < 3) return false;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  if (Math.max(...xs) - Math.min(...xs) < MIN_SHAPE_SIDE || Math.max(...ys) - Math.min(...ys) < MIN_SHAPE_SIDE) return false;
+  return polygonArea(points) >= (MIN_SHAPE_SIDE * MIN_SHAPE_SIDE) / 2;
 }
 
 function distanceToSegment(p: Point, a: Point, b: Point): { distance: number; closest: Point } {

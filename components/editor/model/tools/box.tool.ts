@@ -1,13 +1,11 @@
 // Box: drag on empty canvas draws a box (Shift+drag draws inside another shape); pressing a
 // shape picks and moves it, the picked box's handles resize it. In a seg project the box is
 // stored as a 4-point polygon.
-import { boxFromCorners } from '../geometry';
+import { boxFromCorners, MIN_SHAPE_SIDE } from '../geometry';
 import { createGestures } from './gestures';
 import { asProjectShape } from './project-shapes';
 import { selectTool } from './select.tool';
 import type { EditorTool, ToolDefinition } from './tool';
-
-const MIN_BOX_SIDE = 2;
 
 export const boxTool: ToolDefinition = {
   id: 'box',
@@ -43,7 +41,7 @@ export const boxTool: ToolDefinition = {
         }
         const box = boxFromCorners(draft.start, input.point, size);
         store.setDraft(null);
-        if (box.w < MIN_BOX_SIDE || box.h < MIN_BOX_SIDE) return;
+        if (box.w < MIN_SHAPE_SIDE || box.h < MIN_SHAPE_SIDE) return;
         store.addShape(asProjectShape({ id: store.newId(), kind: 'box', ...box, label: activeLabel }, projectType));
       },
       doubleClick: (input) => select.doubleClick?.(input),

@@ -1,7 +1,9 @@
 // Polygon: every click adds a point (neighbouring regions share edges and vertices, so a
-// press on another polygon draws too); Enter or a click on the first point closes it. Only
+// press on another polygon draws too); Enter or a click on the first point closes it, once it
+// encloses an area (geometry's enclosesArea). Only
 // a polygon the user picked shows live vertices and ghost midpoints here. In a bndbox
 // project the polygon is stored as its bounding box.
+import { enclosesArea } from '../geometry';
 import type { Point } from '../types';
 import { createGestures } from './gestures';
 import { asProjectShape } from './project-shapes';
@@ -23,7 +25,8 @@ export const polygonTool: ToolDefinition = {
 
     const close = (): boolean => {
       const current = draft();
-      if (!current || current.points.length < 3) return false;
+      // Too flat or too small for a shape: the draft stays, so the user can click on.
+      if (!current || !enclosesArea(current.points)) return false;
       store.setDraft(null);
       store.addShape(asProjectShape({ id: store.newId(), kind: 'polygon', points: current.points, label: store.getState().activeLabel }, projectType));
       return true;
@@ -36,7 +39,8 @@ export const polygonTool: ToolDefinition = {
       const last = current.points[current.points.length - 1];
       // A second press on the same spot (a double click) adds no zero-length edge.
       if (last && Math.hypot(last.x - point.x, last.y - point.y) <= tolerance / 4) return;
-      if (first && current.points.length >= 3 && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
+      // A click on the first point means "close", even before the polygon can: never a point on top of it.
+      if (first && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
         close();
         return;
       }

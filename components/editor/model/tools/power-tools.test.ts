@@ -102,6 +102,47 @@ describe('polygon vertices', () => {
     expect(store.getState().shapes).toHaveLength(1);
   });
 
+  it('the picked vertex follows Alt+click removal and double-click insert of other vertices', () => {
+    const { store, tools, click } = setup([square], 'seg');
+    store.select(['p']);
+    click({ x: 50, y: 50 });
+    click({ x: 10, y: 10 }, { alt: true });
+    expect(store.getState().selectedVertex).toBe(1);
+    tools.doubleClick({ x: 50, y: 30 }, 4);
+    expect(store.getState().selectedVertex).toBe(2);
+    tools.deleteBackward();
+    expect((store.getState().shapes[0] as EditorPolygon).points).toEqual([{ x: 50, y: 10 }, { x: 50, y: 30 }, { x: 10, y: 50 }]);
+  });
+
+  it('the picked vertex is dropped with its vertex, with a cancelled ghost vertex, and when simplify redraws the outline', () => {
+    const { store, tools, click } = setup([square], 'seg');
+    store.select(['p']);
+    click({ x: 50, y: 50 });
+    click({ x: 50, y: 50 }, { alt: true });
+    expect(store.getState().selectedVertex).toBeNull();
+    tools.pointerDown({ x: 30, y: 10 }, 4); // the ghost midpoint of the first edge
+    tools.pointerMove({ x: 30, y: 0 });
+    tools.cancel();
+    expect(store.getState().selectedVertex).toBeNull();
+    const wobbly: EditorPolygon = { ...square, points: [{ x: 0, y: 0 }, { x: 50, y: 0.4 }, { x: 100, y: 0 }, { x: 100.3, y: 50 }, { x: 100, y: 100 }, { x: 0, y: 100 }] };
+    store.load('img', { width: 200, height: 100 }, [wobbly]);
+    click({ x: 100, y: 100 });
+    expect(store.getState().selectedVertex).toBe(4);
+    // What the simplify panel's Apply does.
+    store.commit(store.getState().shapes.map((shape) => (shape.id === 'p' ? simplifyPolygon(wobbly, 1) : shape)), 'record');
+    expect(store.getState().selectedVertex).toBeNull();
+  });
+
+  it('Delete with a picked vertex past the polygon\'s end changes, records and saves nothing', () => {
+    const { store, tools, saved } = setup([square], 'seg');
+    store.select(['p']);
+    store.selectVertex(7);
+    tools.deleteBackward();
+    expect(store.getState().shapes).toEqual([square]);
+    expect(store.getState().canUndo).toBe(false);
+    expect(saved).toHaveLength(0);
+  });
+
   it('simplify drops points within tolerance of the outline and keeps a polygon', () => {
     const wobbly: EditorPolygon = { ...square, points: [{ x: 0, y: 0 }, { x: 50, y: 0.4 }, { x: 100, y: 0 }, { x: 100.3, y: 50 }, { x: 100, y: 100 }, { x: 0, y: 100 }] };
     expect(simplifyPolygon(wobbly, 1).points).toEqual([{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 100 }, { x: 0, y: 100 }]);

@@ -71,6 +71,48 @@ describe('polygon tool', () => {
   });
 });
 
+describe('polygon tool refuses shapes with no area', () => {
+  const click = (tools: ReturnType<typeof setup>['tools'], points: Array<{ x: number; y: number }>) => {
+    for (const point of points) tools.pointerDown(point, 4);
+  };
+
+  it('a click on the first point of a two-point draft neither closes nor adds a point', () => {
+    const { store, tools, saved } = setup([], 'seg');
+    store.setTool('polygon');
+    click(tools, [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 11, y: 10 }]);
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 50, y: 10 }] });
+    expect(tools.complete()).toBe(false);
+    expect(saved).toHaveLength(0);
+    click(tools, [{ x: 30, y: 40 }, { x: 11, y: 10 }]);
+    expect(store.getState().shapes).toEqual([{ id: 's1', kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }], label: 'car' }]);
+  });
+
+  it('keeps the draft of points in a line (or nearly) until a point off the line gives it an area', () => {
+    for (const projectType of ['seg', 'bndbox'] as const) {
+      const { store, tools, saved } = setup([], projectType);
+      store.setTool('polygon');
+      click(tools, [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 90, y: 10 }]);
+      expect(tools.complete()).toBe(false);
+      click(tools, [{ x: 10, y: 10 }]);
+      expect(store.getState().draft).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 90, y: 10 }] });
+      click(tools, [{ x: 90, y: 11 }]); // a box 1 px high, as the box tool refuses it
+      expect(tools.complete()).toBe(false);
+      expect(saved).toHaveLength(0);
+      click(tools, [{ x: 50, y: 40 }]);
+      expect(tools.complete()).toBe(true);
+      expect(store.getState().shapes).toHaveLength(1);
+    }
+  });
+
+  it('refuses a sliver across the image whose extent is large but whose area is not', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setTool('polygon');
+    click(tools, [{ x: 0, y: 0 }, { x: 100, y: 100 }, { x: 50, y: 50.01 }]);
+    expect(tools.complete()).toBe(false);
+    expect(store.getState().shapes).toEqual([]);
+  });
+});
+
 describe('select tool', () => {
   const car: EditorShape = { id: 'a', kind: 'box', x: 10, y: 10, w: 40, h: 20, label: 'car' };
 
@@ -144,6 +186,26 @@ describe('select tool', () => {
     store.copy();
     store.paste();
     expect(store.getState().shapes[1]).toMatchObject({ id: 's1', x: 20, y: 20, w: 40, h: 20, label: 'car' });
+  });
+
+  it('pastes a shape copied on a larger image inside this one, clipped as paste in place clips it', () => {
+    const big: EditorShape = { id: 'big', kind: 'box', x: 0, y: 0, w: 1000, h: 500, label: 'car' };
+    const far: EditorShape = { id: 'far', kind: 'box', x: 1500, y: 50, w: 100, h: 30, label: 'car' };
+    const wide: EditorShape = { id: 'wide', kind: 'polygon', points: [{ x: 100, y: 100 }, { x: 900, y: 100 }, { x: 500, y: 700 }], label: 'road' };
+    const { store } = setup();
+    store.load('large', { width: 1920, height: 1080 }, [big, far, wide]);
+    store.selectAll();
+    store.copy();
+    store.load('img', { width: 200, height: 100 }, []);
+    store.paste();
+    const [box, small, polygon] = store.getState().shapes;
+    expect(box).toMatchObject({ x: 0, y: 0, w: 200, h: 100 });
+    expect(small).toMatchObject({ x: 100, y: 60, w: 100, h: 30 });
+    expect(polygon?.kind === 'polygon' && polygon.points.every((p) => p.x >= 0 && p.x <= 200 && p.y >= 0 && p.y <= 100)).toBe(true);
+    // The clipboard keeps the whole shape: pasted back on a large image, nothing is lost.
+    store.load('large', { width: 1920, height: 1080 }, []);
+    store.paste();
+    expect(store.getState().shapes[0]).toMatchObject({ x: 10, y: 10, w: 1000, h: 500 });
   });
 });
 
