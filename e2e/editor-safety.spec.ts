@@ -320,3 +320,20 @@ test('an edit on an image deleted meanwhile says it was not saved, not "All chan
   await expect(editor.saveIndicator()).toHaveText('All changes saved');
   expect((await page.evaluate(journalEntries)).filter((entry) => entry.imageId === uuid)).toEqual([]);
 });
+
+test('keys pressed right after jumping to an image still on its way edit nothing, not the image left behind', async ({ page, api, editor }) => {
+  await api.createProject('keys-in-transit', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'keys-in-transit', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  await page.keyboard.press('Control+c');
+  // photo.webp (7 / 8) is not among the neighbours prefetched from the first image.
+  const first = await api.uuidOf('keys-in-transit', FIRST_IMAGE.file);
+  const photo = await api.uuidOf('keys-in-transit', 'photo.webp');
+  await withholdShapesBut(page, first, 3000);
+  await editor.imageStrip().getByRole('button', { name: 'photo.webp' }).click();
+  await page.keyboard.press('Control+Shift+v');
+  await expect(editor.canvas()).toHaveAttribute('data-image-id', photo, { timeout: 10_000 });
+  await editor.waitSaved();
+  expect(await api.boxesOf('keys-in-transit', FIRST_IMAGE.file)).toHaveLength(1);
+});

@@ -55,8 +55,10 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       position.onMove((next) => {
         const item = latestItemAt.current(next);
         if (item) loadCached(item.uuid);
+        // Not loaded by the move (not prefetched): keys pressed before it comes must not edit the image left.
+        store.awaitImage(store.getState().imageId !== item?.uuid);
       }),
-    [position, loadCached],
+    [position, loadCached, store],
   );
   // A key held down outruns a prefetch of one image: three load ahead (the decode cache takes
   // them in turn, the nearest first).

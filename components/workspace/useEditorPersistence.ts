@@ -282,7 +282,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         // A state replayed from the journal claimed its old base: resolved, it grows from theirs.
         replayBases.delete(mine);
         const next = choice === 'keep' ? mine : choice === 'theirs' ? theirs : mergeShapes(mine, theirs);
-        if (store.getState().imageId === uuid) {
+        if (store.getState().imageId === uuid && !store.getState().between) {
           if (next !== store.getState().shapes) store.commit(next, 'record');
           else autosave.markDirty(uuid, next);
         } else {

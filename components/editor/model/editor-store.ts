@@ -51,6 +51,11 @@ export interface EditorState {
   canRedo: boolean;
   /** A viewer's workspace: nothing can be changed. */
   readOnly: boolean;
+  /**
+   * The editor left this image for one still on its way: nothing is changed until that one is
+   * loaded, or a key pressed meanwhile (paste, undo, delete) would edit an image out of view.
+   */
+  between: boolean;
 }
 
 export type DocumentListener = (imageId: string, shapes: EditorShape[]) => void;
@@ -80,6 +85,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     canUndo: false,
     canRedo: false,
     readOnly: false,
+    between: false,
   };
 
   const emit = () => listeners.forEach((listener) => listener());
@@ -123,7 +129,12 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       const sameImage = imageId === state.imageId;
       // A drag cut short by the switch: the image left keeps it as one finished undo step.
       if (!sameImage && state.imageId) history.endGesture(state.imageId);
-      set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
+      set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, between: false, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
+    },
+    /** The editor moved: to an image not loaded yet (waiting, see between), or to the one it holds. */
+    awaitImage(waiting: boolean) {
+      const between = waiting && state.imageId !== null;
+      if (between !== state.between) set(between ? { between, draft: null } : { between });
     },
 
     /**
@@ -131,7 +142,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
      * selectedIds marks them as created shapes (drawn or pasted); omitting it keeps the selection.
      */
     commit(shapes: EditorShape[], mode: HistoryMode, selectedIds?: readonly string[]) {
-      if (!state.imageId || state.readOnly) return;
+      if (!state.imageId || state.readOnly || state.between) return;
       history.push(state.imageId, state.shapes, mode);
       if (selectedIds === undefined) set({ shapes, preview: null });
       else set({ shapes, preview: null, selectedIds, selectionOrigin: selectedIds.length > 0 ? 'created' : null });
@@ -177,20 +188,20 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     /** Escape during a drag: back to the snapshot, no undo entry left behind. */
     cancelGesture(before: EditorShape[]) {
-      if (!state.imageId) return;
+      if (!state.imageId || state.between) return;
       history.cancelGesture(state.imageId);
       set({ shapes: before });
       documentChanged();
     },
     undo() {
-      if (!state.imageId) return;
+      if (!state.imageId || state.between) return;
       const previous = history.undo(state.imageId, state.shapes);
       if (!previous) return;
       set({ shapes: previous, draft: null, preview: null, selectedVertex: null });
       documentChanged();
     },
     redo() {
-      if (!state.imageId) return;
+      if (!state.imageId || state.between) return;
       const next = history.redo(state.imageId, state.shapes);
       if (!next) return;
       set({ shapes: next, draft: null, preview: null, selectedVertex: null });
@@ -222,7 +233,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
      */
     setActiveLabel(label: string) {
       const selected = selectedShapes();
-      const relabel = selected.length > 0 && (state.selectionOrigin === 'user' || state.tool === 'select');
+      const relabel = !state.between && selected.length > 0 && (state.selectionOrigin === 'user' || state.tool === 'select');
       if (relabel && selected.some((shape) => shape.label !== label)) {
         state = { ...state, activeLabel: label };
         store.commit(state.shapes.map((shape) => (state.selectedIds.includes(shape.id) ? { ...shape, label } : shape)), 'record');
