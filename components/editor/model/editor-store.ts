@@ -195,6 +195,12 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     undo() {
       if (!state.imageId || state.between) return;
+      // While a polygon is drawn, undo takes back its last point, as Backspace does: the draft
+      // is no step of the history, and dropping it would undo the shape before it too.
+      if (state.draft?.kind === 'polygon' && state.draft.points.length > 0) {
+        set({ draft: { ...state.draft, points: state.draft.points.slice(0, -1) } });
+        return;
+      }
       const previous = history.undo(state.imageId, state.shapes);
       if (!previous) return;
       set({ shapes: previous, draft: null, preview: null, selectedVertex: null });

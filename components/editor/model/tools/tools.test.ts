@@ -69,6 +69,20 @@ describe('polygon tool', () => {
     expect(tools.complete()).toBe(true);
     expect(store.getState().shapes).toHaveLength(2);
   });
+
+  it('undo while drawing takes back the last point, not the polygon drawn before', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    tools.complete();
+    for (const point of [{ x: 100, y: 10 }, { x: 150, y: 10 }, { x: 120, y: 60 }]) tools.pointerDown(point, 4);
+    store.undo();
+    expect(store.getState().shapes).toHaveLength(1);
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }, { x: 150, y: 10 }] });
+    tools.pointerDown({ x: 130, y: 70 }, 4);
+    expect(tools.complete()).toBe(true);
+    expect(store.getState().shapes).toHaveLength(2);
+  });
 });
 
 describe('polygon tool refuses shapes with no area', () => {
