@@ -1,6 +1,6 @@
 // Team mode's sign-in: a plain form that works without JavaScript, posting to /api/auth/signin.
 import { redirect } from 'next/navigation';
-import { safeNextPath } from '@/server/api/page-gate';
+import { safeNextPath } from '@/server/api/safe-next-path';
 import { serverIsTeamMode } from '@/server/api/request-actor';
 
 export const dynamic = 'force-dynamic';

@@ -4,12 +4,8 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getCore } from '@/server/runtime/core-singleton';
 import { identify, serverIsTeamMode, type RequestIdentity } from './request-actor';
+import { safeNextPath } from './safe-next-path';
 
-/** The same-site path to come back to after signing in; anything else goes home. */
-export function safeNextPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
 
 export async function requireSignedIn(path: string): Promise<RequestIdentity> {
   if (!serverIsTeamMode()) return { team: false, actor: null };

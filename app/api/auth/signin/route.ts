@@ -3,7 +3,7 @@
 // HttpOnly, SameSite=Strict cookie.
 import { toRestFailure } from '@/server/api/errors';
 import { checkLocal, refusalBody } from '@/server/api/local-only';
-import { safeNextPath } from '@/server/api/page-gate';
+import { safeNextPath } from '@/server/api/safe-next-path';
 import { cameOverHttps, SESSION_COOKIE_MAX_AGE_SECONDS, sessionCookie } from '@/server/api/session-cookie';
 import { getCore } from '@/server/runtime/core-singleton';
 import { readEnv } from '@/server/env';
