@@ -268,12 +268,29 @@ describe('add, rename, delete', () => {
     const uuid = uuidOf('wide.jpg');
     const shapes = (await thumb(uuid)).bnd_box;
     const reply = await t.rest.put('/v2/bndbox/projects/boxes/imgsrc/rename', { uuid, new_fname: 'landscape.png' });
+    uuids.set('landscape.jpg', uuid);
     expect(reply.body).toEqual({ message: 1, error_code: 3, error_message: 'RENAME_SUCCESS', img_path: path.join(folder, 'landscape.jpg') });
     expect(fs.existsSync(path.join(folder, 'wide.jpg'))).toBe(false);
     expect(fs.existsSync(path.join(folder, 'landscape.jpg'))).toBe(true);
     const record = await thumb(uuid);
     expect(record.img_path).toBe(path.join(folder, 'landscape.jpg'));
     expect(record.bnd_box).toEqual(shapes);
+  });
+
+  it('refuses the name of an image missing from the folder, whose shapes wait for it there, changing nothing', async () => {
+    // rotated.jpg leaves the folder; a reload keeps its record (and shapes) for when it is back.
+    const away = path.join(await makeTempDir('labelport-away-'), 'rotated.jpg');
+    fs.renameSync(path.join(folder, 'rotated.jpg'), away);
+    await t.rest.put('/v2/bndbox/projects/boxes/reload');
+    await t.scanSettled('bndbox', 'boxes');
+    const before = snapshotFolder(folder);
+    const reply = await t.rest.put('/v2/bndbox/projects/boxes/imgsrc/rename', { uuid: uuidOf('landscape.jpg'), new_fname: 'rotated' });
+    expect(reply.body).toMatchObject({ message: 0, error_code: 1, error_message: 'Name exists', img_path: null });
+    expect(snapshotFolder(folder)).toEqual(before);
+    expect((await thumb(uuidOf('landscape.jpg'))).img_path).toBe(path.join(folder, 'landscape.jpg'));
+    fs.renameSync(away, path.join(folder, 'rotated.jpg'));
+    await t.rest.put('/v2/bndbox/projects/boxes/reload');
+    await t.scanSettled('bndbox', 'boxes');
   });
 
   it('refuses a taken name, illegal characters and traversal, changing nothing', async () => {

@@ -91,6 +91,9 @@ export function createImageFilesService(deps: {
       const newAbs = resolveInside(project.folder, newRel);
       if (!newAbs || !isInside(path.dirname(oldAbs), newAbs)) return { ok: false, reason: 'illegal_character', message: 'Contain illegal character' };
       if (newRel === image.relPath) return { ok: false, reason: 'exists', message: 'Name exists' };
+      // A missing image keeps its row and shapes under its path until a reload finds it again:
+      // taking its name would fail in the database after the file moved, and hand it those shapes.
+      if ((await repos.images.pathIndex(project.id)).has(newRel)) return { ok: false, reason: 'exists', message: 'Name exists' };
       try {
         await moveNoReplace(oldAbs, newAbs);
       } catch (error) {
