@@ -76,3 +76,15 @@ test('stars, renames and deletes a project; the images stay', async ({ page, wor
   await expect(home.emptyState()).toBeVisible();
   expect(fs.readdirSync(world.imageFolder).sort()).toEqual(before);
 });
+
+test('a project left and opened again from the list is open on the server again', async ({ page, api, editor, home }) => {
+  await api.createProject('reopened', 'bndbox');
+  const loaded = async () => (await api.projects()).find((project) => project.project_name === 'reopened')?.is_loaded;
+  await editor.open('bndbox', 'reopened', '1 / 8');
+  await expect.poll(loaded).toBe(true);
+  await page.getByRole('link', { name: '← Projects' }).click();
+  await expect.poll(loaded).toBe(false);
+  await home.card('reopened').getByRole('link', { name: 'Open', exact: true }).click();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await expect.poll(loaded).toBe(true);
+});

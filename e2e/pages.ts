@@ -14,7 +14,7 @@ export interface ImageSize { width: number; height: number }
 export interface ImportedFile { path: string; content: string }
 export interface ImportReply { message: number; matched_image_count?: number; unmatched_list?: string[]; error_list?: string[] }
 export interface ClassRow { class_id: number; name: string; hotkey: string | null; coco_id: number | null; yolo_index: number | null }
-export interface ProjectListing { project_name: string; total_uuid: number; is_starred: boolean }
+export interface ProjectListing { project_name: string; total_uuid: number; is_starred: boolean; is_loaded: boolean }
 
 /** The first image of the test image folder in path order, and its size. */
 export const FIRST_IMAGE = { file: 'bitmap.bmp', width: 33, height: 17 } as const;

@@ -11,10 +11,25 @@ export type { ProjectType };
  * Opening the workspace loads the project and leaving it closes it, like the classifai
  * client (which refuses to open a project another tab still has loaded).
  */
+/** Closes on their way, by project: opening it again waits for them, or the close would land last. */
+const closing = new Map<string, Promise<unknown>>();
+
 export function useOpenProject(type: ProjectType, name: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const load = useQuery({ ...trpc.project.load.queryOptions({ annotation_type: type, project_name: name }), staleTime: Infinity, retry: false });
+  const ids = { annotation_type: type, project_name: name };
+  // Loaded on every open, not once per page: leaving closed it on the server (and stopped its
+  // thumbnails), so a cached answer would leave it open here and closed there.
+  const load = useQuery({
+    ...trpc.project.load.queryOptions(ids),
+    queryFn: async () => {
+      await closing.get(`${type}/${name}`);
+      return client.project.load.query(ids);
+    },
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    retry: false,
+  });
   useEffect(() => {
     const input = { annotation_type: type, project_name: name, status: 'closed' };
     const closeOnLeave = () => {
@@ -29,7 +44,10 @@ export function useOpenProject(type: ProjectType, name: string) {
     window.addEventListener('pagehide', closeOnLeave);
     return () => {
       window.removeEventListener('pagehide', closeOnLeave);
-      void client.project.close.mutate(input).catch(() => undefined);
+      const key = `${type}/${name}`;
+      const closed = client.project.close.mutate(input).catch(() => undefined);
+      closing.set(key, closed);
+      void closed.finally(() => closing.get(key) === closed && closing.delete(key));
     };
   }, [client, type, name]);
   return load;
