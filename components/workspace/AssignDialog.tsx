@@ -16,10 +16,12 @@ interface AssignDialogProps {
   total: number;
   filter: ImageFilter;
   label: string | undefined;
+  /** The strip narrowed to one annotator's images. */
+  assignee: string | undefined;
 }
 
 /** An admin hands images to annotators: a range of the strip, the whole list shown, or round-robin. */
-export function AssignDialog({ open, onClose, type, name, total, filter, label }: AssignDialogProps) {
+export function AssignDialog({ open, onClose, type, name, total, filter, label, assignee }: AssignDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const users = useQuery({ ...trpc.users.list.queryOptions(), enabled: open, retry: false });
@@ -30,7 +32,7 @@ export function AssignDialog({ open, onClose, type, name, total, filter, label }
   const [onlyUnassigned, setOnlyUnassigned] = useState(true);
   const [done, setDone] = useState<string | null>(null);
   const project = { annotation_type: type, project_name: name };
-  const list = { filter, ...(label === undefined ? {} : { label }) };
+  const list = { filter, ...(label === undefined ? {} : { label }), ...(assignee === undefined ? {} : { assignee }) };
   const onSuccess = ({ assigned }: { assigned: number }) => {
     setDone(`${assigned} image${assigned === 1 ? '' : 's'} ${mode === 'unassign' ? 'unassigned' : 'assigned'}`);
     void queryClient.invalidateQueries(trpc.teamwork.pathFilter());

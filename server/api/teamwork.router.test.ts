@@ -38,6 +38,18 @@ describe('team procedures refuse bad input and change nothing', () => {
     expect(await caller.teamwork.counts(project)).toEqual([]);
   });
 
+  it('assignments: a range or list means the list as the strip shows it, one annotator\'s images included', async () => {
+    const caller = local();
+    const all = { filter: 'all' as const };
+    expect(await caller.teamwork.assign({ ...project, target: { kind: 'range', list: all, from: 1, to: 2 }, assignee: 'ann' })).toEqual({ assigned: 2 });
+    expect(await caller.teamwork.assign({ ...project, target: { kind: 'range', list: all, from: 3, to: 3 }, assignee: 'bob' })).toEqual({ assigned: 1 });
+    // The strip narrowed to bob's images: "the whole list" is his one image, not the project.
+    expect(await caller.teamwork.assign({ ...project, target: { kind: 'list', list: { ...all, assignee: 'bob' } }, assignee: 'carol' })).toEqual({ assigned: 1 });
+    expect(await caller.teamwork.assign({ ...project, target: { kind: 'range', list: { ...all, assignee: 'ann' }, from: 1, to: 1 }, assignee: null })).toEqual({ assigned: 1 });
+    expect(await caller.teamwork.counts(project)).toEqual([{ assignee: 'ann', images: 1 }, { assignee: 'carol', images: 1 }]);
+    await caller.teamwork.assign({ ...project, target: { kind: 'list', list: all }, assignee: null });
+  });
+
   it('users: a bad role or name, an unknown user; the list unchanged', async () => {
     const caller = local();
     await expect(caller.users.add({ name: 'bea', role: 'root' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });

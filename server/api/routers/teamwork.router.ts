@@ -16,8 +16,9 @@ import {
 import type { z } from 'zod';
 import { adminProcedure, readProcedure, router } from '../trpc';
 
-const toTarget = (target: z.infer<typeof assignTarget>, input: { annotation_type: 'bndbox' | 'seg'; project_name: string }): AssignTarget =>
-  target.kind === 'images' ? target : { ...target, list: toImageList({ ...input, ...target.list }) };
+// Only the list's own fields: the input's `assignee` is who gets the images, not a filter of the list.
+const toTarget = (target: z.infer<typeof assignTarget>, { annotation_type, project_name }: { annotation_type: 'bndbox' | 'seg'; project_name: string }): AssignTarget =>
+  target.kind === 'images' ? target : { ...target, list: toImageList({ annotation_type, project_name, ...target.list }) };
 
 /** Presence (every role is present) and assignments (an admin's to make, everyone's to read). */
 export const teamworkRouter = router({

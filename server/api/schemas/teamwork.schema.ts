@@ -10,7 +10,8 @@ export const presenceInput = projectPathInput.extend({
 export const leaveInput = presenceInput.omit({ uuid: true });
 export const presenceOutput = z.array(z.object({ name: z.string(), since: z.number() }));
 
-const listShape = imageListInput.pick({ filter: true, label: true });
+/** The strip's list as shown: its filter, label, or one annotator's images. */
+const listShape = imageListInput.pick({ filter: true, label: true, assignee: true });
 /** Which images: given uuids, positions in a list (1-based, inclusive, as the strip numbers them), or a whole list. */
 export const assignTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('images'), uuids: z.array(z.string().max(256)).min(1).max(10_000) }),
