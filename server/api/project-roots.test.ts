@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
+import { EXPORT_JOB_KEY, IMPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
 import { tinyPng } from '@/test/reliability/helpers';
 import { createCaller } from './root';
 
@@ -51,6 +52,24 @@ describe('project roots', () => {
     }
     const listed = (await t.rest.get('/bndbox/projects/meta')).body.content as Array<{ project_name: string }>;
     expect(listed.map((entry) => entry.project_name)).toEqual(['street']);
+  });
+
+  it('imports a classifai configuration only from under a root: its folder becomes the project\'s', async () => {
+    expect((await t.rest.put('/v2/bndbox/projects/street/export/cfg', {})).body).toEqual({ message: 1 });
+    await t.core.jobs.settled(EXPORT_JOB_KEY);
+    const written = JSON.parse(fs.readFileSync(path.join(root, 'street', 'street.json'), 'utf8')) as Record<string, unknown>;
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
+    const importAs = async (name: string, folder: string) => {
+      const config = path.join(folder, `${name}.json`);
+      fs.writeFileSync(config, JSON.stringify({ ...written, project_name: name }));
+      await caller.transfer.importFile({ config_path: config });
+      await t.core.jobs.settled(IMPORT_JOB_KEY);
+      return caller.transfer.importStatus({ annotation_type: 'bndbox' });
+    };
+    expect(await importAs('elsewhere', outside)).toMatchObject({ error_message: expect.stringMatching(/not under a project root/) });
+    expect(await importAs('inside', path.join(root, 'street'))).toMatchObject({ project_name: 'inside', error_message: '' });
+    const listed = (await t.rest.get('/bndbox/projects/meta')).body.content as Array<{ project_name: string }>;
+    expect(listed.map((entry) => entry.project_name).sort()).toEqual(['inside', 'street']);
   });
 
   it('lists the roots, then the folders under one with their image files; never hidden folders or links out', async () => {

@@ -63,13 +63,14 @@ export function createCore(edges: CoreEdges) {
   const imageThumbnails = createImageThumbnails({ repos, thumbnails, activity });
   const tileStore = createTileStore(edges.dataDir);
   const tileMaker = createTileMaker(tileStore);
+  const roots = createProjectRoots(edges.projectRoots);
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
       scan: createFolderScanHandler(repos, edges.compactHeap),
       add: createAddImagesHandler(repos, chooser),
       export: createExportHandler(repos, edges.compactHeap),
-      import: createImportHandler(repos, chooser, now),
+      import: createImportHandler(repos, chooser, now, roots.check),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
       tiles: createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker }),
       duplicates: createFindDuplicatesHandler({ repos, thumbnails: imageThumbnails }),
@@ -82,7 +83,6 @@ export function createCore(edges: CoreEdges) {
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
   const imports = createImportService({ jobs });
-  const roots = createProjectRoots(edges.projectRoots);
   const projects = createProjectService({ repos, jobs, imports, now, roots });
   const labels = createLabelService({ repos, projects, now });
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });

@@ -29,15 +29,20 @@ export interface ConfigImportJobResult {
 
 const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
 
-export function createImportHandler(repos: Repositories, chooser: Chooser, now: () => number): JobHandler<JobKinds['import']> {
+/**
+ * insideRoots: the file's real path when it is under a project root of this server (its folder
+ * becomes the project's), else an outside_root error; the path as it is without roots.
+ */
+export function createImportHandler(repos: Repositories, chooser: Chooser, now: () => number, insideRoots: (absPath: string, what: string) => Promise<string>): JobHandler<JobKinds['import']> {
   return async ({ configPath }, context) => {
     context.setPhase('choosing');
     const chosen = configPath ?? (await chooser.choose('file', context.signal));
     context.signal.throwIfAborted(); // a shutdown closed the dialog: that is no choice
     if (chosen === '') return { result: { projectName: null, cancelled: true } satisfies ConfigImportJobResult, message: 'No file was chosen' };
     context.setPhase('importing');
-    const file = path.resolve(chosen);
-    if (!(await isFile(file))) throw invalidInput(`The configuration file does not exist: ${chosen}`);
+    if (!(await isFile(path.resolve(chosen)))) throw invalidInput(`The configuration file does not exist: ${chosen}`);
+    // Its folder becomes the project's: a project made from a folder must be under a root too.
+    const file = await insideRoots(path.resolve(chosen), 'configuration file');
     if ((await fsp.stat(file)).size > MAX_CONFIG_BYTES) throw invalidInput('The configuration file is larger than 512 MB');
     const parsed = parseClassifaiConfig(await fsp.readFile(file, 'utf8'));
     if (!parsed.ok) throw invalidInput(`The configuration file is not valid: ${parsed.error}`);
