@@ -88,3 +88,21 @@ test('a project left and opened again from the list is open on the server again'
   await expect(editor.position()).toHaveText('1 / 8');
   await expect.poll(loaded).toBe(true);
 });
+
+test('a reload that stops on the server says why on the card, not as if it had finished', async ({ page, api, home }) => {
+  await api.createProject('reload-fails', 'bndbox');
+  await home.open();
+  // The server's status of this reload says it stopped (a folder that became unreadable mid-way).
+  await page.route(/project\.reloadStatus/, async (route) => {
+    const response = await route.fetch();
+    const procedures = new URL(route.request().url()).pathname.split('/').pop()?.split(',') ?? [];
+    const answers = (await response.json()) as Array<{ result?: { data?: Record<string, unknown> } }>;
+    procedures.forEach((procedure, index) => {
+      const data = answers[index]?.result?.data;
+      if (procedure === 'project.reloadStatus' && data) Object.assign(data, { file_system_status: 5, file_system_message: 'ABORTED', error_message: 'The project folder cannot be read' });
+    });
+    await route.fulfill({ response, json: answers });
+  });
+  await home.card('reload-fails').getByRole('button', { name: 'Reload' }).click();
+  await expect(home.card('reload-fails').getByRole('alert')).toHaveText('The reload stopped: The project folder cannot be read');
+});

@@ -16,11 +16,12 @@ const dateText = (ms: number) => new Date(ms).toLocaleDateString(undefined, { ye
 
 type ProjectIds = { annotation_type: ProjectOverview['type']; project_name: string };
 
-// classifai's FileSystemStatus: 1 walking the folder, 2 writing; 0, 3 and 5 end a reload.
+// classifai's FileSystemStatus: 1 walking the folder, 2 writing; 0, 3 and 5 (aborted) end a reload.
 const scanRunning = (code: number | undefined) => code === 1 || code === 2;
+const ABORTED = 5;
 
-/** Polls the reload until it ends, then tells the card to show the new counts. */
-function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: () => void }) {
+/** Polls the reload until it ends, then tells the card to show the new counts, and why it stopped if it failed. */
+function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: (failure: string | null) => void }) {
   const trpc = useTRPC();
   const status = useQuery({
     ...trpc.project.reloadStatus.queryOptions(ids),
@@ -28,9 +29,10 @@ function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: () => void }
   });
   const data = status.data;
   const finished = data !== undefined && !scanRunning(data.file_system_status);
+  const failure = data?.file_system_status === ABORTED ? `The reload stopped: ${data.error_message || 'the folder could not be read'}` : null;
   useEffect(() => {
-    if (finished) onDone();
-  }, [finished, onDone]);
+    if (finished) onDone(failure);
+  }, [finished, failure, onDone]);
   return <ProgressBar label="Reloading" done={data?.progress?.[0]} total={data?.progress?.[1]} />;
 }
 
@@ -57,8 +59,10 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
       },
     }),
   );
-  const reloaded = useCallback(() => {
+  const [reloadFailure, setReloadFailure] = useState<string | null>(null);
+  const reloaded = useCallback((failure: string | null) => {
     setReloading(false);
+    setReloadFailure(failure);
     void refresh();
   }, [refresh]);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -92,6 +96,7 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
       <p className="muted small">Created {dateText(project.created_at)} · edited {dateText(project.last_modified_at)}</p>
       {reloading ? <ReloadProgress ids={ids} onDone={reloaded} /> : null}
       {failure ? <p className="error small" role="alert">{errorText(failure)}</p> : null}
+      {reloadFailure && !reloading ? <p className="error small" role="alert">{reloadFailure}</p> : null}
       <footer className="row">
         <Link className="button primary" href={projectHref(project)}>Open</Link>
         <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending || reloading}>Reload</button>
