@@ -264,6 +264,24 @@ describe('add, rename, delete', () => {
     expect(fs.existsSync(path.join(folder, 'readme.txt'))).toBe(false);
   });
 
+  it('refuses uploads while another add of the project runs, instead of dropping them', async () => {
+    const choose = t.chooser.choose;
+    let answer: (folder: string) => void = () => undefined;
+    t.chooser.choose = () => new Promise((resolve) => (answer = resolve));
+    try {
+      // An add from a folder waits in its dialog meanwhile.
+      expect((await t.rest.put('/v2/bndbox/projects/boxes/add', {})).body).toEqual({ message: 1 });
+      const before = snapshotFolder(folder);
+      const reply = await t.rest.put('/v2/bndbox/projects/boxes/add', { img_name_list: ['late.png'], img_base64_list: [await pngDataUrl(4, 4)] });
+      expect(reply.body).toMatchObject({ message: 0, error_message: expect.stringMatching(/being added to this project already/) });
+      expect(snapshotFolder(folder)).toEqual(before);
+    } finally {
+      answer('');
+      t.chooser.choose = choose;
+      await t.core.jobs.settled(`add:${(await t.core.projects.get('bndbox', 'boxes')).id}`);
+    }
+  });
+
   it('renames an image in place, keeps its extension and its shapes', async () => {
     const uuid = uuidOf('wide.jpg');
     const shapes = (await thumb(uuid)).bnd_box;

@@ -11,7 +11,7 @@ import {
 } from '@/server/files/project-folder';
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { probeImageBuffer } from '@/server/media/image-media';
-import { imageNotFound, invalidInput, isDomainError } from './errors';
+import { imageNotFound, invalidInput, invalidState, isDomainError } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { addJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import { checkFileName } from './names';
@@ -61,7 +61,10 @@ export function createImageFilesService(deps: {
       if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
       const files = [];
       for (const upload of uploads) files.push({ name: upload.name, bytes: await decodeUpload(upload) });
-      return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
+      // Not start(): that answers a running add's status as this one's, and these files would be dropped.
+      const started = await jobs.startIfIdle('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'upload', files } });
+      if (!started) throw invalidState('Images are being added to this project already; send these when that is done');
+      return started;
     },
 
     async addStatus(type: AnnotationType, name: string): Promise<JobStatusOf<'add'> | undefined> {
