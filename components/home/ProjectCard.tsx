@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { useMe } from './SignedInAs';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/api/root';
 
@@ -42,6 +43,8 @@ export function projectHref(project: Pick<ProjectOverview, 'type' | 'name'>) {
 
 export function ProjectCard({ project }: { project: ProjectOverview }) {
   const trpc = useTRPC();
+  // A viewer or annotator on a team server: the admin's buttons would only be refused.
+  const { isAdmin } = useMe();
   const queryClient = useQueryClient();
   const refresh = useCallback(() => queryClient.invalidateQueries(trpc.project.overviews.queryFilter()), [queryClient, trpc]);
   const ids = { annotation_type: project.type, project_name: project.name };
@@ -79,6 +82,7 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
           className={project.is_starred ? 'icon-button starred' : 'icon-button'}
           aria-label={project.is_starred ? 'Unstar' : 'Star'}
           aria-pressed={project.is_starred}
+          disabled={!isAdmin}
           onClick={() => star.mutate({ ...ids, status: project.is_starred ? 'false' : 'true' })}
         >
           {project.is_starred ? '★' : '☆'}
@@ -99,12 +103,16 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
       {reloadFailure && !reloading ? <p className="error small" role="alert">{reloadFailure}</p> : null}
       <footer className="row">
         <Link className="button primary" href={projectHref(project)}>Open</Link>
-        <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending || reloading}>Reload</button>
+        {isAdmin ? <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending || reloading}>Reload</button> : null}
         {project.is_loaded ? (
           <button className="button" title="Another tab or a classifai client has it open" onClick={() => close.mutate({ ...ids, status: 'closed' })}>Close</button>
         ) : null}
-        <button className="button" onClick={() => setDialog('rename')}>Rename</button>
-        <button className="button danger" onClick={() => setDialog('delete')}>Delete</button>
+        {isAdmin ? (
+          <>
+            <button className="button" onClick={() => setDialog('rename')}>Rename</button>
+            <button className="button danger" onClick={() => setDialog('delete')}>Delete</button>
+          </>
+        ) : null}
       </footer>
       <Dialog title={`Rename ${project.name}`} open={dialog === 'rename'} onClose={() => setDialog(null)}>
         <form

@@ -243,8 +243,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <button className="button" onClick={() => setDialog('split')}>Split…</button>
         <button className="button" onClick={() => setDialog('duplicates')}>Duplicates…</button>
         {isAdmin ? <button className="button" onClick={() => setDialog('assign')}>Assign…</button> : null}
-        <button className="button" onClick={() => setDialog('import')}>Import…</button>
-        <ExportMenu type={type} name={name} />
+        {isAdmin ? (
+          <>
+            <button className="button" onClick={() => setDialog('import')}>Import…</button>
+            <ExportMenu type={type} name={name} />
+          </>
+        ) : null}
       </header>
       <ImageStrip
         thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
