@@ -125,3 +125,27 @@ test('a classifai configuration imports as a new project from the home page', as
   await expect(home.card('cfg-copy')).toBeVisible();
   expect((await api.boxes('cfg-copy')).map((box) => box.label).sort()).toEqual(['car', 'dog']);
 });
+
+test('a configuration import goes on when its dialog is closed, and its project appears in the list', async ({ page, world, api, editor, home }) => {
+  await api.createProject('cfg-left', 'bndbox');
+  await editor.open('bndbox', 'cfg-left', '1 / 8');
+  await editor.exportAs('classifai configuration (.json)');
+  await expect(page.getByText('Written to')).toContainText('cfg-left.json');
+  const written = JSON.parse(fs.readFileSync(path.join(world.imageFolder, 'cfg-left.json'), 'utf8')) as Record<string, unknown>;
+  const copy = path.join(world.imageFolder, 'cfg-behind.json');
+  fs.writeFileSync(copy, JSON.stringify({ ...written, project_name: 'cfg-behind' }));
+
+  await home.open();
+  await page.getByRole('button', { name: 'Import configuration…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a classifai configuration' });
+  await dialog.getByLabel('Configuration file').fill(copy);
+  // The start's answer is slow (a busy server): the user closes the dialog before it comes.
+  await page.route(/transfer\.importFile/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await dialog.getByRole('button', { name: /^(Cancel|Close)$/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(home.card('cfg-behind')).toBeVisible({ timeout: 20_000 });
+});

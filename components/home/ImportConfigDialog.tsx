@@ -9,29 +9,46 @@ import { Dialog } from '@/components/ui/Dialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { useJobStatus } from '@/components/trpc/useJobStatus';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@/server/api/root';
 import { useChooser } from './useChooser';
 
+type ImportStatus = inferRouterOutputs<AppRouter>['transfer']['importStatus'];
+/** The import's job as useJobStatus watches it. */
+interface ImportJob {
+  status: ImportStatus | undefined;
+  running: boolean;
+  started: () => void;
+  reset: () => void;
+}
+
 export function ImportConfigDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Watched here, not in the form: the dialog may be closed while the import goes on, and its
+  // project's card must still appear when it is done.
+  const job = useJobStatus(trpc.transfer.importStatus.queryOptions({ annotation_type: 'bndbox' }), (status) => [1, 2].includes(status.file_system_status));
+  const done = Boolean(job.status?.project_name) && !job.running;
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries(trpc.project.overviews.queryFilter());
+  }, [done, queryClient, trpc]);
+  // Closed after it ended, the next opening starts afresh; closed while it runs, it shows it still.
+  const close = () => {
+    if (!job.running) job.reset();
+    onClose();
+  };
   return (
-    <Dialog title="Import a classifai configuration" open={open} onClose={onClose}>
-      <ImportConfigForm onClose={onClose} />
+    <Dialog title="Import a classifai configuration" open={open} onClose={close}>
+      <ImportConfigForm onClose={close} job={job} done={done} />
     </Dialog>
   );
 }
 
-function ImportConfigForm({ onClose }: { onClose: () => void }) {
+function ImportConfigForm({ onClose, job, done }: { onClose: () => void; job: ImportJob; done: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState('');
   const chooser = useChooser('file');
-  // Until the job ends (1 and 2: reading the file, writing the project).
-  const job = useJobStatus(trpc.transfer.importStatus.queryOptions({ annotation_type: 'bndbox' }), (status) => [1, 2].includes(status.file_system_status));
   const start = useMutation(trpc.transfer.importFile.mutationOptions({ onSuccess: job.started }));
-  const done = Boolean(job.status?.project_name) && !job.running;
-  // The new project's card appears in the list behind the dialog.
-  useEffect(() => {
-    if (done) void queryClient.invalidateQueries(trpc.project.overviews.queryFilter());
-  }, [done, queryClient, trpc]);
 
   const errors = [start.error ? errorText(start.error) : null, chooser.error, !job.running && job.status?.error_message ? job.status.error_message : null].filter(Boolean);
   return (
@@ -54,7 +71,8 @@ function ImportConfigForm({ onClose }: { onClose: () => void }) {
       {done ? <p role="status">Imported project <strong>{job.status?.project_name}</strong>.</p> : null}
       {errors.map((error) => <p key={error} className="error small" role="alert">{error}</p>)}
       <div className="row end">
-        <button type="button" className="button" onClick={onClose}>{done ? 'Close' : 'Cancel'}</button>
+        {/* Running, the import goes on without the dialog: closing it cancels nothing. */}
+        <button type="button" className="button" onClick={onClose}>{done || job.running ? 'Close' : 'Cancel'}</button>
         <button type="submit" className="button primary" disabled={!file.trim() || job.running || start.isPending}>Import</button>
       </div>
     </form>
