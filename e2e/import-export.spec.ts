@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readZip } from '@/server/files/zip-reader';
 import { expect, test } from './fixtures';
-import { FIRST_IMAGE, slowScripts } from './pages';
+import type { Page } from '@playwright/test';
+import { FIRST_IMAGE, slowScripts, type EditorPage } from './pages';
 
 const coco = {
   images: [
@@ -101,16 +102,21 @@ test('the import dialog refuses a damaged zip with a clear message and imports n
   expect(await api.boxes('damaged')).toEqual([]);
 });
 
+/** The project's configuration exported from the menu, written again under another project name beside the images it lists. */
+async function configurationCopy(page: Page, editor: EditorPage, imageFolder: string, source: string, copyName: string): Promise<string> {
+  await editor.open('bndbox', source, '1 / 8');
+  await editor.exportAs('classifai configuration (.json)');
+  await expect(page.getByText('Written to')).toContainText(`${source}.json`);
+  const written = JSON.parse(fs.readFileSync(path.join(imageFolder, `${source}.json`), 'utf8')) as Record<string, unknown>;
+  const copy = path.join(imageFolder, `${copyName}.json`);
+  fs.writeFileSync(copy, JSON.stringify({ ...written, project_name: copyName }));
+  return copy;
+}
+
 test('a classifai configuration imports as a new project from the home page', async ({ page, world, api, editor, home }) => {
   await api.createProject('cfg-source', 'bndbox');
   expect(await api.importFiles('cfg-source', 'coco', [{ path: 'instances.json', content: JSON.stringify(coco) }])).toMatchObject({ matched_image_count: 2 });
-  await editor.open('bndbox', 'cfg-source', '1 / 8');
-  await editor.exportAs('classifai configuration (.json)');
-  await expect(page.getByText('Written to')).toContainText('cfg-source.json');
-  // The same configuration under another name, beside the images it lists.
-  const written = JSON.parse(fs.readFileSync(path.join(world.imageFolder, 'cfg-source.json'), 'utf8')) as Record<string, unknown>;
-  const copy = path.join(world.imageFolder, 'cfg-copy.json');
-  fs.writeFileSync(copy, JSON.stringify({ ...written, project_name: 'cfg-copy' }));
+  const copy = await configurationCopy(page, editor, world.imageFolder, 'cfg-source', 'cfg-copy');
 
   // Clicked as soon as the page shows, before its script has run: a button offered then did
   // nothing, so none is offered before the page can act on it.
@@ -128,12 +134,7 @@ test('a classifai configuration imports as a new project from the home page', as
 
 test('a configuration import goes on when its dialog is closed, and its project appears in the list', async ({ page, world, api, editor, home }) => {
   await api.createProject('cfg-left', 'bndbox');
-  await editor.open('bndbox', 'cfg-left', '1 / 8');
-  await editor.exportAs('classifai configuration (.json)');
-  await expect(page.getByText('Written to')).toContainText('cfg-left.json');
-  const written = JSON.parse(fs.readFileSync(path.join(world.imageFolder, 'cfg-left.json'), 'utf8')) as Record<string, unknown>;
-  const copy = path.join(world.imageFolder, 'cfg-behind.json');
-  fs.writeFileSync(copy, JSON.stringify({ ...written, project_name: 'cfg-behind' }));
+  const copy = await configurationCopy(page, editor, world.imageFolder, 'cfg-left', 'cfg-behind');
 
   await home.open();
   await page.getByRole('button', { name: 'Import configuration…' }).click();
