@@ -14,9 +14,9 @@ export interface LabelRecord {
  * The label panel's changes: one procedure per change (add, rename, recolor, remove), sent
  * one after another in the order they were made (one mutation scope), each shown at once in
  * the cached list. The server's answer replaces the cache only when no later change is still
- * on its way, so a quick series of adds never flickers back to an older list.
+ * on its way, so a quick series of adds never flickers back to an older list. onRenaming: a
+ * rename is shown (and undone, from and to swapped, when it fails); onRenamed: the server made it.
  */
-/** onRenaming: the rename is shown (and undone with from and to swapped when it fails); onRenamed: the server made it. */
 export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from: string, to: string) => void, onRenaming?: (from: string, to: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

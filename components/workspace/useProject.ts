@@ -7,12 +7,13 @@ import { useTRPC, useTRPCClient } from '@/components/trpc/provider';
 
 export type { ProjectType };
 
+/** Closes on their way, by project: opening it again waits for them, or the close would land last. */
+const closing = new Map<string, Promise<unknown>>();
+
 /**
  * Opening the workspace loads the project and leaving it closes it, like the classifai
  * client (which refuses to open a project another tab still has loaded).
  */
-/** Closes on their way, by project: opening it again waits for them, or the close would land last. */
-const closing = new Map<string, Promise<unknown>>();
 
 export function useOpenProject(type: ProjectType, name: string) {
   const trpc = useTRPC();
