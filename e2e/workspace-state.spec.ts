@@ -56,6 +56,8 @@ test('reopened on an image a page further on, the editor shows no other image fi
   await goTo.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(editor.position()).toHaveText(`121 / ${images}`);
   await editor.waitImageShown();
+  // The resume point is written just after the image shows; a reload before that reopens on 1.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('labelport:resume:bndbox/resume-far'))).toContain('"index":120');
 
   // The list's second page, where image 121 is, is held back: the first page is on screen long
   // before the workspace knows the saved image is still there.
