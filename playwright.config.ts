@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 // Debian's chromium: nothing may be downloaded here. The e2e fixtures start their own built
 // server per worker with a temp DATA_DIR (e2e/fixtures.ts).
@@ -12,8 +13,8 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',

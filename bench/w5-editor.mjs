@@ -10,9 +10,7 @@ import { row } from './lib/report.mjs';
 import { ROOT } from './lib/server.mjs';
 import { p95 } from './lib/stats.mjs';
 import { measureLabelportEditor } from './w5-labelport.mjs';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 function scene({ boxes, ms, layered }) {
   const stage = new window.Konva.Stage({ container: 'stage', width: 1280, height: 800 });
@@ -57,9 +55,9 @@ function scene({ boxes, ms, layered }) {
 }
 
 export async function w5(ctx) {
-  if (!fs.existsSync(CHROMIUM)) return { title: 'W5 editor', skipped: `${CHROMIUM} is missing: W5 skipped (install Chromium to run it)` };
+  if (!fs.existsSync(CHROMIUM_PATH)) return { title: 'W5 editor', skipped: `${CHROMIUM_PATH} is missing: W5 skipped (install Chromium to run it)` };
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows = [];
   const raw = {};
   try {
@@ -88,7 +86,7 @@ export async function w5(ctx) {
     await browser.close();
   }
   // Labelport's editor, driven by real mouse input, next to the bare stage above.
-  for (const { count, drag, pan } of await measureLabelportEditor(ctx, chromium, CHROMIUM, ARGS, [500, 1000, 2000])) {
+  for (const { count, drag, pan } of await measureLabelportEditor(ctx, chromium, CHROMIUM_PATH, CHROMIUM_ARGS, [500, 1000, 2000])) {
     const baseline = raw[`naive-${count}`]?.frameP95;
     for (const [what, frames] of [['drag a box', drag], ['pan', pan]]) {
       const frameP95 = p95(frames);

@@ -14,9 +14,8 @@ import { sizedPhotoFolder } from './lib/images.mjs';
 import { row } from './lib/report.mjs';
 import { median, p95 } from './lib/stats.mjs';
 import { ROOT, startServer } from './lib/server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 const VIEWPORT = { width: 1400, height: 900 };
 const SETS = [
   { width: 1920, height: 1080, switches: 30 },
@@ -140,10 +139,10 @@ async function measureLabelport(browser, server, name, switches, paceMs) {
 }
 
 export async function w7() {
-  if (!fs.existsSync(CHROMIUM)) return { title: 'W7 image switch', skipped: `${CHROMIUM} is missing: W7 skipped (install Chromium to run it)` };
+  if (!fs.existsSync(CHROMIUM_PATH)) return { title: 'W7 image switch', skipped: `${CHROMIUM_PATH} is missing: W7 skipped (install Chromium to run it)` };
   const { chromium } = await import('playwright-core');
   const server = await startServer({ label: 'w7' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows = [];
   const raw = {};
   try {

@@ -15,9 +15,8 @@ import { row } from './lib/report.mjs';
 import { median, p95 } from './lib/stats.mjs';
 import { startServer } from './lib/server.mjs';
 import { framesDuring } from './w5-labelport.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 const VIEWPORT = { width: 1400, height: 900 };
 const PHOTO = { width: 1920, height: 1080 };
 const OUTLINES = 10;
@@ -120,11 +119,11 @@ async function hugeRows(browser, server, kind, raw, photoFirstView) {
 }
 
 export async function w8() {
-  if (!fs.existsSync(CHROMIUM)) return { title: 'W8 editor II', skipped: `${CHROMIUM} is missing: W8 skipped (install Chromium to run it)` };
+  if (!fs.existsSync(CHROMIUM_PATH)) return { title: 'W8 editor II', skipped: `${CHROMIUM_PATH} is missing: W8 skipped (install Chromium to run it)` };
   const { chromium } = await import('playwright-core');
   const folder = await objectPhotoFolder();
   const server = await startServer({ label: 'w8' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows = [];
   const raw = {};
   try {
