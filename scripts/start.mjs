@@ -1,7 +1,9 @@
 // `npm start`: Next's production server on HOST:PORT, in this very process (no child), so a
 // signal or a kill -9 reaches the server itself and never leaves an orphan holding DATA_DIR.
 // next start ignores HOSTNAME, so the host goes in -H.
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import { MALFORMED_PATH_BODY, normaliseRequestTarget } from './request-path.mjs';
 
 const require = createRequire(import.meta.url);
 const host = process.env.HOST || '127.0.0.1';
@@ -15,4 +17,19 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 // clients keep theirs open between calls; a minute of idle is still closed.
 const KEEP_ALIVE_MS = '60000';
 process.argv = [process.argv[0] ?? process.execPath, require.resolve('next/dist/bin/next'), 'start', '-H', host, '-p', port, '--keepAliveTimeout', KEEP_ALIVE_MS];
+// Next creates its HTTP server itself; its listener gets each request's path made routable first
+// (scripts/request-path.mjs says why).
+const createServer = http.createServer;
+http.createServer = (...args) => {
+  const listener = args.pop();
+  return createServer(...args, (request, response) => {
+    const target = normaliseRequestTarget(request.url ?? '/');
+    if (target === null) {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(MALFORMED_PATH_BODY);
+      return;
+    }
+    request.url = target;
+    listener(request, response);
+  });
+};
 require('next/dist/bin/next');

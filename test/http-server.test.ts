@@ -129,6 +129,25 @@ describe('REST through the real server', () => {
     }
   });
 
+  it("reaches a name with a bare % as the client sends it, and answers a path that does not decode with the envelope, never Next's plain-text 500", async () => {
+    const created = await raw('PUT', '/v2/projects', { 'Content-Type': 'application/json' },
+      JSON.stringify({ status: 'raw', project_name: '50% off', annotation_type: 'bndbox', project_path: folder, label_file_path: '' }));
+    expect(json(created)).toEqual({ message: 1 });
+    let status: Record<string, unknown> = {};
+    for (let attempt = 0; attempt < 100 && status.file_system_status !== 3; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = json(await raw('GET', '/v2/bndbox/projects/50%%20off'));
+    }
+    expect(status).toMatchObject({ message: 1, file_system_status: 3 });
+    expect(json(await raw('GET', '/bndbox/projects/50%%20off/meta')).content).toEqual([expect.objectContaining({ project_name: '50% off' })]);
+    for (const path of ['/bndbox/projects/%E0%A4%A/meta', '/v2/bndbox/projects/%ff', '/%c0%ae%c0%ae/projects/meta']) {
+      const reply = await raw('GET', path);
+      expect(reply.status, path).toBe(400);
+      expect(reply.headers['content-type'], path).toMatch(/application\/json/);
+      expect(json(reply), path).toMatchObject({ message: 0, error_code: 2 });
+    }
+  });
+
   it('serves an OpenAPI document describing the REST paths', async () => {
     const document = json(await raw('GET', '/openapi.json'));
     const paths = Object.keys(document.paths as Record<string, unknown>);

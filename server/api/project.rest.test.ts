@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, writeImage, writeImageFolder } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { projectMetaOutput, loadingStatusOutput, statisticOutput } from './schemas/project.schema';
+import { createRestHandler } from './rest-adapter';
 import { createCaller } from './root';
 import { creationStatusOutput, reloadStatusOutput } from './schemas/status.schema';
 
@@ -138,6 +139,23 @@ describe('creating a project', () => {
     expect(reply).toMatchObject({ status: 413, body: { message: 0, error_code: 2, error_message: 'Request body larger than 16 MiB' } });
   });
 
+  it('refuses a chunked body (no Content-Length) over 16 MiB with 413 before reading all of it', async () => {
+    const MiB = 2 ** 20;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 64 * MiB) return controller.close();
+        sent += MiB;
+        controller.enqueue(new Uint8Array(MiB).fill(0x20));
+      },
+    });
+    const request = new Request('http://localhost:9999/v2/projects', { method: 'PUT', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect(request.headers.get('content-length')).toBeNull();
+    const reply = await createRestHandler(async () => t.core)(request, '/v2/projects');
+    expect({ status: reply.status, body: await reply.json() }).toEqual({ status: 413, body: { message: 0, error_code: 2, error_message: 'Request body larger than 16 MiB' } });
+    expect(sent).toBeLessThan(20 * MiB);
+  });
+
   it('answers malformed JSON and wrong body types with 400', async () => {
     const broken = await t.rest.send('PUT', '/v2/projects', '{"status": "raw",');
     expect(broken).toMatchObject({ status: 400, body: { message: 0, error_code: 2 } });
@@ -218,6 +236,21 @@ describe('project lifecycle', () => {
     expect(meta.content[0]?.project_name).toBe('My Pets – ü');
     const malformed = await t.rest.get('/bndbox/projects/%E0%A4%A/meta');
     expect(malformed).toMatchObject({ status: 400, body: { message: 0, error_code: 2 } });
+  });
+
+  it('reaches a project whose name has a bare %, as the classifai client sends it (unescaped)', async () => {
+    expect((await createProject('50% off')).body).toEqual({ message: 1 });
+    await t.scanSettled('bndbox', '50% off');
+    const meta = projectMetaOutput.parse((await t.rest.get('/bndbox/projects/50%%20off/meta')).body);
+    expect(meta.content[0]?.project_name).toBe('50% off');
+  });
+
+  it('refuses names with # or ?, which the classifai client would cut off its URLs (and act on another project)', async () => {
+    for (const name of ['cats#1', 'cats?x']) {
+      expect(await createProject(name), name).toMatchObject({ status: 400, body: { message: 0, error_message: expect.stringMatching(/# or \?/) } });
+    }
+    const listed = projectMetaOutput.parse((await t.rest.get('/bndbox/projects/meta')).body).content.map((p) => p.project_name);
+    expect(listed.filter((name) => /[#?]/.test(name))).toEqual([]);
   });
 
   it('reports statistics with zero counts for unused labels', async () => {

@@ -7,6 +7,7 @@ import { invalidInput, isDomainError } from '@/server/core/errors';
 import { domainDetail, isUnexpected, toRestFailure, toTrpcError } from './errors';
 import { requireAccess } from './request-actor';
 import type { DomainErrorData } from './schemas/error.schema';
+import { escapeBarePercents } from '@/scripts/request-path.mjs';
 
 export interface ApiContext {
   core: Core;
@@ -38,10 +39,10 @@ const t = initTRPC
 
 const pathParameterNames = (path: string | undefined) => [...(path ?? '').matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 
-/** Strict percent-decoding; malformed text is bad input, never a 500. */
+/** Percent-decoding where a bare `%` is itself (scripts/request-path.mjs); the rest is bad input, never a 500. */
 export function decodePathSegment(value: string): string {
   try {
-    return decodeURIComponent(value);
+    return decodeURIComponent(escapeBarePercents(value));
   } catch {
     throw invalidInput(`Malformed percent-encoding in path: ${value.slice(0, 80)}`);
   }

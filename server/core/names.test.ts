@@ -8,7 +8,7 @@ describe('project names', () => {
   });
 
   it('refuses names that could escape a folder or break a URL', () => {
-    for (const name of ['', '   ', '\u3000\u00a0 ', '.', '...', ' . ', 'a/b', 'a\\b', '..', 'x..y', 'tab\t', 'nul\u0000', 'pct%2F', 'x'.repeat(256), 'meta', 'ImportStatus']) {
+    for (const name of ['', '   ', '\u3000\u00a0 ', '.', '...', ' . ', 'a/b', 'a\\b', '..', 'x..y', 'tab\t', 'nul\u0000', 'pct%2F', 'cats#1', 'what?', 'x'.repeat(256), 'meta', 'ImportStatus']) {
       expect(() => checkProjectName(name), JSON.stringify(name)).toThrow(DomainError);
     }
   });

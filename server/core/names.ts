@@ -18,6 +18,8 @@ export function checkProjectName(name: string): string {
   if (name.includes('..')) throw refuse('Project name must not contain ..');
   if (CONTROL_CHARACTERS.test(name)) throw refuse('Project name must not contain control characters');
   if (/%[0-9a-fA-F]{2}/.test(name)) throw refuse('Project name must not contain % followed by two hex digits');
+  // The client would send "cats#1" as a path ending in "cats": deleting it deletes "cats".
+  if (/[#?]/.test(name)) throw refuse('Project name must not contain # or ?: they end the path of a URL');
   if (RESERVED_PROJECT_NAMES.has(name.toLowerCase())) throw refuse(`"${name}" is reserved by the REST interface`);
   return name;
 }
