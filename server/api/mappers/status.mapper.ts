@@ -4,6 +4,7 @@ import type { ChooserWindow } from '@/server/core/chooser.service';
 import type { FolderScanResult } from '@/server/core/jobs/folder-scan.job';
 import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { LoadingStatus } from '@/server/core/project.service';
+import { ERROR_CODES } from '../errors';
 import { ADD_IMAGE_STATUS } from '../schemas/image.schema';
 import type { ThumbnailStatusOutput } from '../schemas/project.schema';
 import { FILE_SYSTEM_STATUS, type FileSystemMessage } from '../schemas/status.schema';
@@ -61,9 +62,11 @@ export function toReloadStatus(job: JobStatusOf<'scan'> | undefined) {
 export function toLoadingStatus(status: LoadingStatus, projectName: string) {
   // A copy: the core's list is shared with its cache, the wire shape is a plain array.
   if (status.state === 'loaded') return { message: 2 as const, progress: null, label_list: status.labels, uuid_list: [...status.uuids] };
+  // A failure envelope like every other: error_code too (the original left it out).
   return {
     message: 0 as const,
     progress: null,
+    error_code: ERROR_CODES.userDefined,
     error_message: `Loading failed. LoaderStatus error for project ${projectName}`,
     label_list: null,
     uuid_list: null,
