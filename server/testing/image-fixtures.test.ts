@@ -27,9 +27,9 @@ describe('writeImageFolder', () => {
     for (const image of folder.images) expect(await probeImageFile(image), image).not.toBeNull();
     for (const bad of folder.unsupported) {
       expect(await probeImageFile(bad), bad).toBeNull();
-      expect(bad).toMatch(/(jpg|png|jpeg|bmp|JPG|PNG|JPEG|webp)$/);
+      expect(bad).toMatch(/(jpg|png|jpeg|bmp|JPG|PNG|JPEG|webp|tif)$/);
     }
-    for (const other of folder.ignored) expect(other.includes('.classifai_deleted_data') || !/(jpg|png|jpeg|bmp|JPG|PNG|JPEG|webp)$/.test(other), other).toBe(true);
+    for (const other of folder.ignored) expect(other.includes('.classifai_deleted_data') || !/(jpg|png|jpeg|bmp|JPG|PNG|JPEG|webp|tif)$/.test(other), other).toBe(true);
     const written = (fs.readdirSync(root, { recursive: true }) as string[]).map((relative) => path.join(root, relative)).filter((entry) => fs.statSync(entry).isFile());
     expect([...written].sort()).toEqual([...folder.images, ...folder.unsupported, ...folder.ignored].sort());
   });

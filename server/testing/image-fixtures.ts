@@ -211,7 +211,7 @@ export async function writeImageFolder(root: string): Promise<ImageFolder> {
   await writeImage(at('.classifai_deleted_data/old.jpg'), { format: 'jpeg', width: 10, height: 10 });
   return {
     images: images.map(([relative]) => at(relative)),
-    unsupported: [at('empty.jpg'), at('broken.png')],
-    ignored: [at('notes.txt'), at('scan.tif'), at('.classifai_deleted_data/old.jpg')],
+    unsupported: [at('empty.jpg'), at('broken.png'), at('scan.tif')],
+    ignored: [at('notes.txt'), at('.classifai_deleted_data/old.jpg')],
   };
 }

@@ -25,10 +25,13 @@ export interface FolderScanResult {
 // Rows per commit: each commit is an fsync (synchronous=FULL) that blocks the event loop.
 const BATCH = 2000;
 const PROBES_IN_FLIGHT = 16;
-// classifai's list, case-sensitive: files it reports as unsupported when unreadable.
-const IMAGE_SUFFIXES = ['jpg', 'png', 'jpeg', 'bmp', 'JPG', 'PNG', 'JPEG', 'webp'];
+// Files reported as unsupported when they are not images we read: classifai's list (an
+// empty or corrupt photo) and image formats it never read (TIFF, GIF, HEIC...), so the user
+// learns why a scan left them out. Other files (label texts, notes) are not images at all.
+// classifai matches its suffixes without a dot, case-sensitively; any case is listed here.
+const IMAGE_NAME = /(jpe?g|png|bmp|webp)$|\.(tiff?|gif|hei[cf]|avif|jxl|jp2)$/i;
 
-const looksLikeImage = (name: string) => IMAGE_SUFFIXES.some((suffix) => name.endsWith(suffix));
+const looksLikeImage = (name: string) => IMAGE_NAME.test(name);
 /**
  * A scan this large ends with the store's statistics refreshed (repos.images.refreshStatistics)
  * and one full collection: its walk, probes and rows are garbage that V8 would keep (as RSS)
