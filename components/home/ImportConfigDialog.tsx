@@ -69,6 +69,12 @@ function ImportConfigForm({ onClose, job, done }: { onClose: () => void; job: Im
       </label>
       {job.running ? <ProgressBar done={job.status?.progress?.[0]} total={job.status?.progress?.[1]} label="Importing" /> : null}
       {done ? <p role="status">Imported project <strong>{job.status?.project_name}</strong>.</p> : null}
+      {done && job.status?.missing_image_count ? (
+        <div className="small" role="alert">
+          {job.status.missing_image_count} image(s) of the file were missing from its folder and were left out:
+          <ul style={{ maxHeight: '8rem', overflow: 'auto' }}>{job.status.missing_image_list?.map((name) => <li key={name}>{name}</li>)}</ul>
+        </div>
+      ) : null}
       {errors.map((error) => <p key={error} className="error small" role="alert">{error}</p>)}
       <div className="row end">
         {/* Running, the import goes on without the dialog: closing it cancels nothing. */}

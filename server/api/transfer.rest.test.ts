@@ -113,7 +113,7 @@ describe('export cfg and import it back', () => {
       [write('broken.json', '{"content": {'), /not valid/],
       [write('foreign.json', JSON.stringify({ ...valid, tool: 'labelme', project_name: 'x1' })), /not valid/],
       [write('type.json', JSON.stringify({ ...valid, annotation_type: 'keypoints', project_name: 'x2' })), /not valid/],
-      [write('images.json', JSON.stringify({ ...valid, project_name: 'x3' })), /missing/],
+      [write('images.json', JSON.stringify({ ...valid, project_name: 'x3' })), /None of the 3 image/],
       [write('dot.json', JSON.stringify({ ...valid, project_name: '.' })), /only dots/],
       [write('dots.json', JSON.stringify({ ...valid, project_name: '...' })), /only dots/],
       [write('spaces.json', JSON.stringify({ ...valid, project_name: '   ' })), /empty/],
@@ -124,6 +124,21 @@ describe('export cfg and import it back', () => {
       expect(status.error_message, file).toMatch(message);
     }
     expect(await projectNames('bndbox')).toEqual(['street']);
+  });
+
+  it('leaves out an image whose file is gone, as classifai does, and says which; the others keep their shapes', async () => {
+    const dir = await makeTempDir('labelport-partial-config-');
+    const config = JSON.parse(fs.readFileSync(path.join(folder, 'street.json'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(dir, 'partial.json'), JSON.stringify({ ...config, project_name: 'partial' }));
+    fs.copyFileSync(path.join(folder, 'a.jpg'), path.join(dir, 'a.jpg'));
+    fs.copyFileSync(path.join(folder, 'c.png'), path.join(dir, 'c.png'));
+    const status = await importConfig(path.join(dir, 'partial.json'));
+    expect(status).toMatchObject({ file_system_status: 3, project_name: 'partial', missing_image_count: 1, missing_image_list: ['sub/b.png'], error_message: '' });
+    await t.rest.get('/bndbox/projects/partial');
+    const loaded = loadingStatusOutput.parse((await t.rest.get('/bndbox/projects/partial/loadingstatus')).body);
+    expect(loaded.uuid_list).toHaveLength(2);
+    const shapes = await Promise.all((loaded.uuid_list ?? []).map(async (uuid) => thumbnailOutput.parse((await t.rest.get(`/bndbox/projects/partial/uuid/${uuid}/thumbnail`)).body).bnd_box?.map((shape) => shape.label)));
+    expect(shapes.flat()).toEqual(['car']); // person was drawn on sub/b.png, the one left out
   });
 
   it('reports a cancelled chooser as aborted', async () => {

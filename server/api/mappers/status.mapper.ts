@@ -115,6 +115,7 @@ export function toImportStatus(job: JobStatusOf<'import'> | undefined) {
     file_system_status: FILE_SYSTEM_STATUS[name],
     file_system_message: name,
     ...(result?.projectName ? { project_name: result.projectName } : {}),
+    ...(result?.missingCount ? { missing_image_count: result.missingCount, missing_image_list: result.missing ?? [] } : {}),
     error_message: job && (job.state === 'failed' || result?.cancelled) ? job.message : '',
     ...(job?.state === 'running' && job.phase === 'importing' ? { progress: [job.done, job.total] as [number, number] } : {}),
   };

@@ -32,6 +32,9 @@ export const importStatusOutput = z.object({
   file_system_status: z.number().int(),
   file_system_message: z.string(),
   project_name: z.string().optional(),
+  /** Images of the configuration whose files were gone: left out of the project (first 100 listed). */
+  missing_image_count: z.number().int().optional(),
+  missing_image_list: z.array(z.string()).optional(),
   /** The field classifai's interface description names: empty when there is no error. */
   error_message: z.string(),
   progress: z.tuple([z.number().int(), z.number().int()]).optional(),

@@ -25,7 +25,12 @@ export interface ImportParams {
 export interface ConfigImportJobResult {
   projectName: string | null;
   cancelled: boolean;
+  /** Listed images whose files are gone or unreadable: left out, as classifai does (first 100). */
+  missing?: string[];
+  missingCount?: number;
 }
+
+const MISSING_LISTED = 100;
 
 const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
 
@@ -76,10 +81,13 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       });
       context.progress(images.length + missing.length, config.images.length);
     }
-    if (missing.length > 0) {
+    // A file deleted since the export leaves its image out (its shapes stay in the file); a
+    // configuration none of whose images is there was moved away from its folder.
+    if (images.length === 0 && missing.length > 0) {
       const shown = missing.slice(0, 5).join(', ');
-      throw invalidInput(`${missing.length} image(s) of the configuration are missing or unreadable in ${folder}: ${shown}${missing.length > 5 ? ', …' : ''}`);
+      throw invalidInput(`None of the ${missing.length} image(s) of the configuration is in ${folder}: ${shown}${missing.length > 5 ? ', …' : ''}`);
     }
+    const kept = new Set(images.map((image) => image.uuid));
 
     const at = now();
     const project: Project = {
@@ -99,11 +107,13 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       await repos.labels.replace(project.id, assignLabelColors(config.labels, []));
       await repos.images.insertMany(project.id, images);
       for (const entry of config.images) {
+        if (!kept.has(entry.uuid)) continue;
         await repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement }, at);
       }
       // A configuration whose label list misses a label its shapes use still brings it.
-      await addMissingLabels(repos, project.id, shapeLabels(config.images.map((entry) => entry.shapes)));
+      await addMissingLabels(repos, project.id, shapeLabels(config.images.filter((entry) => kept.has(entry.uuid)).map((entry) => entry.shapes)));
     });
-    return { result: { projectName: name, cancelled: false } satisfies ConfigImportJobResult };
+    const result: ConfigImportJobResult = { projectName: name, cancelled: false, ...(missing.length > 0 ? { missing: missing.slice(0, MISSING_LISTED), missingCount: missing.length } : {}) };
+    return { result, ...(missing.length > 0 ? { message: `${missing.length} image(s) of the configuration were missing or unreadable and were left out` } : {}) };
   };
 }
