@@ -104,12 +104,13 @@ describe('buildClassifaiConfig + serializeClassifaiConfig', () => {
     expect(text.endsWith(`  "label_version_list" : "[{${V}:[cat, dog]}]"\n}`)).toBe(true);
   });
 
-  it('leaves out null region, subLabel and a box offset but keeps them when set', () => {
-    const shapes: Shape[] = [box(1, 2, 3, 4), { ...box(1, 2, 3, 4), region: '2', subLabel: [{ label: 'x', region: '1' }] }];
+  it('leaves out null region, subLabel and a box offset but keeps them when set, sub-labels as strings as classifai reads them', () => {
+    const shapes: Shape[] = [box(1, 2, 3, 4), { ...box(1, 2, 3, 4), region: '2', subLabel: [{ label: 'x', region: '1' }, 'y', 7] }];
     const config = buildClassifaiConfig(project(), [{ image: imageRecord('a.jpg'), annotation: { shapes, placement: { x: 0, y: 0, w: 0, h: 0 } }, checksum: null }], NOW);
     const [plain, rich] = config.content['uuid-a.jpg']?.version_list[0]?.annotation_data.annotation ?? [];
     expect(plain).toEqual({ x1: 1, y1: 2, x2: 3, y2: 4, lineWidth: 2, color: 'rgba(255,0,0,1.0)', label: 'cat', id: '1' });
-    expect(rich).toMatchObject({ region: '2', subLabel: [{ label: 'x', region: '1' }] });
+    expect(rich).toMatchObject({ region: '2', subLabel: ['x', 'y'] });
+    expect(Object.keys(rich ?? {})).toEqual(['x1', 'y1', 'x2', 'y2', 'lineWidth', 'color', 'region', 'subLabel', 'label', 'id']);
   });
 });
 

@@ -3,7 +3,7 @@
 import type { AnnotationType, CanvasPlacement, ImageAnnotation, ImageRecord, Project, Shape } from '@/server/core/types';
 import { formatVersion, formatVersionList, formatVersionMap, parseVersion, parseVersionList, parseVersionMap, type BracketResult, type VersionRecord } from './classifai-bracket';
 import { formatClassifaiDate, parseClassifaiDate } from './classifai-date';
-import { expectNumber, expectString, FormatError, shapeFromWire, shapeToWire, type ClassifaiShapeWire } from './classifai-wire';
+import { expectNumber, expectString, FormatError, shapeFromWire, shapeToConfigWire, type ClassifaiShapeWire } from './classifai-wire';
 import { isRecord } from './common';
 import { toJacksonJson } from './jackson-json';
 
@@ -103,7 +103,7 @@ export function buildClassifaiConfig(project: Project, images: readonly ExportIm
       version_list: [
         {
           version_uuid: project.versionUuid,
-          annotation_data: { annotation: annotation.shapes.map(shapeToWire), img_x: x, img_y: y, img_w: w, img_h: h },
+          annotation_data: { annotation: annotation.shapes.map(shapeToConfigWire), img_x: x, img_y: y, img_w: w, img_h: h },
         },
       ],
       img_depth: image.depth,

@@ -76,6 +76,17 @@ export function shapeToWire(shape: Shape): ClassifaiShapeWire {
   };
 }
 
+// A client may store a sub-label as a {label, region} object; classifai's config file holds
+// strings only (its importer refuses anything else), so the file keeps the object's label.
+const subLabelText = (entry: unknown) => (typeof entry === 'string' ? entry : isRecord(entry) && typeof entry.label === 'string' ? entry.label : null);
+
+/** An element of the config file: as shapeToWire, with sub-labels as strings. */
+export function shapeToConfigWire(shape: Shape): ClassifaiShapeWire {
+  const wire = shapeToWire(shape);
+  if (!wire.subLabel) return wire;
+  return { ...wire, subLabel: wire.subLabel.map(subLabelText).filter((text): text is string => text !== null) };
+}
+
 /** A readable reason, with the place in the file, for refusing an input. */
 export class FormatError extends Error {}
 
