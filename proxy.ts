@@ -3,7 +3,7 @@
 // bytes) run the same gate themselves (servedLocally), so that Next's middleware pass is not
 // paid on every call.
 import { NextResponse, type NextRequest } from 'next/server';
-import { checkLocal, refusalBody } from '@/server/api/local-only';
+import { checkLocal, isPagePath, refusalBody } from '@/server/api/local-only';
 
 // One pattern, not a list: Next tries each listed pattern on every request, building its
 // RegExp anew each time, and a REST path fails all of them (10 patterns were 20 µs a request).
@@ -14,7 +14,7 @@ export const config = {
 };
 
 export function proxy(request: NextRequest) {
-  const verdict = checkLocal(request.headers);
+  const verdict = checkLocal(request.headers, isPagePath(request.nextUrl.pathname));
   if ('refused' in verdict) return NextResponse.json(refusalBody(verdict.refused), { status: 403 });
   if (request.method === 'OPTIONS') return new NextResponse(null, { status: 204, headers: verdict.cors });
   const response = NextResponse.next();

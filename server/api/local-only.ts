@@ -39,15 +39,26 @@ function corsHeaders(origin: string): Record<string, string> {
 
 export type LocalVerdict = { refused: string } | { cors: Record<string, string> };
 
-/** Who sent the request, from its headers: refused (with why) or allowed (with its CORS headers). */
-export function checkLocal(headers: Headers): LocalVerdict {
+// The app's pages (app/**/page.tsx): what a link on another site may open.
+const PAGE_PATH = /^\/(?:(?:projects|admin|signin)(?:\/.*)?)?$/;
+
+/** Whether a navigation from another site may open this path: pages yes, API and REST paths no. */
+export const isPagePath = (pathname: string) => PAGE_PATH.test(pathname);
+
+/**
+ * Who sent the request, from its headers: refused (with why) or allowed (with its CORS headers).
+ * page: the path is a page (isPagePath), which links from other sites may open.
+ */
+export function checkLocal(headers: Headers, page = false): LocalVerdict {
   const host = headers.get('host') ?? '';
   if (!acceptedHostnames().has(hostnameOf(host).toLowerCase())) return { refused: 'Requests must address this machine (localhost) or a name in LABELPORT_ALLOWED_HOSTS' };
   const origin = headers.get('origin');
   if (origin !== null && !isLocalOrigin(origin)) return { refused: 'Requests from other sites are refused' };
   // <img>, <script> and form posts from other sites send no Origin on GET; the browser still
-  // says where they come from. Typed URLs and links (navigations) stay allowed.
-  if (origin === null && headers.get('sec-fetch-site') === 'cross-site' && headers.get('sec-fetch-mode') !== 'navigate') {
+  // says where they come from. Links from other sites may open a page, but not an API or REST
+  // path: a hidden <iframe> is a navigation too, and would run the call. Typed URLs and the
+  // app's own links (the export download) are not cross-site.
+  if (origin === null && headers.get('sec-fetch-site') === 'cross-site' && !(page && headers.get('sec-fetch-mode') === 'navigate')) {
     return { refused: 'Requests from other sites are refused' };
   }
   return { cors: origin ? corsHeaders(origin) : {} };

@@ -13,6 +13,7 @@
 import { createOpenApiNodeHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
 import type { Core } from '@/server/core';
 import { envelope, ERROR_CODES, isUnexpected, toRestFailure, type RestFailure } from './errors';
+import { readBody } from './read-body';
 import type { RequestIdentity } from './request-actor';
 import { appRouter } from './root';
 
@@ -125,9 +126,10 @@ export function createRestHandler(getCore: () => Promise<Core>) {
     if (method !== 'GET' && method !== 'HEAD') {
       const limit = CARRIES_FILES.test(url.pathname) ? MAX_BODY_BYTES : MAX_SMALL_BODY_BYTES;
       const tooLarge = () => jsonResponse(envelope(413, ERROR_CODES.badParam, `Request body larger than ${limit / 2 ** 20} MiB`));
-      if (Number(request.headers.get('content-length') ?? '0') > limit) return tooLarge();
-      const text = await request.text();
-      if (Buffer.byteLength(text) > limit) return tooLarge();
+      const bytes = await readBody(request, limit);
+      if (bytes === null) return tooLarge();
+      // As request.text() decodes: UTF-8, a leading BOM dropped.
+      const text = new TextDecoder().decode(bytes);
       try {
         body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
       } catch {

@@ -12,4 +12,10 @@ describe('safeNextPath', () => {
       expect(safeNextPath(value), String(value)).toBe('/');
     }
   });
+
+  it('sends what is no URL at all home instead of throwing', () => {
+    for (const value of ['//[', '//a b', '//a%20b', '//evil.example:99999']) {
+      expect(safeNextPath(value), value).toBe('/');
+    }
+  });
 });

@@ -8,6 +8,13 @@ export function safeNextPath(value: string | null | undefined): string {
   // Browsers drop tabs and newlines from a URL and read `\` as `/`: `/\t/evil.example` would
   // become `//evil.example`, another site.
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
-  const url = new URL(value, SITE);
+  let url: URL;
+  try {
+    url = new URL(value, SITE);
+  } catch {
+    // `//[` or `//a b` is no address at all: home too, not a 500 (the sign-in route and page
+    // call this outside any try).
+    return '/';
+  }
   return url.origin === SITE ? `${url.pathname}${url.search}${url.hash}` : '/';
 }

@@ -25,8 +25,11 @@ const sha256 = (secret: string) => createHash('sha256').update(secret).digest('h
 const newSecret = () => `lp_${randomBytes(32).toString('base64url')}`;
 const toActor = (user: StoredUser): Actor => ({ userId: user.id, name: user.name, role: user.role });
 
+/** The longest user name `users add` takes; sign-in refuses longer ones before storing anything. */
+export const MAX_USER_NAME_LENGTH = 64;
+
 export function checkUserName(name: string): string {
-  if (name.length < 1 || name.length > 64) throw invalidInput('A user name has 1 to 64 characters');
+  if (name.length < 1 || name.length > MAX_USER_NAME_LENGTH) throw invalidInput(`A user name has 1 to ${MAX_USER_NAME_LENGTH} characters`);
    
   if (/[\u0000-\u001f\u007f]/.test(name)) throw invalidInput('A user name cannot hold control characters');
   if (name.trim() !== name) throw invalidInput('A user name cannot start or end with a space');
@@ -99,6 +102,9 @@ export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_T
     },
 
     async signIn(name, password, address) {
+      // No user has such a name; answered before the failure row (whose key holds the name, kept
+      // 15 minutes) and before scrypt, so a huge name costs neither disk nor CPU.
+      if (name.length > MAX_USER_NAME_LENGTH) throw unauthenticated('Wrong user name or password');
       const at = now();
       const since = at - SIGN_IN_WINDOW_MS;
       const keys = address === null ? [`account:${name}`] : [`account:${name}`, `address:${address}`];

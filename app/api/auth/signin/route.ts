@@ -3,6 +3,7 @@
 // HttpOnly, SameSite=Strict cookie.
 import { toRestFailure } from '@/server/api/errors';
 import { checkLocal, refusalBody } from '@/server/api/local-only';
+import { readBody } from '@/server/api/read-body';
 import { safeNextPath } from '@/server/api/safe-next-path';
 import { cameOverHttps, SESSION_COOKIE_MAX_AGE_SECONDS, sessionCookie } from '@/server/api/session-cookie';
 import { getCore } from '@/server/runtime/core-singleton';
@@ -19,12 +20,19 @@ function clientAddress(headers: Headers): string | null {
   return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
 }
 
+// A name, a password and a path to come back to take a few hundred bytes; a body over this is
+// read no further and answered as a malformed one.
+const MAX_SIGN_IN_BODY_BYTES = 16 * 1024;
+
 async function readForm(request: Request): Promise<{ name: string; password: string; next: string; json: boolean }> {
-  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
-    const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-    return { name: String(body.name ?? ''), password: String(body.password ?? ''), next: String(body.next ?? '/'), json: true };
+  const contentType = request.headers.get('content-type') ?? '';
+  const bytes = await readBody(request, MAX_SIGN_IN_BODY_BYTES).catch(() => null);
+  const body = new Response(bytes, { headers: { 'content-type': contentType } });
+  if (contentType.includes('application/json')) {
+    const fields = (await body.json().catch(() => ({}))) as Record<string, unknown>;
+    return { name: String(fields.name ?? ''), password: String(fields.password ?? ''), next: String(fields.next ?? '/'), json: true };
   }
-  const form = await request.formData().catch(() => new FormData());
+  const form = await body.formData().catch(() => new FormData());
   return { name: String(form.get('name') ?? ''), password: String(form.get('password') ?? ''), next: String(form.get('next') ?? '/'), json: false };
 }
 
