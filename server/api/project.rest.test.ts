@@ -118,6 +118,7 @@ describe('creating a project', () => {
       [{ project_name: '   ' }, 400],
       [{ project_name: '\u3000\u00a0' }, 400],
       [{ project_name: 'fine', annotation_type: 'polygon' }, 400],
+      [{ project_name: 'fine', annotation_type: undefined }, 400], // no type: classifai refuses, it is no seg project
       [{ project_name: 'fine', project_path: path.join(folder, 'nope') }, 400],
       [{ project_name: 'fine', label_file_path: '/no/such/labels.txt' }, 400],
       [{ project_name: 'fine', status: 'cooked' }, 400],
@@ -132,6 +133,7 @@ describe('creating a project', () => {
     }
     const names = projectMetaOutput.parse((await t.rest.get('/bndbox/projects/meta')).body).content.map((p) => p.project_name);
     expect(names).not.toContain('fine');
+    expect(projectMetaOutput.parse((await t.rest.get('/seg/projects/meta')).body).content.map((p) => p.project_name)).not.toContain('fine');
   });
 
   it('refuses a body over 16 MiB on paths that carry no files with 413', async () => {

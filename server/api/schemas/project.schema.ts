@@ -13,6 +13,12 @@ export const createProjectInput = z.object({
     .optional(),
   project_path: z.string().max(4096).optional(),
   label_file_path: z.string().max(4096).optional(),
+}).superRefine((input, context) => {
+  // A folder's project needs its type (classifai refuses the request without it); a
+  // configuration brings its own.
+  if (/^raw$/i.test(input.status) && input.annotation_type === undefined) {
+    context.addIssue({ code: 'custom', path: ['annotation_type'], message: 'is required for a project made from a folder' });
+  }
 });
 export type CreateProjectInput = z.infer<typeof createProjectInput>;
 
