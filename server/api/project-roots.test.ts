@@ -85,6 +85,21 @@ describe('project roots', () => {
     await expect(caller.folders.list({ path: path.join(root, 'escape') })).rejects.toMatchObject({ message: expect.stringMatching(/not under a project root/) });
   });
 
+  it('reads an annotation dataset on the server only from under a root: a preview of another folder lists nothing of it', async () => {
+    fs.writeFileSync(path.join(outside, 'a.txt'), '0 0.5 0.5 0.2 0.2\n');
+    fs.writeFileSync(path.join(outside, 'classes.txt'), 'secret-label\n');
+    for (const source of [outside, path.join(root, 'escape')]) {
+      const reply = await t.rest.put('/v2/bndbox/projects/street/import/yolo', { source_path: source, preview: 'true' });
+      expect(reply.status, source).toBe(400);
+      expect(JSON.stringify(reply.body), source).not.toContain('secret-label');
+      expect(reply.body, source).toMatchObject({ message: 0, error_message: expect.stringMatching(/not under a project root/) });
+    }
+    fs.writeFileSync(path.join(root, 'street', 'classes.txt'), 'car\n');
+    fs.writeFileSync(path.join(root, 'street', 'a.txt'), '0 0.5 0.5 0.2 0.2\n');
+    const inside = await t.rest.put('/v2/bndbox/projects/street/import/yolo', { source_path: path.join(root, 'street'), preview: 'true' });
+    expect(inside.body).toMatchObject({ message: 1 });
+  });
+
   it("refuses the server's file dialog: the user is elsewhere", async () => {
     const reply = await t.rest.put('/v2/folders');
     expect(reply.body).toMatchObject({ message: 0, error_message: expect.stringMatching(/no file dialog/) });

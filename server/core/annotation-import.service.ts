@@ -1,6 +1,7 @@
 // Import of training-format annotations (COCO, VOC, YOLO, labelme) into an existing project,
 // matched by file name. Shapes arrive in pixel space and are stored with the identity
 // placement (the image drawn at 0,0 in its own size), which classifai clients also read right.
+import path from 'node:path';
 import { mergeDatasetFields } from './dataset-fields';
 import { invalidInput } from './errors';
 import { TRAINING_IMPORTERS, type TrainingFormat } from './formats';
@@ -8,6 +9,7 @@ import { readImportSource, type ImportSource } from './import-source';
 import { addMissingLabels, missingLabels, shapeLabels } from './label.service';
 import { readPages } from './paging';
 import type { ProjectService } from './project.service';
+import type { ProjectRoots } from './project-roots';
 import type { Repositories } from './repositories';
 import type { AnnotationType } from './types';
 import { storeAnnotationChange } from './annotation-changes';
@@ -20,8 +22,8 @@ export interface AnnotationImportSummary {
   labelsAdded: string[];
 }
 
-export function createAnnotationImportService(deps: { repos: Repositories; projects: ProjectService; now: () => number }) {
-  const { repos, projects, now } = deps;
+export function createAnnotationImportService(deps: { repos: Repositories; projects: ProjectService; now: () => number; roots: ProjectRoots }) {
+  const { repos, projects, now, roots } = deps;
   return {
     async importAnnotations(
       type: AnnotationType,
@@ -31,7 +33,10 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
       options: { preview?: boolean } = {},
     ): Promise<AnnotationImportSummary> {
       const project = await projects.get(type, name);
-      const files = await readImportSource(source);
+      // A dataset on the server's disk is read from under the project roots only (team server):
+      // a preview would list the names of any folder's files and the lines of its label files.
+      const checked = 'path' in source ? { ...source, path: await roots.check(path.resolve(source.path), 'import source') } : source;
+      const files = await readImportSource(checked);
       const targets = [];
       for await (const page of readPages((offset, limit) => repos.images.page(project.id, 'all', offset, limit), 1000)) {
         targets.push(...page.map((image) => ({ relPath: image.relPath, width: image.width, height: image.height, uuid: image.uuid })));

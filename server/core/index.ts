@@ -92,7 +92,7 @@ export function createCore(edges: CoreEdges) {
   const choosers = createChooserService(chooser, { remote: edges.projectRoots !== undefined });
   const exports = createExportService({ projects, jobs });
   const datasetChecks = createDatasetCheckService({ repos, projects });
-  const annotationImports = createAnnotationImportService({ repos, projects, now });
+  const annotationImports = createAnnotationImportService({ repos, projects, now, roots });
   const settings = createSettingsService({ dataDir: edges.dataDir });
   const splits = createSplitService({ repos, projects, jobs, now });
   const users = createUserService({ users: repos.users, now, sessionTtlMs: edges.sessionTtlMs });

@@ -45,9 +45,10 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
     context.signal.throwIfAborted(); // a shutdown closed the dialog: that is no choice
     if (chosen === '') return { result: { projectName: null, cancelled: true } satisfies ConfigImportJobResult, message: 'No file was chosen' };
     context.setPhase('importing');
-    if (!(await isFile(path.resolve(chosen)))) throw invalidInput(`The configuration file does not exist: ${chosen}`);
     // Its folder becomes the project's: a project made from a folder must be under a root too.
+    // Checked first: outside the roots, whether a path exists is none of the caller's business.
     const file = await insideRoots(path.resolve(chosen), 'configuration file');
+    if (!(await isFile(file))) throw invalidInput(`The configuration file does not exist: ${chosen}`);
     if ((await fsp.stat(file)).size > MAX_CONFIG_BYTES) throw invalidInput('The configuration file is larger than 512 MB');
     const parsed = parseClassifaiConfig(await fsp.readFile(file, 'utf8'));
     if (!parsed.ok) throw invalidInput(`The configuration file is not valid: ${parsed.error}`);
