@@ -42,6 +42,21 @@ describe('xml', () => {
     expect(parseXml('<a>x <! y</a>')).toEqual({ ok: false, error: 'unexpected "<" at offset 5' });
   });
 
+  // The attribute patterns backtracked quadratically over a tag with no ">": seconds for
+  // 64 KB, half an hour for 1 MB, with the event loop blocked. Bounds are loose for slow machines.
+  it('refuses a megabyte-long unterminated tag, and reads a megabyte-long terminated one, in linear time', () => {
+    const run = 'a'.repeat(1024 * 1024);
+    const started = performance.now();
+    expect(parseXml(`<annotation>${run}`)).toEqual({ ok: false, error: '<annotation> is not closed' });
+    expect(parseXml(`<annotation><${run}`)).toEqual({ ok: false, error: 'unexpected "<" at offset 12' });
+    expect(parseXml(`<annotation ${run}`)).toEqual({ ok: false, error: 'unexpected "<" at offset 0' });
+    expect(parseXml(`<annotation x="${run}`)).toEqual({ ok: false, error: 'unexpected "<" at offset 0' });
+    const long = parseXml(`<annotation ${run}="1" ${' '.repeat(run.length)}/>`);
+    expect(long.ok && long.root.attributes).toEqual({ [run]: '1' });
+    expect(parseXml(`<a ${run}=unquoted/>`)).toEqual({ ok: true, root: { name: 'a', children: [], text: '' } });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('reports broken documents', () => {
     for (const text of ['', 'text', '<a><b></a>', '<a>', '<a></a><b></b>', '<a>1 < 2</a>']) expect(parseXml(text).ok, text).toBe(false);
   });

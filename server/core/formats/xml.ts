@@ -47,7 +47,23 @@ export function decodeEntities(text: string): string {
 // of a file are the line breaks between its tags.
 const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>/y;
 const CLOSING = /<\/\s*([^\s>]+)\s*>/y;
-const OPENING = /<([^\s/>!?]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/y;
+// An opening tag's end is found by a scan, not by one regex over the tag: an attribute pattern
+// repeated up to a ">" that never comes backtracks over the rest of the file (seconds for 64 KB,
+// half an hour for 1 MB), and a long enough tag overflows the regex engine's stack.
+const TAG_NAME = /[^\s/>!?]+/y;
+
+/** Offset of the ">" ending a tag whose attributes start at `from` (a quoted value may hold one), or -1. */
+function tagEnd(source: string, from: number): number {
+  let quote = 0;
+  for (let at = from; at < source.length; at += 1) {
+    const code = source.charCodeAt(at);
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+    } else if (code === 62 /* > */) return at;
+    else if (code === 34 /* " */ || code === 39 /* ' */) quote = code;
+  }
+  return -1;
+}
 
 /** The root element, or an error message. */
 export function parseXml(source: string): { ok: true; root: XmlElement } | { ok: false; error: string } {
@@ -55,7 +71,7 @@ export function parseXml(source: string): { ok: true; root: XmlElement } | { ok:
   let root: XmlElement | null = null;
   const markup = new RegExp(MARKUP);
   const closingTag = new RegExp(CLOSING);
-  const openingTag = new RegExp(OPENING);
+  const tagName = new RegExp(TAG_NAME);
   const addText = (value: string) => {
     const parent = stack[stack.length - 1];
     if (parent) parent.text += value;
@@ -73,25 +89,33 @@ export function parseXml(source: string): { ok: true; root: XmlElement } | { ok:
       continue;
     }
     const second = source.charCodeAt(at + 1);
-    const kind = second === 47 /* / */ ? closingTag : second === 33 /* ! */ || second === 63 /* ? */ ? markup : openingTag;
-    kind.lastIndex = at;
-    const match = kind.exec(source);
-    if (!match) return { ok: false, error: `unexpected "<" at offset ${at}` };
-    at += match[0].length;
     const parent = stack[stack.length - 1];
-    const cdata = kind === markup ? match[1] : undefined;
-    const closing = kind === closingTag ? match[1] : undefined;
-    const opening = kind === openingTag ? match[1] : undefined;
-    if (cdata !== undefined) {
-      const error = addText(cdata);
-      if (error) return { ok: false, error };
-    } else if (opening !== undefined) {
-      const attributes = readAttributes(match[2] ?? '');
+    if (second !== 47 /* / */ && second !== 33 /* ! */ && second !== 63 /* ? */) {
+      tagName.lastIndex = at + 1;
+      const opening = tagName.exec(source)?.[0];
+      const nameEnd = at + 1 + (opening?.length ?? 0);
+      const end = opening === undefined ? -1 : tagEnd(source, nameEnd);
+      if (opening === undefined || end === -1) return { ok: false, error: `unexpected "<" at offset ${at}` };
+      const selfClosing = end > nameEnd && source.charCodeAt(end - 1) === 47 /* / */;
+      const attributes = readAttributes(source.slice(nameEnd, selfClosing ? end - 1 : end));
       const element: XmlElement = attributes ? { name: opening, children: [], text: '', attributes } : { name: opening, children: [], text: '' };
       if (parent) parent.children.push(element);
       else if (root) return { ok: false, error: 'more than one root element' };
       else root = element;
-      if (match[3] !== '/') stack.push(element);
+      if (!selfClosing) stack.push(element);
+      at = end + 1;
+      continue;
+    }
+    const kind = second === 47 /* / */ ? closingTag : markup;
+    kind.lastIndex = at;
+    const match = kind.exec(source);
+    if (!match) return { ok: false, error: `unexpected "<" at offset ${at}` };
+    at += match[0].length;
+    const cdata = kind === markup ? match[1] : undefined;
+    const closing = kind === closingTag ? match[1] : undefined;
+    if (cdata !== undefined) {
+      const error = addText(cdata);
+      if (error) return { ok: false, error };
     } else if (closing !== undefined) {
       if (!parent || parent.name !== closing) return { ok: false, error: `unexpected </${closing}>` };
       stack.pop();
@@ -114,7 +138,9 @@ export function childText(element: XmlElement, name: string): string | undefined
 function readAttributes(text: string): Record<string, string> | undefined {
   if (!text.includes('=')) return undefined;
   const attributes: Record<string, string> = {};
-  for (const [, name = '', doubleQuoted, singleQuoted] of text.matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+  // A name starts only after a space or a quote: tried at every offset of a long run without
+  // an "=" after it, the pattern was quadratic too.
+  for (const [, name = '', doubleQuoted, singleQuoted] of text.matchAll(/(?<![^\s"'])([^\s="']+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     attributes[name] = decodeEntities(doubleQuoted ?? singleQuoted ?? '');
   }
   return Object.keys(attributes).length > 0 ? attributes : undefined;
