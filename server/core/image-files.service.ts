@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import {
   isInside,
+  isReservedName,
   moveToDeletedFolder,
   moveNoReplace,
   resolveExistingInside,
@@ -35,6 +36,8 @@ const ILLEGAL_RENAME_CHARACTERS = /[ `&:;'?$~#@=*+%{}<>/[\]|"^\\]/;
 
 async function decodeUpload(upload: UploadedImage): Promise<Buffer> {
   checkFileName(upload.name, 'Image name');
+  // Here as well as where the file is placed: refused before any other upload is written.
+  if (isReservedName(upload.name)) throw invalidInput(`${upload.name}: the name is reserved by Labelport`);
   const marker = upload.dataUrl.indexOf('base64,');
   if (marker < 0) throw invalidInput(`${upload.name}: expected a data URL with base64 content`);
   const bytes = Buffer.from(upload.dataUrl.slice(marker + 'base64,'.length), 'base64');

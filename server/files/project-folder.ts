@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { invalidInput, invalidState } from '@/server/core/errors';
 import { mapLimited } from './map-limited';
 
 /** classifai's name for the folder deleted images are moved into; never scanned. */
@@ -133,20 +134,40 @@ const STATS_IN_FLIGHT = 16;
 // The callback API, promisified: fs/promises' stat costs more in promise machinery.
 const statFile = promisify(fs.stat);
 
-/** Picks `name`, else `name(1).ext`, `name(2).ext`… in folder; never an existing file. */
-export function freeName(folder: string, fileName: string): string {
+// existsSync follows symlinks: it calls a dangling one free, and link() onto it fails with EEXIST.
+function isTaken(absPath: string): boolean {
+  return fs.lstatSync(/*turbopackIgnore: true*/ absPath, { throwIfNoEntry: false }) !== undefined;
+}
+
+// A bound no folder meets: a name that cannot be placed fails instead of spinning the server.
+const MAX_NAME_ATTEMPTS = 100_000;
+
+/** `name`, then `name(1).ext`, `name(2).ext`… */
+function* numberedNames(fileName: string): Generator<string> {
   const extension = path.extname(fileName);
   const stem = fileName.slice(0, fileName.length - extension.length);
-  for (let attempt = 0; ; attempt += 1) {
-    const candidate = attempt === 0 ? fileName : `${stem}(${attempt})${extension}`;
-    if (!fs.existsSync(path.join(folder, candidate))) return candidate;
-  }
+  yield fileName;
+  for (let attempt = 1; attempt < MAX_NAME_ATTEMPTS; attempt += 1) yield `${stem}(${attempt})${extension}`;
+}
+
+const noFreeName = (folder: string, fileName: string) => invalidState(`No free name like ${fileName} in ${folder}`);
+
+/** Picks `name`, else `name(1).ext`, `name(2).ext`… in folder; never an existing entry, a dangling symlink included. */
+export function freeName(folder: string, fileName: string): string {
+  for (const candidate of numberedNames(fileName)) if (!isTaken(path.join(/*turbopackIgnore: true*/ folder, candidate))) return candidate;
+  throw noFreeName(folder, fileName);
 }
 
 /** Moves a project file into the project's deleted folder; returns where it went. */
 export async function moveToDeletedFolder(root: string, absPath: string): Promise<string> {
   const folder = path.join(/*turbopackIgnore: true*/ root, DELETED_FOLDER_NAME);
-  await fsp.mkdir(folder, { recursive: true });
+  await fsp.mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  // A symlink of that name would carry the user's images wherever it points.
+  if (!(await fsp.lstat(folder)).isDirectory()) {
+    throw invalidState(`Nothing was deleted: ${DELETED_FOLDER_NAME} in ${root} is not a folder (a link or a file); move it away first`);
+  }
   const target = path.join(/*turbopackIgnore: true*/ folder, freeName(folder, path.basename(absPath)));
   await fsp.rename(absPath, target);
   return target;
@@ -155,24 +176,40 @@ export async function moveToDeletedFolder(root: string, absPath: string): Promis
 /** Prefix of our temporary files in a user's folder; a crash can leave one, never a half image. */
 export const TEMP_PREFIX = '.labelport-';
 
+const isTemporaryName = (name: string) => name.startsWith(TEMP_PREFIX) && name.endsWith('.partial');
+
+/**
+ * Names Labelport keeps for itself in a project folder: a file named like a temporary is removed
+ * by the next add, and one named like the deleted folder makes every delete fail. The deleted
+ * folder's name is compared ignoring case, as a case-insensitive drive does.
+ */
+export function isReservedName(fileName: string): boolean {
+  return isTemporaryName(fileName) || fileName.toLowerCase() === DELETED_FOLDER_NAME;
+}
+
 /**
  * Fills a temporary file in folder, then gives it the first free name like fileName (never
  * overwriting): a crash mid-write leaves a `.labelport-*.partial`, never a truncated image
  * under a real name. Returns the name used.
  */
 export async function placeNewFile(folder: string, fileName: string, fill: (temporaryPath: string) => Promise<void>): Promise<string> {
+  if (isReservedName(fileName)) throw invalidInput(`${fileName}: the name is reserved by Labelport`);
   const temporary = path.join(/*turbopackIgnore: true*/ folder, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.partial`);
   try {
     await fill(temporary);
-    for (;;) {
-      const name = freeName(folder, fileName);
+    // A clash moves on to the next name, never back to the same one: lstat and link can
+    // disagree about a name (a racing writer, a drive that folds case).
+    for (const name of numberedNames(fileName)) {
+      const target = path.join(/*turbopackIgnore: true*/ folder, name);
+      if (isTaken(target)) continue;
       try {
-        await moveNoReplace(temporary, path.join(/*turbopackIgnore: true*/ folder, name));
+        await moveNoReplace(temporary, target);
         return name;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
     }
+    throw noFreeName(folder, fileName);
   } finally {
     await fsp.rm(temporary, { force: true });
   }
@@ -186,7 +223,7 @@ export function writeNewFile(folder: string, fileName: string, bytes: Uint8Array
 /** Removes temporary files an interrupted add left in folder (ours only, by name). */
 export async function removeStaleTemporaries(folder: string): Promise<void> {
   const names = await fsp.readdir(folder).catch(() => [] as string[]);
-  const stale = names.filter((name) => name.startsWith(TEMP_PREFIX) && name.endsWith('.partial'));
+  const stale = names.filter(isTemporaryName);
   await Promise.all(stale.map((name) => fsp.rm(path.join(folder, name), { force: true })));
 }
 
@@ -201,7 +238,7 @@ export async function moveNoReplace(from: string, to: string): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV') throw error;
-    if (fs.existsSync(to)) throw Object.assign(new Error(`${to} exists`), { code: 'EEXIST' });
+    if (isTaken(to)) throw Object.assign(new Error(`${to} exists`), { code: 'EEXIST' });
     await fsp.rename(from, to);
     return;
   }

@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Chooser } from '@/server/files/chooser';
-import { isInside, placeNewFile, removeStaleTemporaries, walkFolder, writeNewFile } from '@/server/files/project-folder';
+import { isInside, isReservedName, placeNewFile, removeStaleTemporaries, walkFolder, writeNewFile } from '@/server/files/project-folder';
 import { probeImageFile } from '@/server/media/image-media';
 import { invalidInput, notFound } from '../errors';
 import type { Repositories } from '../repositories';
@@ -52,7 +52,9 @@ export function createAddImagesHandler(repos: Repositories, chooser: Chooser): J
     context.progress(0, entries.length);
     for (const [index, entry] of entries.entries()) {
       context.signal.throwIfAborted();
-      if (await probeImageFile(entry.absPath)) added.push(await placeNewFile(project.folder, path.basename(entry.relPath), (temporary) => fsp.copyFile(entry.absPath, temporary, constants.COPYFILE_EXCL)));
+      const name = path.basename(entry.relPath);
+      // A name Labelport keeps is its own file (another project's leftover temporary), not an image to copy.
+      if (!isReservedName(name) && (await probeImageFile(entry.absPath))) added.push(await placeNewFile(project.folder, name, (temporary) => fsp.copyFile(entry.absPath, temporary, constants.COPYFILE_EXCL)));
       context.progress(index + 1, entries.length);
     }
     return { result: { added, cancelled: false } satisfies AddImagesResult };
