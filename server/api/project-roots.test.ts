@@ -103,5 +103,10 @@ describe('project roots', () => {
   it("refuses the server's file dialog: the user is elsewhere", async () => {
     const reply = await t.rest.put('/v2/folders');
     expect(reply.body).toMatchObject({ message: 0, error_message: expect.stringMatching(/no file dialog/) });
+    // Adding images with none uploaded would open it too, and copy from any folder it named.
+    t.chooser.next.folder = outside;
+    const add = await t.rest.put('/v2/bndbox/projects/street/add', { img_name_list: [], img_base64_list: [] });
+    expect(add.body).toMatchObject({ message: 0, error_message: expect.stringMatching(/no file dialog/) });
+    expect(fs.readdirSync(path.join(root, 'street')).filter((name) => name.startsWith('a('))).toEqual([]);
   });
 });

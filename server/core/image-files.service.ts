@@ -12,7 +12,7 @@ import {
 } from '@/server/files/project-folder';
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { probeImageBuffer } from '@/server/media/image-media';
-import { imageNotFound, invalidInput, invalidState, isDomainError } from './errors';
+import { DomainError, imageNotFound, invalidInput, invalidState, isDomainError } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { addJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
 import { checkFileName } from './names';
@@ -50,6 +50,8 @@ export function createImageFilesService(deps: {
   projects: ProjectService;
   jobs: JobRunner<JobKinds>;
   thumbnails: ThumbnailCache;
+  /** A team server: no file dialog (the chooser service refuses it too), uploads only. */
+  remote?: boolean;
 }) {
   const { repos, projects, jobs, thumbnails } = deps;
 
@@ -60,7 +62,10 @@ export function createImageFilesService(deps: {
      */
     async add(type: AnnotationType, name: string, uploads: readonly UploadedImage[]): Promise<JobStatusOf<'add'>> {
       const project = await projects.get(type, name);
-      if (uploads.length === 0) return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
+      if (uploads.length === 0) {
+        if (deps.remote) throw new DomainError('unsupported', 'This team server has no file dialog: upload the images instead');
+        return jobs.start('add', addJobKey(project.id), { projectId: project.id, source: { kind: 'folder' } });
+      }
       if (uploads.length > MAX_UPLOADS) throw invalidInput(`At most ${MAX_UPLOADS} images per request`);
       const files = [];
       for (const upload of uploads) files.push({ name: upload.name, bytes: await decodeUpload(upload) });

@@ -88,7 +88,7 @@ export function createCore(edges: CoreEdges) {
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
   const tiles = createImageTiles({ repos, projects, thumbnails: imageThumbnails, jobs, store: tileStore, maker: tileMaker, now });
   const annotations = createAnnotationService({ repos, projects, now, activity });
-  const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails });
+  const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails, remote: edges.projectRoots !== undefined });
   const choosers = createChooserService(chooser, { remote: edges.projectRoots !== undefined });
   const exports = createExportService({ projects, jobs });
   const datasetChecks = createDatasetCheckService({ repos, projects });
