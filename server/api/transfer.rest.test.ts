@@ -137,6 +137,12 @@ describe('export cfg and import it back', () => {
     await t.rest.get('/bndbox/projects/partial');
     const loaded = loadingStatusOutput.parse((await t.rest.get('/bndbox/projects/partial/loadingstatus')).body);
     expect(loaded.uuid_list).toHaveLength(2);
+    // A file that is there but unreadable refuses the import: its shapes would be lost.
+    fs.writeFileSync(path.join(dir, 'sub-unreadable.json'), JSON.stringify({ ...config, project_name: 'partial2' }));
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.writeFileSync(path.join(dir, 'sub', 'b.png'), 'not yet synced');
+    expect(await importConfig(path.join(dir, 'sub-unreadable.json'))).toMatchObject({ file_system_status: 5, error_message: expect.stringMatching(/cannot be read.*sub\/b\.png/) });
+    expect(await projectNames('bndbox')).not.toContain('partial2');
     const shapes = await Promise.all((loaded.uuid_list ?? []).map(async (uuid) => thumbnailOutput.parse((await t.rest.get(`/bndbox/projects/partial/uuid/${uuid}/thumbnail`)).body).bnd_box?.map((shape) => shape.label)));
     expect(shapes.flat()).toEqual(['car']); // person was drawn on sub/b.png, the one left out
   });

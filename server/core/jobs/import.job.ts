@@ -59,13 +59,18 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
 
     const images: NewImage[] = [];
     const missing: string[] = [];
+    const unreadable: string[] = [];
     context.progress(0, config.images.length);
     for (const entry of config.images) {
       context.signal.throwIfAborted();
       const absPath = await resolveExistingInside(folder, entry.relPath);
-      const probe = absPath ? await probeImageFile(absPath) : null;
-      if (!absPath || !probe) {
+      if (!absPath) {
         missing.push(entry.relPath);
+        continue;
+      }
+      const probe = await probeImageFile(absPath);
+      if (!probe) {
+        unreadable.push(entry.relPath);
         continue;
       }
       const stat = await fsp.stat(absPath);
@@ -81,6 +86,12 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
         mtimeMs: Math.trunc(stat.mtimeMs),
       });
       context.progress(images.length + missing.length, config.images.length);
+    }
+    // A file that is there but cannot be read now (permissions, a sync client's placeholder) may
+    // be readable later: importing without it would lose its shapes, so nothing is imported.
+    if (unreadable.length > 0) {
+      const shown = unreadable.slice(0, 5).join(', ');
+      throw invalidInput(`${unreadable.length} image(s) of the configuration cannot be read in ${folder}: ${shown}${unreadable.length > 5 ? ', …' : ''}`);
     }
     // A file deleted since the export leaves its image out (its shapes stay in the file); a
     // configuration none of whose images is there was moved away from its folder.
@@ -115,6 +126,6 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       await addMissingLabels(repos, project.id, shapeLabels(config.images.filter((entry) => kept.has(entry.uuid)).map((entry) => entry.shapes)));
     });
     const result: ConfigImportJobResult = { projectName: name, cancelled: false, ...(missing.length > 0 ? { missing: missing.slice(0, MISSING_LISTED), missingCount: missing.length } : {}) };
-    return { result, ...(missing.length > 0 ? { message: `${missing.length} image(s) of the configuration were missing or unreadable and were left out` } : {}) };
+    return { result, ...(missing.length > 0 ? { message: `${missing.length} image(s) of the configuration were missing and were left out` } : {}) };
   };
 }
