@@ -11,8 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine. Many files
-    // here mostly wait (servers started as child processes, session lifetimes, PostgreSQL), so two
-    // at once finish the suite in about two thirds of the time.
+    // here mostly wait (servers started as child processes, session lifetimes, PostgreSQL), so one
+    // per core, and at least two, finish the suite in about two thirds of the time there.
     maxWorkers: Math.max(2, os.availableParallelism()),
     // A real PostgreSQL for the PostgreSQL store's tests (server/testing/postgres-server.ts).
     globalSetup: ['server/testing/postgres-global-setup.ts'],

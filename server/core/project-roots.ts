@@ -49,12 +49,12 @@ export function createProjectRoots(roots: readonly string[] | undefined) {
         return { path: null, parent: null, folders: listed, truncated: false };
       }
       const real = await check(path.resolve(folder));
-      const entries = (await fs.promises.readdir(real, { withFileTypes: true }).catch(() => [])).filter((entry) => !entry.name.startsWith('.'));
+      const entries = (await fs.promises.readdir(/*turbopackIgnore: true*/ real, { withFileTypes: true }).catch(() => [])).filter((entry) => !entry.name.startsWith('.'));
       const folders: FolderListing['folders'] = [];
       for (const entry of entries) {
         if (folders.length >= LISTED_AT_MOST) break;
-        const child = path.join(real, entry.name);
-        const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await fs.promises.stat(child).catch(() => null))?.isDirectory());
+        const child = path.join(/*turbopackIgnore: true*/ real, entry.name);
+        const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await fs.promises.stat(/*turbopackIgnore: true*/ child).catch(() => null))?.isDirectory());
         // A symlink leading out of the roots is not offered.
         if (isFolder && (await check(child).then(() => true, () => false))) folders.push({ name: entry.name, path: child, imageFiles: await imageFilesIn(child) });
       }
