@@ -30,7 +30,8 @@ test('creates a project with the folder chooser and watches the scan finish', as
   await page.screenshot({ path: path.join(world.screenshotDir, 'create-dialog.png') });
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Folder scanned' })).toBeVisible();
-  await expect(dialog.getByText(/2 file\(s\) could not be read/)).toBeVisible();
+  // empty.jpg, broken.png and scan.tif (a TIFF: a format Labelport does not read)
+  await expect(dialog.getByText(/3 file\(s\) could not be read/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   const card = home.card('Street scenes');
   await expect(card).toContainText('8 images');

@@ -37,7 +37,7 @@ export function ScanProgress({ type, name, onDone }: { type: ProjectType; name: 
       <div className="stack">
         <ProgressBar label="Folder scanned" done={1} total={1} showCount={false} />
         {project ? <p role="status">{foundImagesText(project.image_count)}</p> : null}
-        {unsupported.length > 0 ? <p className="muted">{unsupported.length} file(s) could not be read as images and were skipped.</p> : null}
+        {unsupported.length > 0 ? <p className="muted">{unsupported.length} file(s) could not be read as images (empty, damaged, or a format such as TIFF) and were skipped.</p> : null}
         <div className="row end">
           <button className="button primary" onClick={onDone}>Done</button>
         </div>
