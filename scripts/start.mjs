@@ -21,8 +21,9 @@ process.argv = [process.argv[0] ?? process.execPath, require.resolve('next/dist/
 // (scripts/request-path.mjs says why).
 const createServer = http.createServer;
 http.createServer = (...args) => {
-  const listener = args.pop();
-  return createServer(...args, (request, response) => {
+  const listener = args.at(-1);
+  if (typeof listener !== 'function') return createServer(...args);
+  return createServer(...args.slice(0, -1), (request, response) => {
     const target = normaliseRequestTarget(request.url ?? '/');
     if (target === null) {
       response.writeHead(400, { 'content-type': 'application/json' }).end(MALFORMED_PATH_BODY);
