@@ -9,6 +9,7 @@ import { errorText, useTRPC } from '@/components/trpc/provider';
 import { useMe } from './SignedInAs';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/api/root';
+import { FILE_SYSTEM_STATUS } from '@/server/api/schemas/status.schema';
 
 export type ProjectOverview = inferRouterOutputs<AppRouter>['project']['overviews'][number];
 
@@ -17,9 +18,8 @@ const dateText = (ms: number) => new Date(ms).toLocaleDateString(undefined, { ye
 
 type ProjectIds = { annotation_type: ProjectOverview['type']; project_name: string };
 
-// classifai's FileSystemStatus: 1 walking the folder, 2 writing; 0, 3 and 5 (aborted) end a reload.
-const scanRunning = (code: number | undefined) => code === 1 || code === 2;
-const ABORTED = 5;
+// Walking the folder, then writing; the other codes end a reload.
+const scanRunning = (code: number | undefined) => code === FILE_SYSTEM_STATUS.ITERATING_FOLDER || code === FILE_SYSTEM_STATUS.DATABASE_UPDATING;
 
 /** Polls the reload until it ends, then tells the card to show the new counts, and why it stopped if it failed. */
 function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: (failure: string | null) => void }) {
@@ -30,7 +30,7 @@ function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: (failure: st
   });
   const data = status.data;
   const finished = data !== undefined && !scanRunning(data.file_system_status);
-  const failure = data?.file_system_status === ABORTED ? `The reload stopped: ${data.error_message || 'the folder could not be read'}` : null;
+  const failure = data?.file_system_status === FILE_SYSTEM_STATUS.ABORTED ? `The reload stopped: ${data.error_message || 'the folder could not be read'}` : null;
   useEffect(() => {
     if (finished) onDone(failure);
   }, [finished, failure, onDone]);

@@ -14,7 +14,6 @@ const closing = new Map<string, Promise<unknown>>();
  * Opening the workspace loads the project and leaving it closes it, like the classifai
  * client (which refuses to open a project another tab still has loaded).
  */
-
 export function useOpenProject(type: ProjectType, name: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();

@@ -64,6 +64,8 @@ export function createCore(edges: CoreEdges) {
   const tileStore = createTileStore(edges.dataDir);
   const tileMaker = createTileMaker(tileStore);
   const roots = createProjectRoots(edges.projectRoots);
+  // A team server with roots: its users sit at other machines, a dialog on the server helps nobody.
+  const remote = edges.projectRoots !== undefined;
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
@@ -88,8 +90,8 @@ export function createCore(edges: CoreEdges) {
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
   const tiles = createImageTiles({ repos, projects, thumbnails: imageThumbnails, jobs, store: tileStore, maker: tileMaker, now });
   const annotations = createAnnotationService({ repos, projects, now, activity });
-  const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails, remote: edges.projectRoots !== undefined });
-  const choosers = createChooserService(chooser, { remote: edges.projectRoots !== undefined });
+  const imageFiles = createImageFilesService({ repos, projects, jobs, thumbnails, remote });
+  const choosers = createChooserService(chooser, { remote });
   const exports = createExportService({ projects, jobs });
   const datasetChecks = createDatasetCheckService({ repos, projects });
   const annotationImports = createAnnotationImportService({ repos, projects, now, roots });

@@ -25,12 +25,15 @@ export interface ImportParams {
 export interface ConfigImportJobResult {
   projectName: string | null;
   cancelled: boolean;
-  /** Listed images whose files are gone or unreadable: left out, as classifai does (first 100). */
+  /** Listed images whose files are gone: left out, as classifai does (first 100). */
   missing?: string[];
   missingCount?: number;
 }
 
 const MISSING_LISTED = 100;
+
+/** The first few paths of a refusal's message. */
+const someOf = (paths: readonly string[]) => `${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}`;
 
 const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
 
@@ -90,16 +93,15 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
     // A file that is there but cannot be read now (permissions, a sync client's placeholder) may
     // be readable later: importing without it would lose its shapes, so nothing is imported.
     if (unreadable.length > 0) {
-      const shown = unreadable.slice(0, 5).join(', ');
-      throw invalidInput(`${unreadable.length} image(s) of the configuration cannot be read in ${folder}: ${shown}${unreadable.length > 5 ? ', …' : ''}`);
+      throw invalidInput(`${unreadable.length} image(s) of the configuration cannot be read in ${folder}: ${someOf(unreadable)}`);
     }
     // A file deleted since the export leaves its image out (its shapes stay in the file); a
     // configuration none of whose images is there was moved away from its folder.
     if (images.length === 0 && missing.length > 0) {
-      const shown = missing.slice(0, 5).join(', ');
-      throw invalidInput(`None of the ${missing.length} image(s) of the configuration is in ${folder}: ${shown}${missing.length > 5 ? ', …' : ''}`);
+      throw invalidInput(`None of the ${missing.length} image(s) of the configuration is in ${folder}: ${someOf(missing)}`);
     }
     const kept = new Set(images.map((image) => image.uuid));
+    const keptEntries = config.images.filter((entry) => kept.has(entry.uuid));
 
     const at = now();
     const project: Project = {
@@ -118,12 +120,11 @@ export function createImportHandler(repos: Repositories, chooser: Chooser, now: 
       await repos.projects.insert(project);
       await repos.labels.replace(project.id, assignLabelColors(config.labels, []));
       await repos.images.insertMany(project.id, images);
-      for (const entry of config.images) {
-        if (!kept.has(entry.uuid)) continue;
+      for (const entry of keptEntries) {
         await repos.annotations.save(project.id, entry.uuid, { shapes: entry.shapes, placement: entry.placement }, at);
       }
       // A configuration whose label list misses a label its shapes use still brings it.
-      await addMissingLabels(repos, project.id, shapeLabels(config.images.filter((entry) => kept.has(entry.uuid)).map((entry) => entry.shapes)));
+      await addMissingLabels(repos, project.id, shapeLabels(keptEntries.map((entry) => entry.shapes)));
     });
     const result: ConfigImportJobResult = { projectName: name, cancelled: false, ...(missing.length > 0 ? { missing: missing.slice(0, MISSING_LISTED), missingCount: missing.length } : {}) };
     return { result, ...(missing.length > 0 ? { message: `${missing.length} image(s) of the configuration were missing and were left out` } : {}) };
