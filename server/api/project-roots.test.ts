@@ -109,4 +109,19 @@ describe('project roots', () => {
     expect(add.body).toMatchObject({ message: 0, error_message: expect.stringMatching(/no file dialog/) });
     expect(fs.readdirSync(path.join(root, 'street')).filter((name) => name.startsWith('a('))).toEqual([]);
   });
+
+  it('refuses a configuration import that names no file, instead of asking the dialog on the server', async () => {
+    let asked = 0;
+    const choose = t.chooser.choose;
+    t.chooser.choose = (kind) => ((asked += 1), choose(kind));
+    try {
+      t.chooser.next.file = path.join(outside, 'secret.json');
+      const reply = await t.rest.put('/v2/projects', { status: 'config' });
+      expect(reply.body).toMatchObject({ message: 0, error_message: expect.stringMatching(/no file dialog/) });
+      await t.core.jobs.settled(IMPORT_JOB_KEY);
+      expect(asked).toBe(0);
+    } finally {
+      t.chooser.choose = choose;
+    }
+  });
 });

@@ -7,6 +7,12 @@ export interface ChooserWindow {
   chosenPath: string;
 }
 
+/** A team server's stand-in for the dialog: whatever asks for it fails, and nothing opens. */
+export const refusingChooser: Chooser = {
+  choose: () => Promise.reject(new DomainError('unsupported', 'This team server has no file dialog')),
+  available: () => Promise.resolve(false),
+};
+
 /**
  * classifai's two selection windows: PUT opens one, GET polls until it closes. remote: a team
  * server with project roots, whose users sit at other machines: a dialog on the server helps nobody.

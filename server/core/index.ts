@@ -4,7 +4,7 @@ import type { Chooser } from '@/server/files/chooser';
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { createAnnotationImportService } from './annotation-import.service';
 import { createAnnotationService } from './annotation.service';
-import { createChooserService } from './chooser.service';
+import { createChooserService, refusingChooser } from './chooser.service';
 import { createImageFilesService } from './image-files.service';
 import { createImageService } from './image.service';
 import { createDatasetCheckService } from './dataset-check.service';
@@ -56,7 +56,7 @@ export interface CoreEdges {
 }
 
 export function createCore(edges: CoreEdges) {
-  const { repos, chooser, thumbnails } = edges;
+  const { repos, thumbnails } = edges;
   const now = edges.now ?? Date.now;
   const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const activity = createInteractiveActivity();
@@ -65,7 +65,10 @@ export function createCore(edges: CoreEdges) {
   const tileMaker = createTileMaker(tileStore);
   const roots = createProjectRoots(edges.projectRoots);
   // A team server with roots: its users sit at other machines, a dialog on the server helps nobody.
+  // Every job gets a chooser that refuses, so no path can open one; the services refuse earlier,
+  // with a reply that says what to do instead.
   const remote = edges.projectRoots !== undefined;
+  const chooser = remote ? refusingChooser : edges.chooser;
   const jobs = createJobRunner<JobKinds>({
     repository: repos.jobs,
     handlers: {
@@ -84,7 +87,7 @@ export function createCore(edges: CoreEdges) {
     ...edges.jobTiming,
     onUnexpectedError: (kind, error) => log(`job ${kind} failed`, error),
   });
-  const imports = createImportService({ jobs });
+  const imports = createImportService({ jobs, remote });
   const projects = createProjectService({ repos, jobs, imports, now, roots });
   const labels = createLabelService({ repos, projects, now });
   const images = createImageService({ repos, projects, thumbnails: imageThumbnails, activity });
