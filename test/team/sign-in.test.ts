@@ -94,6 +94,25 @@ describe('a team server on SQLite', () => {
     expect(limited.headers['set-cookie']).toBeUndefined();
   });
 
+  it('refuses a sign-in body over 16 KiB as too large, with the right password inside, and counts no failure', async () => {
+    const secret = lastWord(await usersCommand(env, 'add', 'dee', '--role', 'viewer'));
+    const padding = 'p'.repeat(20 * 1024);
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const json = await request(server, 'POST', '/api/auth/signin', { body: { name: 'dee', password: secret, padding } });
+      expect(json.status).toBe(413);
+      expect(json.json).toMatchObject({ message: 0, error_message: expect.stringMatching(/larger than 16 KiB/) });
+      expect(json.headers['set-cookie']).toBeUndefined();
+    }
+    const form = await request(server, 'POST', '/api/auth/signin', {
+      body: `name=dee&password=${secret}&padding=${padding}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe('/signin?error=failed');
+    // Six refusals were not six wrong passwords: the account is not locked.
+    expect((await signInJson(server, 'dee', secret)).status).toBe(200);
+  });
+
   it('stops a token the command revokes, and every way in of a user it removes', async () => {
     await usersCommand(env, 'add', 'cy', '--role', 'annotator');
     const line = await usersCommand(env, 'token', 'cy');

@@ -1,7 +1,7 @@
 // Sign-in: the form on /signin posts here (answered with redirects, so it works without
 // JavaScript); a JSON body gets JSON back (scripts, tests). The session token goes only into an
 // HttpOnly, SameSite=Strict cookie.
-import { toRestFailure } from '@/server/api/errors';
+import { envelope, ERROR_CODES, toRestFailure } from '@/server/api/errors';
 import { checkLocal, refusalBody } from '@/server/api/local-only';
 import { readBody } from '@/server/api/read-body';
 import { safeNextPath } from '@/server/api/safe-next-path';
@@ -21,12 +21,21 @@ function clientAddress(headers: Headers): string | null {
 }
 
 // A name, a password and a path to come back to take a few hundred bytes; a body over this is
-// read no further and answered as a malformed one.
+// read no further and refused (413), never tried as a sign-in.
 const MAX_SIGN_IN_BODY_BYTES = 16 * 1024;
 
-async function readForm(request: Request): Promise<{ name: string; password: string; next: string; json: boolean }> {
+interface SignInForm {
+  name: string;
+  password: string;
+  next: string;
+  json: boolean;
+}
+
+/** The posted form; null when the body is over the limit or its reading broke off. */
+async function readForm(request: Request): Promise<SignInForm | null> {
   const contentType = request.headers.get('content-type') ?? '';
   const bytes = await readBody(request, MAX_SIGN_IN_BODY_BYTES).catch(() => null);
+  if (bytes === null) return null;
   const body = new Response(bytes, { headers: { 'content-type': contentType } });
   if (contentType.includes('application/json')) {
     const fields = (await body.json().catch(() => ({}))) as Record<string, unknown>;
@@ -43,6 +52,11 @@ export async function POST(request: Request): Promise<Response> {
   const verdict = checkLocal(request.headers);
   if ('refused' in verdict) return Response.json(refusalBody(verdict.refused), { status: 403 });
   const form = await readForm(request);
+  if (!form) {
+    const failure = envelope(413, ERROR_CODES.badParam, `Sign-in body larger than ${MAX_SIGN_IN_BODY_BYTES / 1024} KiB`);
+    if (request.headers.get('content-type')?.includes('application/json')) return Response.json(failure.body, { status: failure.status });
+    return seeOther('/signin?error=failed');
+  }
   const next = safeNextPath(form.next);
   try {
     const core = await getCore();
