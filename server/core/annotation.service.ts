@@ -65,7 +65,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
     return activity.during(() =>
       writes.run(async (): Promise<StoredOutcome> => {
         const stored = await repos.annotations.get(project.id, uuid);
-        const kept = carryDatasetFields(annotation, stored);
+        const kept = carryDatasetFields(annotation, stored, { fromEditor: source === 'workspace' });
         const write = async (claim: SaveGuard | undefined) => {
           const written = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: claim, actor });
           if (written !== undefined) modified.add(project.id);

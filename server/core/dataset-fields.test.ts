@@ -85,6 +85,32 @@ describe('saving again on a real core', () => {
     expect((await stored())?.dataset).toEqual(flags);
   });
 
+  it("a classifai client's region and sub-labels outlive the workspace moving and relabelling the shapes", async () => {
+    await seed();
+    const thumbnail = await t.rest.get(`/bndbox/projects/kept/uuid/${uuid}/thumbnail`);
+    const sent = (thumbnail.body.bnd_box as Array<Record<string, unknown>>).map((shape, index) => ({
+      ...shape,
+      ...(index === 0 ? { region: 'front', subLabel: ['occluded'] } : { id: undefined, subLabel: ['truncated'] }),
+    }));
+    const reply = await t.rest.put(`/bndbox/projects/kept/uuid/${uuid}/update`, { uuid, bnd_box: sent, img_x: 0, img_y: 0, img_w: 400, img_h: 200 });
+    expect(reply.body).toEqual({ message: 1 });
+    // The editor knows the second (stored without an id) by its place, as it loads it.
+    const [loaded] = await t.core.annotations.editorImages('bndbox', 'kept', [uuid]);
+    expect(loaded?.shapes.map((shape) => shape.id)).toEqual(['1', 'shape-1']);
+    await t.core.annotations.saveEditorShapes('bndbox', 'kept', uuid, [
+      { id: 'shape-1', kind: 'box', x: 60, y: 10, w: 20, h: 20, label: 'dog' },
+      { id: '1', kind: 'box', x: 100, y: 10, w: 20, h: 20, label: 'cat' },
+      { id: 'new', kind: 'box', x: 0, y: 0, w: 5, h: 5, label: 'cat' },
+    ]);
+    expect((await stored())?.shapes.map((shape) => [shape.id, shape.label, shape.region ?? null, shape.subLabel ?? null])).toEqual([
+      ['shape-1', 'dog', null, ['truncated']],
+      ['1', 'cat', 'front', ['occluded']],
+      ['new', 'cat', null, null],
+    ]);
+    const again = await t.rest.get(`/bndbox/projects/kept/uuid/${uuid}/thumbnail`);
+    expect((again.body.bnd_box as Array<Record<string, unknown>>).map((shape) => shape.subLabel ?? null)).toEqual([['truncated'], ['occluded'], null]);
+  });
+
   it('project fields are stored apart from the shapes', async () => {
     expect(await repos.projects.datasetFields(projectId)).toEqual({});
     await repos.projects.setDatasetFields(projectId, { coco: { files: [{ path: 'annotations/instances_val.json' }] } });
