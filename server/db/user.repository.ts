@@ -46,6 +46,7 @@ export function createUserRepository(sqlite: SqliteDatabase): Synchronous<UserRe
   const forgetFailures = sqlite.prepare('DELETE FROM sign_in_failures WHERE at < ?');
   const failures = sqlite.prepare<[string, number], { count: number }>('SELECT COUNT(*) AS count FROM sign_in_failures WHERE key = ? AND at >= ?');
   const clearFailures = sqlite.prepare('DELETE FROM sign_in_failures WHERE key = ?');
+  const forgetAttempt = sqlite.prepare('DELETE FROM sign_in_failures WHERE rowid IN (SELECT rowid FROM sign_in_failures WHERE key = ? AND at = ? LIMIT 1)');
 
   return {
     insert: (user) => insert.run(user.id, user.name, user.role, user.passwordHash, user.createdAt).changes === 1,
@@ -79,5 +80,8 @@ export function createUserRepository(sqlite: SqliteDatabase): Synchronous<UserRe
     },
     signInFailures: (key, since) => failures.get(key, since)?.count ?? 0,
     clearSignInFailures: (key) => void clearFailures.run(key),
+    forgetSignInAttempt: (keys, at) => {
+      for (const key of keys) forgetAttempt.run(key, at);
+    },
   };
 }

@@ -48,4 +48,6 @@ export interface UserRepository {
   recordSignInFailure(keys: readonly string[], at: number, forgetBefore: number): Promise<void>;
   signInFailures(key: string, since: number): Promise<number>;
   clearSignInFailures(key: string): Promise<void>;
+  /** Takes back the one row recordSignInFailure wrote under each key at `at` (an attempt that was not a failure). */
+  forgetSignInAttempt(keys: readonly string[], at: number): Promise<void>;
 }

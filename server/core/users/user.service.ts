@@ -108,19 +108,28 @@ export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_T
       const at = now();
       const since = at - SIGN_IN_WINDOW_MS;
       const keys = address === null ? [`account:${name}`] : [`account:${name}`, `address:${address}`];
-      for (const key of keys) {
-        if ((await users.signInFailures(key, since)) >= SIGN_IN_FAILURE_LIMIT) {
-          throw new DomainError('rate_limited', 'Too many failed sign-ins: wait 15 minutes and try again');
-        }
+      const overLimit = async (limit: number) => {
+        for (const key of keys) if ((await users.signInFailures(key, since)) > limit) return true;
+        return false;
+      };
+      const limited = () => new DomainError('rate_limited', 'Too many failed sign-ins: wait 15 minutes and try again');
+      // Refused at the limit without a row, so that trying on does not push the wait further.
+      if (await overLimit(SIGN_IN_FAILURE_LIMIT - 1)) throw limited();
+      // The attempt is counted as a failure before its password is tried (scrypt takes tens of
+      // milliseconds): attempts sent at once each see the others' rows, so no more than the
+      // limit are ever tried in a window, however many arrive together or on other processes.
+      await users.recordSignInFailure(keys, at, since);
+      if (await overLimit(SIGN_IN_FAILURE_LIMIT)) {
+        await users.forgetSignInAttempt(keys, at);
+        throw limited();
       }
       const user = await users.findByName(name);
       // Hash even for an unknown name: the answer's timing must not tell which names exist.
       const matches = user ? await verifyPassword(password, user.passwordHash) : (await hashPassword(password), false);
-      if (!user || !matches) {
-        await users.recordSignInFailure(keys, at, since);
-        throw unauthenticated('Wrong user name or password');
-      }
+      if (!user || !matches) throw unauthenticated('Wrong user name or password');
       await users.clearSignInFailures(keys[0]!);
+      // The address's row of this attempt goes too; its other failures stay (an address trying many accounts).
+      await users.forgetSignInAttempt(keys.slice(1), at);
       await users.deleteExpiredSessions(at);
       const sessionToken = newSecret();
       const expiresAt = at + sessionTtlMs;

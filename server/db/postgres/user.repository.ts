@@ -78,5 +78,10 @@ export function createUserRepository(db: PostgresDatabase): UserRepository {
     signInFailures: async (key, since) =>
       Number((await db.query<{ count: string }>('SELECT COUNT(*) AS count FROM sign_in_failures WHERE key = $1 AND at >= $2', [key, since])).rows[0]?.count ?? 0),
     clearSignInFailures: async (key) => void (await db.query('DELETE FROM sign_in_failures WHERE key = $1', [key])),
+    forgetSignInAttempt: async (keys, at) => {
+      for (const key of keys) {
+        await db.query('DELETE FROM sign_in_failures WHERE ctid IN (SELECT ctid FROM sign_in_failures WHERE key = $1 AND at = $2 LIMIT 1)', [key, at]);
+      }
+    },
   };
 }
