@@ -130,6 +130,8 @@ export interface ImageRepository {
   listUuids(projectId: string): Promise<readonly string[]>;
   /** Images in path byte order: the order exports and bulk walks use (classifai's). */
   page(projectId: string, filter: ImageFilter, offset: number, limit: number): Promise<ImageRecord[]>;
+  /** Present images in path byte order after `afterRelPath` (keyset paging: a walk that outlives removals). */
+  pageAfter(projectId: string, afterRelPath: string, limit: number): Promise<ImageRecord[]>;
   /** Images as a person browses them: natural, case-insensitive path order. */
   naturalPage(projectId: string, filter: ImageFilter, offset: number, limit: number): Promise<ImageRecord[]>;
   counts(projectId: string): Promise<ImageCounts>;

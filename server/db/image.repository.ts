@@ -34,6 +34,9 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
       ),
     ]),
   ) as Record<ImageFilter, ReturnType<typeof sqlite.prepare<[string, number, number], ImageRow>>>;
+  const pageAfter = sqlite.prepare<[string, string, number], ImageRow>(
+    `SELECT ${COLUMNS} FROM images WHERE project_id = ? AND present = 1 AND rel_path > ? ORDER BY rel_path LIMIT ?`,
+  );
   // rel_path breaks ties between keys that differ only in case or leading zeros, so the
   // order is total and a page boundary never repeats or skips an image.
   const naturalPages = Object.fromEntries(
@@ -87,6 +90,7 @@ export function createImageRepository(sqlite: SqliteDatabase): Synchronous<Image
     },
     listUuids: (projectId) => uuids.all(projectId),
     page: (projectId, filter, offset, limit) => pages[filter].all(projectId, limit, offset).map(toRecord),
+    pageAfter: (projectId, afterRelPath, limit) => pageAfter.all(projectId, afterRelPath, limit).map(toRecord),
     naturalPage: (projectId, filter, offset, limit) => naturalPages[filter].all(projectId, limit, offset).map(toRecord),
     counts: (projectId) => {
       const row = counts.get(projectId);

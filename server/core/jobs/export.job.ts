@@ -11,7 +11,6 @@ import { createLossReport, isDatasetFormat } from '../formats/export-losses';
 import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, type ExportItem, type ExportOptions, type ExportType } from '../formats';
 import { isStreamed } from '../formats/common';
 import { nextTurn } from '../next-turn';
-import { readPages } from '../paging';
 import { splitReportSectionOf } from '../split-report';
 import { createExportChecks } from '../validation/export-checks';
 import type { Repositories } from '../repositories';
@@ -49,7 +48,12 @@ const PAUSE_EVERY = 50;
  * 1,000,000-box export).
  */
 export async function* exportItems(repos: Repositories, projectId: string): AsyncGenerator<ExportItem[]> {
-  for await (const images of readPages((offset, limit) => repos.images.page(projectId, 'all', offset, limit), PAGE)) {
+  // Each page starts after the last path read, not at an offset: an image removed or hidden
+  // meanwhile would have shifted the rest, and the one at a page's edge been left out.
+  for (let after = ''; ; ) {
+    const images = await repos.images.pageAfter(projectId, after, PAGE);
+    if (images.length === 0) return;
+    after = images.at(-1)!.relPath;
     for (let start = 0; start < images.length; start += SHAPES_BATCH) {
       const batch = images.slice(start, start + SHAPES_BATCH);
       const annotations = await repos.annotations.getMany(projectId, batch.map((image) => image.uuid));
@@ -203,7 +207,7 @@ async function writeDataset(
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
   const checks = createExportChecks(exportType, { type: project.type, classes, labels: project.labels, options, projectFields });
   const snapshot: ExportSnapshot = { uuids: [], sides: [] };
-  // Pages by offset: an image added meanwhile can push one already read onto the next page.
+  // An image renamed meanwhile to a path further on comes round again.
   const seen = new Set<string>();
   // Every COMPACT_EVERY images read, a full collection: see heap-compactor.ts.
   let sinceCompaction = 0;

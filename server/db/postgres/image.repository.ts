@@ -71,6 +71,8 @@ export function createImageRepository(db: PostgresDatabase): ImageRepository {
       (await db.query<{ uuid: string }>('SELECT uuid FROM images WHERE project_id = $1 AND present ORDER BY rel_path', [projectId])).rows.map((row) => row.uuid),
     // rel_path is COLLATE "C": path byte order, as SQLite's.
     page: page('rel_path'),
+    pageAfter: (projectId, afterRelPath, limit) =>
+      rows(`SELECT ${COLUMNS} FROM images WHERE project_id = $1 AND present AND rel_path > $2 ORDER BY rel_path LIMIT $3`, [projectId, afterRelPath, limit]),
     // rel_path breaks ties between keys that differ only in case or leading zeros, so the
     // order is total and a page boundary never repeats or skips an image.
     naturalPage: page('sort_key, rel_path'),
