@@ -38,21 +38,33 @@ function lineNames(content: string): Map<number, string> {
   return names;
 }
 
-/**
- * The class list, looked for in this order (the first found, nearest the root, wins):
- * `classes.txt`, the `names` file an `obj.data` points at, any `*.names`, then
- * `data.yaml`, `dataset.yaml` or another `.yaml` with a `names` key.
- */
-export function findYoloClasses(files: readonly ImportFile[]): { ok: true; classes: YoloClassList; darknetData?: string } | { ok: false; error: string } {
-  const classesTxt = nearestRoot(files.filter((f) => base(f.path) === YOLO_CLASSES_FILE))[0];
-  if (classesTxt) return { ok: true, classes: { path: classesTxt.path, names: lineNames(classesTxt.content) } };
-  const namesFiles = nearestRoot(files.filter((f) => base(f.path).endsWith('.names')));
+/** A Darknet `.data` file (nearest the root) and the class list it names, when that list is in the archive. */
+function findDarknetFiles(files: readonly ImportFile[], namesFiles: readonly ImportFile[]): { data: ImportFile; names: ImportFile } | undefined {
   for (const data of nearestRoot(files.filter((f) => base(f.path).endsWith('.data')))) {
     // obj.data names its list relative to Darknet's working folder (`data/obj.names`): its base name finds it here.
     const named = readDarknetData(data.content).get('names');
-    const found = named ? namesFiles.find((f) => base(f.path) === base(named)) : undefined;
-    if (found) return { ok: true, classes: { path: found.path, names: lineNames(found.content) }, darknetData: data.content };
+    const names = named ? namesFiles.find((f) => base(f.path) === base(named)) : undefined;
+    if (names) return { data, names };
   }
+  return undefined;
+}
+
+/**
+ * The class list, looked for in this order (the first found, nearest the root, wins):
+ * `classes.txt`, the `names` file an `obj.data` points at, any `*.names`, then
+ * `data.yaml`, `dataset.yaml` or another `.yaml` with a `names` key. darknet: the `.data`
+ * file's text and its class list's path, also beside a `classes.txt`, which our export of a
+ * Darknet dataset writes too: the layout must not be lost on the way back.
+ */
+export function findYoloClasses(
+  files: readonly ImportFile[],
+): { ok: true; classes: YoloClassList; darknet?: { data: string; names: string } } | { ok: false; error: string } {
+  const namesFiles = nearestRoot(files.filter((f) => base(f.path).endsWith('.names')));
+  const darknetFiles = findDarknetFiles(files, namesFiles);
+  const darknet = darknetFiles ? { darknet: { data: darknetFiles.data.content, names: darknetFiles.names.path } } : {};
+  const classesTxt = nearestRoot(files.filter((f) => base(f.path) === YOLO_CLASSES_FILE))[0];
+  if (classesTxt) return { ok: true, classes: { path: classesTxt.path, names: lineNames(classesTxt.content) }, ...darknet };
+  if (darknetFiles) return { ok: true, classes: { path: darknetFiles.names.path, names: lineNames(darknetFiles.names.content) }, ...darknet };
   const namesFile = namesFiles[0];
   if (namesFile) return { ok: true, classes: { path: namesFile.path, names: lineNames(namesFile.content) } };
   const yamlFiles = nearestRoot(files.filter((f) => /\.ya?ml$/.test(base(f.path))));

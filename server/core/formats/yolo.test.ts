@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { exportYolo, importYolo, YOLO_CLASSES_PATH, YOLO_DATA_PATH } from './yolo';
-import { box, item, polygon, roughly } from './test-fixtures';
+import type { Shape } from '@/server/core/types';
+import type { ExportFile, ImportResult } from './common';
+import { box, item, polygon, PIXELS, roughly } from './test-fixtures';
 
 const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
 const fileOf = (files: Array<{ path: string; content: string }>, path: string) => files.find((f) => f.path === path)?.content;
+/** The images of a fresh project after the import, as the next export reads them: shapes and the fields the import kept. */
+const imported = (read: ImportResult, relPaths: string[]) =>
+  relPaths.map((relPath) => {
+    const shapes: Shape[] = read.matched.get(relPath) ?? [];
+    return { ...item(relPath, shapes), annotation: { shapes, placement: PIXELS, dataset: read.imageFields?.get(relPath) } };
+  });
 
 describe('YOLO export', () => {
   it('writes classes.txt, data.yaml and one label file per image, empty when unlabeled', async () => {
@@ -196,5 +204,56 @@ describe('YOLO export layout', () => {
     expect(files.map((f) => f.path).slice(0, 4)).toEqual(['labels/a.txt', 'train/labels/b.txt', 'labels/c.txt', 'labels/a.jpg.txt']);
     const back = importYolo(files, targets(['images/a.jpg', 'train/images/b.jpg', 'c.jpg', 'a.jpg']), 'bndbox');
     expect([...back.matched.keys()]).toEqual(['images/a.jpg', 'train/images/b.jpg', 'c.jpg', 'a.jpg']);
+  });
+
+  it.each([
+    ['a.jpg', 'images/a.jpg'],
+    ['images/a.jpg', 'a.jpg'],
+    ['a.jpg', 'images/a.png'],
+    ['x/a.jpg', 'images/x/a.jpg'],
+  ])('gives %s and %s, whose label paths meet, each its own labels back, however often and in whatever order', async (first, second) => {
+    const cat = box(10, 20, 110, 70, 'cat');
+    const dog = box(200, 100, 400, 300, 'dog');
+    let files: ExportFile[] = (await exportYolo([item(first, [cat]), item(second, [dog])], ['cat', 'dog'], 'bndbox')).files;
+    for (let round = 1; round <= 2; round++) {
+      for (const order of [[first, second], [second, first]]) {
+        const back = importYolo(files, targets(order), 'bndbox');
+        expect(back).toMatchObject({ errors: [], unmatched: [] });
+        expect(back.matched.get(first)?.map((s) => roughly(s))).toEqual([roughly(cat)]);
+        expect(back.matched.get(second)?.map((s) => roughly(s))).toEqual([roughly(dog)]);
+      }
+      // The next round exports the fresh project the import made: each image with the label file it came from.
+      const read = importYolo(files, targets([first, second]), 'bndbox');
+      files = (await exportYolo(imported(read, [first, second]), ['cat', 'dog'], 'bndbox')).files;
+    }
+  });
+});
+
+describe('YOLO Darknet layout through round trips', () => {
+  const darknet = [
+    { path: 'obj.names', content: 'cat\ndog\n' },
+    { path: 'obj.data', content: 'classes = 2\ntrain = data/train.txt\nnames = data/obj.names\nbackup = backup/\n' },
+    { path: 'train.txt', content: 'data/obj_train_data/a.jpg\n' },
+    { path: 'obj_train_data/a.txt', content: '1 0.5 0.5 0.2 0.2\n' },
+  ];
+
+  it('comes back as Darknet from its own export, with the settings of its .data file, round after round', async () => {
+    let files: ExportFile[] = darknet;
+    for (let round = 1; round <= 3; round++) {
+      const read = importYolo(files, targets(['obj_train_data/a.jpg']), 'bndbox');
+      expect(read).toMatchObject({ errors: [], unmatched: [], labels: ['cat', 'dog'] });
+      expect(read.matched.get('obj_train_data/a.jpg')?.map((s) => s.label)).toEqual(['dog']);
+      expect(read.projectFields).toEqual({ yolo: { darknet: { data: expect.stringContaining('backup = backup/') as unknown, names: expect.any(String) as unknown } } });
+      files = (await exportYolo(imported(read, ['obj_train_data/a.jpg']), ['cat', 'dog'], 'bndbox', undefined, read.projectFields)).files;
+      expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['obj_train_data/a.txt', 'obj.names', 'obj.data', 'train.txt']));
+      expect(fileOf(files, 'obj.data')).toBe('classes = 2\ntrain = data/train.txt\nnames = data/obj.names\nbackup = backup/\n');
+    }
+  });
+
+  it('leaves a classes.txt dataset without a .data file plain: no Darknet files in its export', async () => {
+    const read = importYolo([{ path: 'classes.txt', content: 'cat\n' }, { path: 'labels/a.txt', content: '0 0.5 0.5 0.2 0.2\n' }], targets(['a.jpg']), 'bndbox');
+    expect(read.projectFields).toBeUndefined();
+    const files = (await exportYolo(imported(read, ['a.jpg']), ['cat'], 'bndbox', undefined, read.projectFields)).files;
+    expect(files.map((f) => f.path)).toEqual(['labels/a.txt', YOLO_CLASSES_PATH, YOLO_DATA_PATH]);
   });
 });

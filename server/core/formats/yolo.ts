@@ -14,6 +14,7 @@ import {
   importedShape,
   archivePath,
   type DatasetExporter,
+  type ImageMatcher,
   type ImportFile,
   type ImportOptions,
   type ImportResult,
@@ -159,7 +160,7 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
     return result;
   }
   const { names } = found.classes;
-  if (found.darknetData) result.projectFields = darknetProjectFields(found.darknetData, found.classes.path);
+  if (found.darknet) result.projectFields = darknetProjectFields(found.darknet.data, found.darknet.names);
   result.classNumbers = new Map();
   for (const [index, label] of [...names].sort(([a], [b]) => a - b)) {
     if (result.classNumbers.has(label)) continue;
@@ -168,10 +169,10 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
   }
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
-  for (const file of yoloLabelFiles(files, found.classes)) {
-    const stem = file.path.slice(0, -'.txt'.length);
-    // The stem as a name too: `labels/a.jpg.txt` is the label file of `a.jpg` (createLabelPaths).
-    const target = matcher.match([stem], [imagesStem(stem), stem]);
+  const labelFiles = yoloLabelFiles(files, found.classes);
+  const targets = labelFileTargets(labelFiles, matcher);
+  for (const file of labelFiles) {
+    const target = targets.get(file) ?? null;
     if (!target) {
       result.unmatched.push(file.path);
       continue;
@@ -198,6 +199,25 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
     });
   }
   return result;
+}
+
+/**
+ * The image of each label file: by its path with `labels/` read as the `images/` beside it, as
+ * Ultralytics reads it, else by its own path, as the export names an image outside any images/
+ * folder (`labels/a.txt` for `a.jpg`). With `a.jpg` and `images/a.jpg` in one project, the
+ * export gives `labels/a.txt` to whichever comes first and the other a path only it can be
+ * read as (`labels/a.jpg.txt`, `labels/images/a.txt`). So a file read as an image that such a
+ * file names is the label file of the image its own path names, while no such file names that
+ * one: each goes back to the image it was written for, whatever their order.
+ */
+function labelFileTargets(files: readonly ImportFile[], matcher: ImageMatcher): Map<ImportFile, ImportTarget | null> {
+  const readings = files.map((file) => {
+    const stem = file.path.slice(0, -'.txt'.length);
+    // The stem as a name too: `labels/a.jpg.txt` is the label file of `a.jpg` (createLabelPaths).
+    return { file, beside: matcher.match([stem], [imagesStem(stem), stem]), own: matcher.match([stem], [stem]) };
+  });
+  const named = new Set(readings.filter(({ beside, own }) => beside !== null && beside === own).map(({ own }) => own));
+  return new Map(readings.map(({ file, beside, own }) => [file, beside !== own && named.has(beside) && own !== null && !named.has(own) ? own : beside]));
 }
 
 /** Ultralytics finds `a/labels/b.txt` for `a/images/b.jpg`: the last `labels` folder read as `images`. */
