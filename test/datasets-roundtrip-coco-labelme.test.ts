@@ -54,17 +54,24 @@ describe('COCO exported again equals its source', () => {
     const back = await cocoRoundTrip('coco-labelme2datasets-defects', 'seg', { '20180928115506.jpg': size, '20180928115522.jpg': size, '20180928115538.jpg': size });
     // The converter swapped x and y: every polygon reaches y 2560 in a 1920-high image.
     expect(back.errors.filter((line) => /reaches outside .* y \d+\.\.2560 in 2560x1920\); the part outside was cut off/.test(line))).toHaveLength(6);
-    // Annotation ids start again at 1 for each image in these files: kept, but said.
+    // Annotation ids start again at 1 for each image in these files: said, and the later uses
+    // get the file's next free ids on export (pycocotools keys annotations by id).
     expect(back.errors.filter((line) => !line.includes('reaches outside'))).toEqual([
-      'annotations/train.json: annotation 1: the id is used by more than one annotation of this file (kept as written)',
-      'annotations/train.json: annotation 2: the id is used by more than one annotation of this file (kept as written)',
+      'annotations/train.json: annotation 1: the id is used by more than one annotation of this file (the export gives the later ones new ids)',
+      'annotations/train.json: annotation 2: the id is used by more than one annotation of this file (the export gives the later ones new ids)',
     ]);
     for (const file of ['annotations/test.json', 'annotations/train.json']) {
       const source = fixtureJson('coco-labelme2datasets-defects', file) as CocoFile & Record<string, unknown>;
       const exported = back.exported(file) as CocoFile;
       // The cut objects get the geometry they have now; the rest of each record is the file's.
-      const geometryFree = (dataset: CocoFile) => ({ ...dataset, annotations: dataset.annotations.map(({ bbox: _b, area: _a, segmentation: _s, ...rest }) => rest) });
+      const geometryFree = (dataset: CocoFile) => ({ ...dataset, annotations: dataset.annotations.map(({ bbox: _b, area: _a, segmentation: _s, id: _i, ...rest }) => rest) });
       expect(differences(geometryFree(exported), geometryFree(source)), file).toEqual([]);
+      // Each id once; an id's first holder keeps it.
+      const ids = exported.annotations.map((annotation) => annotation.id);
+      expect(new Set(ids).size, file).toBe(ids.length);
+      const firstOf = new Map<number, number>();
+      source.annotations.forEach((annotation, index) => firstOf.set(annotation.id, firstOf.get(annotation.id) ?? index));
+      for (const [id, index] of firstOf) expect(ids[index], file).toBe(id);
       for (const annotation of exported.annotations) expect(annotation.bbox[1]! + annotation.bbox[3]!).toBeLessThanOrEqual(1920);
       expect(exported.categories.map((c) => c.name)[0]).toBe('_background_');
     }

@@ -75,11 +75,11 @@ export function importCoco(files: readonly ImportFile[], images: readonly Import
       if (!image) return error(`${name} refers to image_id ${String(annotation.image_id)}, which is not in images`);
       const label = isFiniteNumber(annotation.category_id) ? categories.get(annotation.category_id) : undefined;
       if (label === undefined) return error(`${name} refers to category_id ${String(annotation.category_id)}, which is not in categories`);
-      // Kept as written (the export writes them back), but pycocotools keys annotations by id.
+      // pycocotools keys annotations by id: the export gives the later uses the file's next free ids.
       const key = String(annotation.id);
       const uses = (seenIds.get(key) ?? 0) + 1;
       seenIds.set(key, uses);
-      if (uses === 2) error(`${name}: the id is used by more than one annotation of this file (kept as written)`);
+      if (uses === 2) error(`${name}: the id is used by more than one annotation of this file (the export gives the later ones new ids)`);
       const { target } = image;
       if (!target) return;
       const objects = cocoObjects(annotation, type, index);

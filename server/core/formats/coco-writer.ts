@@ -6,7 +6,10 @@
 // would give for the whole dataset, byte for byte.
 //
 // Order and ids are coco.ts's: imported records in their file's order (a place in the file),
-// then what was drawn here, in the project's order, with the next free ids of its file. Those
+// then what was drawn here, in the project's order, with the next free ids of its file. A kept
+// id stays with the first record of its kind in that order that has it; a record that finds
+// its id taken (two imports of one path, subsets merged into one split file, a file that
+// repeats an id) gets the next free one: pycocotools keys images and annotations by id. Those
 // two groups come from separate passes, so neither is held; imported records the project
 // reads out of their file's order are sorted in memory, which only an import can cause and
 // which is as big as that import was.
@@ -60,12 +63,14 @@ interface KindPlan {
   /** Imported records come in their file's order as the pages are read: no sorting needed. */
   inOrder: boolean;
   lastOrder: number;
-  /** Imported records without a usable id (none, or one already taken in a split file), numbered first. */
+  /** Imported records without a usable id (none, or one an earlier record in the file's order keeps), numbered first. */
   unnumbered: Array<{ order: number; seq: number }>;
   /** seq → id for those, once the plan is complete. */
   given: Map<number, number>;
-  /** Kept ids seen (split layout only: imported files merged into one split file may repeat ids). */
-  seen: Set<number> | null;
+  /** Kept id → seq of the record keeping it so far; emptied once the plan is complete. */
+  holders: Map<number, number>;
+  /** seq → place in the file, for when a later-read record comes first in the file's order. */
+  places: number[];
 }
 
 interface FilePlan {
@@ -76,9 +81,10 @@ interface FilePlan {
 
 const keptId = (record: CocoRecord): number | null => (typeof record.id === 'number' && Number.isFinite(record.id) ? record.id : null);
 
-const newKindPlan = (dedupe: boolean): KindPlan => ({ maxId: 0, imported: 0, drawn: 0, inOrder: true, lastOrder: -Infinity, unnumbered: [], given: new Map(), seen: dedupe ? new Set() : null });
+const newKindPlan = (): KindPlan => ({ maxId: 0, imported: 0, drawn: 0, inOrder: true, lastOrder: -Infinity, unnumbered: [], given: new Map(), holders: new Map(), places: [] });
 
 function planRecord(plan: KindPlan, { record, order, seq }: PendingRecord) {
+  plan.places[seq] = order;
   if (order === Infinity) {
     plan.drawn += 1;
     return;
@@ -87,18 +93,30 @@ function planRecord(plan: KindPlan, { record, order, seq }: PendingRecord) {
   if (order < plan.lastOrder) plan.inOrder = false;
   plan.lastOrder = order;
   const id = keptId(record);
-  if (id === null || plan.seen?.has(id)) {
+  if (id === null) {
     plan.unnumbered.push({ order, seq });
     return;
   }
-  plan.seen?.add(id);
   plan.maxId = Math.max(plan.maxId, id);
+  const holder = plan.holders.get(id);
+  if (holder === undefined) {
+    plan.holders.set(id, seq);
+    return;
+  }
+  // Read after its holder, so written before it only from an earlier place (an import of the
+  // same path read later, its first records ahead of the earlier import's later ones).
+  const holderOrder = plan.places[holder] ?? Infinity;
+  if (order < holderOrder) {
+    plan.holders.set(id, seq);
+    plan.unnumbered.push({ order: holderOrder, seq: holder });
+  } else plan.unnumbered.push({ order, seq });
 }
 
 function settlePlan(plan: KindPlan) {
   plan.unnumbered.sort((a, b) => a.order - b.order || a.seq - b.seq);
   plan.unnumbered.forEach(({ seq }, rank) => plan.given.set(seq, plan.maxId + 1 + rank));
-  plan.seen = null;
+  plan.holders = new Map();
+  plan.places = [];
 }
 
 /** Ids as coco.ts always gave them: kept ones stay, the rest count on from the file's largest. */
@@ -124,7 +142,7 @@ export function createCocoWriter(
   const files = new Map<string, FilePlan>();
   const fileOf = (path: string) => {
     let file = files.get(path);
-    if (!file) files.set(path, (file = { path, images: newKindPlan(layout.bySplit), annotations: newKindPlan(layout.bySplit) }));
+    if (!file) files.set(path, (file = { path, images: newKindPlan(), annotations: newKindPlan() }));
     return file;
   };
   if (!layout.bySplit) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCocoDataset, COCO_PATH, exportCoco, importCoco, type CocoDataset } from './coco';
 import type { Shape } from '@/server/core/types';
 import { box, item, polygon, roughly } from './test-fixtures';
+import { checkCocoFile } from '../validation/coco-checks';
 
 const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
 
@@ -215,6 +216,71 @@ describe('COCO fields kept from an import', () => {
     const written = JSON.parse(train?.content ?? '') as CocoDataset;
     expect(written.images.map((image) => [image.file_name, image.id])).toEqual([['a.jpg', 1], ['b.jpg', 2], ['c.jpg', 3]]);
     expect(written.annotations.map((annotation) => [annotation.id, annotation.image_id])).toEqual([[7, 1], [8, 2], [9, 3]]);
+  });
+
+  // Imports one after another, each of its own images, as the import service stores them: the
+  // images keep what their import gave them, the project the last import's files.
+  async function exportAfterImports(imports: Array<{ path: string; dataset: unknown; relPaths: string[] }>) {
+    const results = imports.map(({ path, dataset: content, relPaths }) => ({ relPaths, result: importCoco([{ path, content: JSON.stringify(content) }], targets(relPaths), 'bndbox') }));
+    const items = results.flatMap(({ relPaths, result }) =>
+      relPaths.map((relPath) => {
+        const dataset = result.imageFields?.get(relPath);
+        return { ...item(relPath, []), annotation: { shapes: result.matched.get(relPath) ?? [], placement: { x: 0, y: 0, w: 0, h: 0 }, ...(dataset ? { dataset } : {}) } };
+      }),
+    );
+    const { files } = await exportCoco(items, ['cat'], 'bndbox', undefined, results.at(-1)?.result.projectFields);
+    return files.map((file) => ({ ...file, dataset: JSON.parse(file.content) as CocoDataset }));
+  }
+  /** One image per file name, numbered from 1, each with one box whose x says which image it is on. */
+  const batch = (names: string[], ids = names.map((_, i) => i + 1)) => ({
+    info: {},
+    licenses: [],
+    images: names.map((file_name, i) => ({ id: ids[i], file_name, width: 1000, height: 500 })),
+    categories: [{ id: 1, name: 'cat' }],
+    annotations: names.map((_, i) => ({ id: ids[i], image_id: ids[i], category_id: 1, bbox: [10 * (i + 1), 2, 3, 4], area: 12, iscrowd: 0, segmentation: [] })),
+  });
+  /** Each annotation as [id, image_id, the file_name its image_id names, its box's x]. */
+  const whereAnnotationsLand = (written: CocoDataset) => written.annotations.map((a) => [a.id, a.image_id, written.images.find((image) => image.id === a.image_id)?.file_name, a.bbox[0]]);
+  const afterCheck = (path: string, content: string) => {
+    const found: string[] = [];
+    checkCocoFile(path, content, (entry) => found.push(`${entry.rule}: ${entry.detail}`));
+    return found;
+  };
+
+  it('gives a second import of the same file, numbered from 1 again, the next free ids without a split; its boxes stay on their images', async () => {
+    const files = await exportAfterImports([
+      { path: COCO_PATH, dataset: batch(['a.jpg', 'b.jpg']), relPaths: ['a.jpg', 'b.jpg'] },
+      { path: COCO_PATH, dataset: batch(['c.jpg', 'd.jpg']), relPaths: ['c.jpg', 'd.jpg'] },
+    ]);
+    expect(files.map((file) => file.path)).toEqual([COCO_PATH]);
+    const [{ dataset: written, content } = { dataset: {} as CocoDataset, content: '' }] = files;
+    // In the file's order (each batch's first image, then each one's second); the first to hold an id keeps it.
+    expect(written.images.map((image) => [image.id, image.file_name])).toEqual([[1, 'a.jpg'], [3, 'c.jpg'], [2, 'b.jpg'], [4, 'd.jpg']]);
+    expect(whereAnnotationsLand(written)).toEqual([[1, 1, 'a.jpg', 10], [3, 3, 'c.jpg', 10], [2, 2, 'b.jpg', 20], [4, 4, 'd.jpg', 20]]);
+    expect(afterCheck(COCO_PATH, content)).toEqual([]);
+  });
+
+  it("keeps a shared id for the record first in the export's order, not the first read", async () => {
+    // b.jpg is read before c.jpg but written after it (second in its file, c.jpg first in its own).
+    const files = await exportAfterImports([
+      { path: COCO_PATH, dataset: batch(['a.jpg', 'b.jpg'], [5, 1]), relPaths: ['a.jpg', 'b.jpg'] },
+      { path: COCO_PATH, dataset: batch(['c.jpg'], [1]), relPaths: ['c.jpg'] },
+    ]);
+    const written = files[0]?.dataset ?? ({} as CocoDataset);
+    expect(written.images.map((image) => [image.id, image.file_name])).toEqual([[5, 'a.jpg'], [1, 'c.jpg'], [6, 'b.jpg']]);
+    expect(whereAnnotationsLand(written)).toEqual([[5, 5, 'a.jpg', 10], [1, 1, 'c.jpg', 10], [6, 6, 'b.jpg', 20]]);
+  });
+
+  it('gives an annotation id its file uses twice the next free one at its second use', async () => {
+    // labelme2Datasets numbers annotations from 1 again on each image.
+    const restarted = {
+      ...batch(['a.jpg', 'b.jpg']),
+      annotations: [1, 2, 1, 2].map((id, i) => ({ id, image_id: i < 2 ? 1 : 2, category_id: 1, bbox: [10 * (i + 1), 2, 3, 4], area: 12, iscrowd: 0, segmentation: [] })),
+    };
+    const files = await exportAfterImports([{ path: 'annotations/train.json', dataset: restarted, relPaths: ['a.jpg', 'b.jpg'] }]);
+    const [{ dataset: written, content } = { dataset: {} as CocoDataset, content: '' }] = files;
+    expect(whereAnnotationsLand(written)).toEqual([[1, 1, 'a.jpg', 10], [2, 1, 'a.jpg', 20], [3, 2, 'b.jpg', 30], [4, 2, 'b.jpg', 40]]);
+    expect(afterCheck('annotations/train.json', content)).toEqual([]);
   });
 
   it('names an image renamed since the import by its new name, in the folder its file gave', async () => {

@@ -2,9 +2,11 @@
 // names, order, iscrowd with its RLE, attributes, unknown fields, info, licenses, one file per
 // subset) is written back as it was: coco-fields.ts keeps it, docs/datasets.md says what
 // happens to an edited object. Images and annotations without such fields (drawn here) get the
-// next free ids of their file, in the project's order, after the imported ones. Categories
-// are the class table in class id order, used or not, each with its own COCO id or one from
-// the base (class-numbering.ts): a model trained on an earlier export keeps its category ids.
+// next free ids of their file, in the project's order, after the imported ones; so does an
+// imported one whose id a record before it in its file holds (every file's ids are unique,
+// coco-writer.ts). Categories are the class table in class id order, used or not, each with
+// its own COCO id or one from the base (class-numbering.ts): a model trained on an earlier
+// export keeps its category ids.
 import type { AnnotationType, Shape } from '@/server/core/types';
 import { currentImageName, exportAllAtOnce, round, type DatasetExporter, type ExportItem, type PixelObject, type PreparedImage } from './common';
 import type { ExportLabel, ExportOptions } from './class-numbering';
