@@ -171,10 +171,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
 
   const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
-  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, onNothingLeft });
+  const { positionOf, keptUuidAt } = list;
+  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, keptUuidAt, onNothingLeft });
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
-  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go });
+  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, positionOf });
   const nextUnlabeled = () => {
     setNotice(null);
     // Asked after this tab's saves landed: the image just labelled must not count as to do.

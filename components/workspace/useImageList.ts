@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
 
@@ -18,9 +18,24 @@ export interface ImageListItem {
 
 export const PAGE_SIZE = 100;
 
+/** An image of a kept list that is no longer in the project: it keeps its place, empty. */
+const goneItem = (uuid: string): ImageListItem => ({ uuid, img_path: '', width: 0, height: 0, shape_count: 0 });
+
+/** The uuids of a list kept as it was when opened, and each one's position in it. */
+interface KeptList {
+  uuids: string[];
+  positions: Map<string, number>;
+}
+
 /**
  * The project's images in pages of 100: a 10,000-image project never loads its whole list,
  * yet any position can be reached (the strip scrolls, next/previous step).
+ *
+ * A filtered list (to do, labeled, a label's, an annotator's) stays as it was when opened:
+ * labelling an image in "To do" must not shift the images after it, nor the one under the
+ * cursor. Its uuids are read once when it opens and its pages are those images as they are now;
+ * positions the server finds (go to, next to do, a check's entry) are looked up in it by uuid.
+ * The whole project's list changes only with the images, and is read page by page live.
  */
 export function useImageList(type: ProjectType, name: string, filter: ImageFilter, label?: string, assignee?: string) {
   const trpc = useTRPC();
@@ -28,21 +43,31 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const [pages, setPages] = useState<Map<number, ImageListItem[]>>(new Map());
   const [counts, setCounts] = useState<{ total: number; labeled: number; filtered: number } | null>(null);
   const [version, setVersion] = useState(0);
+  const keepsList = filter !== 'all' || label !== undefined || assignee !== undefined;
+  // The kept list being read, or read: pages wait for it.
+  const kept = useRef<Promise<KeptList> | null>(null);
+  const [keptList, setKeptList] = useState<KeptList | null>(null);
+
+  const listInput = useMemo(() => ({ annotation_type: type, project_name: name, filter, label, assignee }), [type, name, filter, label, assignee]);
 
   const fetchPage = useCallback(
-    (page: number, limit = PAGE_SIZE, staleTime = 2000) =>
-      queryClient.fetchQuery({
-        ...trpc.image.page.queryOptions({ annotation_type: type, project_name: name, filter, label, assignee, offset: page * PAGE_SIZE, limit }),
-        staleTime,
-      }),
-    [queryClient, trpc, type, name, filter, label, assignee],
+    async (page: number, limit = PAGE_SIZE, staleTime = 2000) => {
+      if (!kept.current) {
+        return queryClient.fetchQuery({ ...trpc.image.page.queryOptions({ ...listInput, offset: page * PAGE_SIZE, limit }), staleTime });
+      }
+      const { uuids } = await kept.current;
+      const wanted = uuids.slice(page * PAGE_SIZE, page * PAGE_SIZE + limit);
+      const data = await queryClient.fetchQuery({ ...trpc.image.listed.queryOptions({ annotation_type: type, project_name: name, uuids: wanted }), staleTime });
+      const found = new Map(data.items.map((item) => [item.uuid, item]));
+      return { ...data, filtered_total: uuids.length, items: wanted.map((uuid) => found.get(uuid) ?? goneItem(uuid)) };
+    },
+    [queryClient, trpc, listInput, type, name],
   );
 
   const loadPage = useCallback(
     async (page: number): Promise<ImageListItem[]> => {
       const data = await fetchPage(page);
-      // The filtered list stays as it was when opened: labeling an image in "To do" must not
-      // shift the image under the user's cursor. Only the chip counts follow the saves.
+      // Only the chip counts follow the saves; the filtered count is the list's as opened.
       setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
       setPages((current) => new Map(current).set(page, data.items));
       return data.items;
@@ -52,18 +77,38 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
 
   const refreshCounts = useCallback(async () => {
     // Never from the cache: it is called because a save just changed the counts.
-    const data = await fetchPage(0, 1, 0);
+    const data = await queryClient.fetchQuery({ ...trpc.image.page.queryOptions({ ...listInput, offset: 0, limit: 1 }), staleTime: 0 });
     setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
-  }, [fetchPage]);
+  }, [queryClient, trpc, listInput]);
 
   useEffect(() => {
     setPages(new Map());
     setCounts(null);
+    setKeptList(null);
     // A list opened (or re-read) now shows the images as they are now: no page of it may
     // come from the cache, whichever part of the page asks first.
-    queryClient.removeQueries(trpc.image.page.queryFilter({ annotation_type: type, project_name: name, filter, label, assignee }));
+    queryClient.removeQueries(trpc.image.page.queryFilter(listInput));
+    queryClient.removeQueries(trpc.image.listed.queryFilter({ annotation_type: type, project_name: name }));
+    kept.current = keepsList
+      ? queryClient
+          .fetchQuery({ ...trpc.image.uuidsInList.queryOptions(listInput), staleTime: 0 })
+          .then(({ uuids }) => ({ uuids, positions: new Map(uuids.map((uuid, position) => [uuid, position])) }))
+      : null;
+    const opening = kept.current;
+    void opening?.then((list) => {
+      if (kept.current === opening) setKeptList(list);
+    });
     void loadPage(0);
-  }, [loadPage, version, queryClient, trpc, type, name, filter, label, assignee]);
+  }, [loadPage, version, queryClient, trpc, listInput, keepsList, type, name]);
+
+  /** A position the server found (in the list as it is now) as a position of this list; undefined: not in it. */
+  const positionOf = useCallback(
+    (found: { index: number; uuid: string }): number | undefined => (keptList ? keptList.positions.get(found.uuid) : keepsList ? undefined : found.index),
+    [keptList, keepsList],
+  );
+
+  /** The image at a position of a kept list (its place counts when it has left the list as it is now); undefined for the live list. */
+  const keptUuidAt = useCallback((index: number): string | undefined => keptList?.uuids[index], [keptList]);
 
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);
@@ -140,6 +185,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     setShapeCount,
     setSplit,
     refreshSplits,
+    positionOf,
+    keptUuidAt,
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */
     refresh: () => setVersion((value) => value + 1),
     /** Re-reads the counts only, keeping the pages in view (stable identity). */

@@ -16,6 +16,10 @@ export interface ImageNavigationOptions {
   total: number;
   index: number;
   go: (index: number) => void;
+  /** A position the server found, as a position of the strip's list (useImageList); undefined: not in it. */
+  positionOf: (found: { index: number; uuid: string }) => number | undefined;
+  /** The image at a position of a list kept as it was opened; undefined for the live list. */
+  keptUuidAt: (index: number) => string | undefined;
   /** Called when "next to-do" finds every image of the list with shapes. */
   onNothingLeft?: () => void;
 }
@@ -24,17 +28,28 @@ const POSITION = /^\d+$/;
 
 /** "Go to…" and "Next to-do": both land on a position of the strip's list through go(). */
 export function useImageNavigation(options: ImageNavigationOptions) {
-  const { type, name, filter, label, assignee, total, index, go, onNothingLeft } = options;
+  const { type, name, filter, label, assignee, total, index, go, positionOf, keptUuidAt, onNothingLeft } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useMemo(() => ({ annotation_type: type, project_name: name, filter, label, assignee }), [type, name, filter, label, assignee]);
 
   // Always asked afresh (staleTime 0): saves since the last ask change which images have shapes.
+  // In a kept list the search starts after the image here (its place in the order holds when it
+  // has left the list as it is now); an image found that the kept list lacks (its shapes were
+  // removed since it opened) is passed over.
   const nextUnlabeled = useCallback(async (): Promise<void> => {
-    const found = await queryClient.fetchQuery({ ...trpc.image.nextUnlabeled.queryOptions({ ...list, after: index }), staleTime: 0 });
-    if (found) go(found.index);
-    else onNothingLeft?.();
-  }, [queryClient, trpc, list, index, go, onNothingLeft]);
+    let after = keptUuidAt(index);
+    const passed = new Set<string>();
+    for (;;) {
+      const found = await queryClient.fetchQuery({ ...trpc.image.nextUnlabeled.queryOptions({ ...list, after: index, after_uuid: after }), staleTime: 0 });
+      if (!found || passed.has(found.uuid)) break;
+      const position = positionOf(found);
+      if (position !== undefined) return go(position);
+      passed.add(found.uuid);
+      after = found.uuid;
+    }
+    onNothingLeft?.();
+  }, [queryClient, trpc, list, index, go, positionOf, keptUuidAt, onNothingLeft]);
 
   /** A number is a 1-based position in the list; anything else a file name or part of one. */
   const goTo = useCallback(async (text: string): Promise<boolean> => {
@@ -46,10 +61,11 @@ export function useImageNavigation(options: ImageNavigationOptions) {
       return true;
     }
     const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...list, name: wanted }), staleTime: 0 });
-    if (!found || found.index >= total) return false;
-    go(found.index);
+    const position = found ? positionOf(found) : undefined;
+    if (position === undefined || position >= total) return false;
+    go(position);
     return true;
-  }, [queryClient, trpc, list, total, go]);
+  }, [queryClient, trpc, list, total, go, positionOf]);
 
   return { nextUnlabeled, goTo };
 }

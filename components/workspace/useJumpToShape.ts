@@ -15,8 +15,20 @@ export interface ShapePlace {
   shapeId?: string;
 }
 
-export function useJumpToShape(options: { type: ProjectType; name: string; filter: ImageFilter; label: string | undefined; assignee?: string; store: EditorStore; go: (index: number) => void }) {
-  const { type, name, filter, label, assignee, store, go } = options;
+export interface JumpToShapeOptions {
+  type: ProjectType;
+  name: string;
+  filter: ImageFilter;
+  label: string | undefined;
+  assignee?: string;
+  store: EditorStore;
+  go: (index: number) => void;
+  /** A position the server found, as a position of the strip's list (useImageList); undefined: not in it. */
+  positionOf: (found: { index: number; uuid: string }) => number | undefined;
+}
+
+export function useJumpToShape(options: JumpToShapeOptions) {
+  const { type, name, filter, label, assignee, store, go, positionOf } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pending = useRef<ShapePlace | null>(null);
@@ -38,13 +50,15 @@ export function useJumpToShape(options: { type: ProjectType; name: string; filte
     async (place: ShapePlace): Promise<boolean> => {
       const list = { annotation_type: type, project_name: name, filter, label, assignee, name: place.relPath };
       const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions(list), staleTime: 0 });
-      // A match by part of the name is another image: only this one will do.
-      if (!found || found.uuid !== place.imageUuid) return false;
+      // A match by part of the name is another image: only this one will do. A list kept as it
+      // was opened may hold the image though the list as it is now does not (it has shapes now).
+      const position = found?.uuid === place.imageUuid ? positionOf(found) : positionOf({ index: -1, uuid: place.imageUuid });
+      if (position === undefined || position < 0) return false;
       pending.current = place;
       if (store.getState().imageId === place.imageUuid) selectIfShown();
-      else go(found.index);
+      else go(position);
       return true;
     },
-    [type, name, filter, label, assignee, queryClient, trpc, store, go, selectIfShown],
+    [type, name, filter, label, assignee, queryClient, trpc, store, go, positionOf, selectIfShown],
   );
 }

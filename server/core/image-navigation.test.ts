@@ -152,3 +152,35 @@ describe('the next image without shapes', () => {
     await expect(next(0, { filter: 'all' }, 'nope')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });
+
+describe('a list kept as it was when opened', () => {
+  it("gives the list's uuids in its order, and pages of them in the order asked, leaving out images gone", async () => {
+    // A folder of its own: an image of it is removed (moved to its deleted folder).
+    const uuids = await createProject('kept-order', LABELED, await writeFolder());
+    const todo = await t.core.images.uuidsInList('bndbox', 'kept-order', { filter: 'unlabeled' });
+    expect(todo).toEqual(['img1.png', 'IMG3.png', 'shots/Frame10.png'].map((rel) => uuids.get(rel)));
+    expect(await t.core.images.uuidsInList('bndbox', 'kept-order', { filter: 'all', label: 'car' })).toEqual(['img2.png', 'img10.png'].map((rel) => uuids.get(rel)));
+    expect(await t.core.images.uuidsInList('bndbox', 'kept-order', { filter: 'unlabeled', label: 'car' })).toEqual([]);
+
+    // The first image is labelled and the last removed after the list was read: the kept list
+    // still shows the first, with its shape count now, and leaves out only the one gone.
+    await t.core.annotations.update('bndbox', 'kept-order', todo[0] ?? '', { shapes: [box('car', 'late')], placement });
+    await t.core.imageFiles.remove('bndbox', 'kept-order', [todo[2] ?? '']);
+    const page = await t.core.images.listed('bndbox', 'kept-order', [...todo].reverse() as string[]);
+    expect(page.items.map(({ image, shapeCount }) => [image.relPath, shapeCount])).toEqual([
+      ['IMG3.png', 0],
+      ['img1.png', 1],
+    ]);
+  });
+
+  it('finds the next image without shapes after an image that has left the list', async () => {
+    const uuids = await createProject('kept-next', LABELED);
+    // "To do" kept from before img1.png was labelled: the next after it is IMG3.png.
+    await t.core.annotations.update('bndbox', 'kept-next', uuids.get('img1.png') ?? '', { shapes: [box('car', 'now')], placement });
+    const next = (uuid: string) => t.core.images.nextUnlabeled('bndbox', 'kept-next', { filter: 'unlabeled' }, { uuid });
+    expect(await next(uuids.get('img1.png') ?? '')).toMatchObject({ uuid: uuids.get('IMG3.png') });
+    expect(await next(uuids.get('IMG3.png') ?? '')).toMatchObject({ uuid: uuids.get('shots/Frame10.png') });
+    // Past the last: from the start of the list as it is now.
+    expect(await next(uuids.get('shots/Frame10.png') ?? '')).toMatchObject({ uuid: uuids.get('IMG3.png') });
+  });
+});

@@ -115,8 +115,30 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
       );
     },
 
-    /** The next image without shapes after position `after`, wrapping to the start of the list. */
-    async nextUnlabeled(type: AnnotationType, name: string, list: ImageList, after: number): Promise<ImagePosition | undefined> {
+    /**
+     * The list as it is now, as uuids in its order: the workspace keeps a filtered list as it was
+     * when opened (labelling an image in "To do" must not shift the rest), and reads its pages
+     * with listed().
+     */
+    async uuidsInList(type: AnnotationType, name: string, list: ImageList): Promise<string[]> {
+      const project = await projects.get(type, name);
+      return repos.images.uuidsInList(project.id, list);
+    },
+
+    /** These images as a page of the list shows them, in the order given; those gone are left out. */
+    async listed(type: AnnotationType, name: string, uuids: readonly string[]): Promise<ImagePage> {
+      const project = await projects.get(type, name);
+      const counts = await repos.images.counts(project.id);
+      const items = await repos.images.listedByUuids(project.id, uuids);
+      activity.served();
+      return { items, counts, filteredTotal: items.length };
+    },
+
+    /**
+     * The next image without shapes after `after` (a position in the list, or an image, as a
+     * list kept from before holds it), wrapping to the start of the list.
+     */
+    async nextUnlabeled(type: AnnotationType, name: string, list: ImageList, after: number | { uuid: string }): Promise<ImagePosition | undefined> {
       const project = await projects.get(type, name);
       return (await repos.images.nextUnlabeled(project.id, list, after)) ?? repos.images.nextUnlabeled(project.id, list, -1);
     },

@@ -140,8 +140,16 @@ export interface ImageRepository {
   listCount(projectId: string, list: ImageList): Promise<number>;
   /** The first image of the list, in natural order, whose path matches as `match` says. */
   locate(projectId: string, list: ImageList, text: string, match: 'path' | 'file_name' | 'contains'): Promise<ImagePosition | undefined>;
-  /** The first image without shapes after position `after` (-1 or past the end: from the start); none: undefined. */
-  nextUnlabeled(projectId: string, list: ImageList, after: number): Promise<ImagePosition | undefined>;
+  /**
+   * The first image without shapes after `after`: a position (-1 or past the end: from the
+   * start), or an image, whose place in the order counts even when it has left the list; none:
+   * undefined.
+   */
+  nextUnlabeled(projectId: string, list: ImageList, after: number | { uuid: string }): Promise<ImagePosition | undefined>;
+  /** The uuids of the list in its order: the workspace keeps a filtered list as it was when opened. */
+  uuidsInList(projectId: string, list: ImageList): Promise<string[]>;
+  /** These images as the list shows them, in the order given; those not present are left out. */
+  listedByUuids(projectId: string, uuids: readonly string[]): Promise<ListedImage[]>;
   /** Every stored image of the project by path (present or not), for reload matching: one query. */
   pathIndex(projectId: string): Promise<Map<string, StoredImagePath>>;
   setPresent(projectId: string, uuids: readonly string[], present: boolean): Promise<void>;

@@ -8,8 +8,11 @@ import {
   addStatusOutput,
   deleteImagesInput,
   deleteImagesOutput,
+  imageListInput,
+  imageListUuidsOutput,
   imagePageInput,
   imagePageOutput,
+  listedImagesInput,
   imagePositionOutput,
   locateImageInput,
   nextUnlabeledInput,
@@ -91,5 +94,19 @@ export const imageRouter = router({
   nextUnlabeled: readProcedure
     .input(nextUnlabeledInput)
     .output(imagePositionOutput)
-    .query(async ({ ctx, input }) => (await ctx.core.images.nextUnlabeled(input.annotation_type, input.project_name, toImageList(input), input.after)) ?? null),
+    .query(
+      async ({ ctx, input }) =>
+        (await ctx.core.images.nextUnlabeled(input.annotation_type, input.project_name, toImageList(input), input.after_uuid === undefined ? input.after : { uuid: input.after_uuid })) ??
+        null,
+    ),
+
+  uuidsInList: readProcedure
+    .input(imageListInput)
+    .output(imageListUuidsOutput)
+    .query(async ({ ctx, input }) => ({ uuids: await ctx.core.images.uuidsInList(input.annotation_type, input.project_name, toImageList(input)) })),
+
+  listed: readProcedure
+    .input(listedImagesInput)
+    .output(imagePageOutput)
+    .query(async ({ ctx, input }) => toImagePageOutput(await ctx.core.images.listed(input.annotation_type, input.project_name, input.uuids))),
 });

@@ -80,8 +80,18 @@ export type ImagePageOutput = z.infer<typeof imagePageOutput>;
 /** `name`: a relative path, a file name or part of one, checked by the core. */
 export const locateImageInput = imageListInput.extend({ name: z.string().max(4096) });
 
-/** `after`: a 0-based position in the list; -1 searches from the start. */
-export const nextUnlabeledInput = imageListInput.extend({ after: z.number().int().min(-1) });
+/**
+ * `after`: a 0-based position in the list (-1 searches from the start), or `after_uuid`: an
+ * image, whose place in the order counts even when it has left the list (a list kept as it was
+ * when opened); given, it wins.
+ */
+export const nextUnlabeledInput = imageListInput.extend({ after: z.number().int().min(-1).default(-1), after_uuid: z.string().max(256).optional() });
+
+/** The list's uuids in its order, for a list kept as it was when opened. */
+export const imageListUuidsOutput = z.object({ uuids: z.array(z.string()) });
+
+/** A page of a kept list: these images, in this order (as many as a GET's address holds). */
+export const listedImagesInput = projectPathInput.extend({ uuids: z.array(z.string().max(256)).max(100) });
 
 /** An image's 0-based position in the list, or null when none matches. */
 export const imagePositionOutput = z.object({ index: z.number().int(), uuid: z.string() }).nullable();

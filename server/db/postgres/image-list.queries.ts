@@ -70,7 +70,7 @@ interface Anchor {
 const ANCHOR_EVERY = 256;
 
 type Params = Record<string, SqlValue>;
-type ImageListQueries = Pick<ImageRepository, 'listPage' | 'listCount' | 'locate' | 'nextUnlabeled'>;
+type ImageListQueries = Pick<ImageRepository, 'listPage' | 'listCount' | 'locate' | 'nextUnlabeled' | 'uuidsInList' | 'listedByUuids'>;
 
 export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
   const prepareFor = <Row extends object>(build: (source: ListSource) => string) =>
@@ -98,6 +98,11 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
     (s) => `SELECT ${keyColumns(s)} ${s.from} AND i.shape_count = 0 AND (${s.key}) > (@sortKey, @relPath) ORDER BY ${s.key} LIMIT 1`,
   );
   const firstUnlabeled = prepareFor<KeyRow>((s) => `SELECT ${keyColumns(s)} ${s.from} AND i.shape_count = 0 ORDER BY ${s.key} LIMIT 1`);
+  // A label's list reads its range from image_labels alone, as its count does.
+  const uuids = prepareFor<{ uuid: string }>((s) => `SELECT ${s === SOURCES.label ? 'l' : 'i'}.uuid ${s.countFrom} ORDER BY ${s.key}`);
+  // The key of any stored image: its place in every list's order, in the list or not.
+  const keyOf = namedStatement<KeyRow>('SELECT uuid, sort_key, rel_path FROM images WHERE project_id = @projectId AND uuid = @uuid');
+  const listedByUuids = namedStatement<ListedImageRow>(`SELECT ${columns} FROM images AS i WHERE i.project_id = @projectId AND i.present AND i.uuid = ANY(@uuids::text[])`);
 
   // Deep pages of the plain list seek instead of walking an OFFSET, as in the SQLite twin
   // (which says why). Other processes change the images too: the anchors are kept under the
@@ -175,6 +180,14 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
       const rows = found.kind === 'all' ? await plainPage(projectId, offset, limit) : await page[found.kind].all(db, { ...found.params, offset, limit });
       return rows.map(toListedImage);
     },
+    uuidsInList: async (projectId, list) => {
+      const found = resolve(projectId, list);
+      return found ? (await uuids[found.kind].all(db, found.params)).map((row) => row.uuid) : [];
+    },
+    listedByUuids: async (projectId, wanted) => {
+      const byUuid = new Map((await listedByUuids.all(db, { projectId, uuids: [...wanted] })).map((row) => [row.uuid, toListedImage(row)] as const));
+      return wanted.flatMap((uuid) => byUuid.get(uuid) ?? []);
+    },
     listCount: async (projectId, list) => {
       const found = resolve(projectId, list);
       return found ? ((await count[found.kind].get(db, found.params))?.n ?? 0) : 0;
@@ -189,7 +202,12 @@ export function createImageListQueries(db: PostgresDatabase): ImageListQueries {
       // Every image of a label's list, or of the labeled filter, has shapes.
       if (!found || found.kind === 'label' || found.kind === 'labeled') return undefined;
       const { kind, params } = found;
-      const from = after >= 0 ? await at[kind].get(db, { ...params, offset: after }) : undefined;
+      const from =
+        typeof after === 'object'
+          ? await keyOf.get(db, { projectId, uuid: after.uuid })
+          : after >= 0
+            ? await at[kind].get(db, { ...params, offset: after })
+            : undefined;
       const row = from
         ? await unlabeledAfter[kind].get(db, { ...params, sortKey: from.sort_key, relPath: from.rel_path })
         : await firstUnlabeled[kind].get(db, params);

@@ -1,0 +1,60 @@
+// A filtered list stays as it was when opened, all of it: its later pages and the positions
+// "Go to" and "Next to-do" land on are those of the list as opened, however many of its images
+// were labelled since (here by another client, as a teammate would).
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { expect, test } from './fixtures';
+
+const IMAGES = 150;
+const LABELLED_ELSEWHERE = 60;
+const file = (index: number) => `photo-${String(index).padStart(3, '0')}.png`;
+
+test('"To do" keeps every image it opened with, past its first page, when many are labelled meanwhile', async ({ page, request, world, api, editor }) => {
+  const folder = await makeTempDir('labelport-e2e-kept-list-');
+  await writeImage(path.join(folder, file(0)), { format: 'png', width: 320, height: 240, color: { r: 90, g: 140, b: 200 } });
+  for (let index = 1; index < IMAGES; index += 1) fs.copyFileSync(path.join(folder, file(0)), path.join(folder, file(index)));
+  await api.createProject('kept', 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', 'kept', `1 / ${IMAGES}`);
+  const strip = editor.imageStrip();
+  await strip.getByRole('tab', { name: /To do/ }).click();
+  await expect(editor.position()).toHaveText(`1 / ${IMAGES}`);
+
+  // Another client labels the first 60 images (uuid_list is in path order).
+  const base = world.server.url;
+  await request.get(`${base}/bndbox/projects/kept`);
+  const { uuid_list: uuids } = (await (await request.get(`${base}/bndbox/projects/kept/loadingstatus`)).json()) as { uuid_list: string[] };
+  expect(uuids).toHaveLength(IMAGES);
+  for (const uuid of uuids.slice(0, LABELLED_ELSEWHERE)) {
+    const box = { x1: 10, y1: 10, x2: 60, y2: 60, label: 'car', id: `b-${uuid}`, lineWidth: 2, color: '#ff0000', distancetoImg: { x: 10, y: 10 } };
+    const saved = await request.put(`${base}/bndbox/projects/kept/uuid/${uuid}/update`, {
+      data: { uuid, bnd_box: [box], polygons: [], img_x: 0, img_y: 0, img_w: 320, img_h: 240 },
+    });
+    expect(await saved.json()).toEqual({ message: 1 });
+  }
+
+  // Position 121 of the list as opened is photo-120, on its second page.
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('121');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText(`121 / ${IMAGES}`);
+  await expect(page.locator('.topbar-path')).toHaveText(file(120));
+  await expect(strip.getByRole('button', { name: file(120) })).toBeVisible();
+
+  // On an image labelled elsewhere, the next to do is the first image after it still without shapes.
+  await page.keyboard.press('g');
+  await goTo.getByLabel('Image number or file name').fill('5');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.locator('.topbar-path')).toHaveText(file(4));
+  await page.keyboard.press('u');
+  await expect(editor.position()).toHaveText(`${LABELLED_ELSEWHERE + 1} / ${IMAGES}`);
+  await expect(page.locator('.topbar-path')).toHaveText(file(LABELLED_ELSEWHERE));
+
+  // Go to by name finds an image of the list as opened.
+  await page.keyboard.press('g');
+  await goTo.getByLabel('Image number or file name').fill(file(140));
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText(`141 / ${IMAGES}`);
+  await expect(page.locator('.topbar-path')).toHaveText(file(140));
+});
