@@ -337,3 +337,27 @@ test('keys pressed right after jumping to an image still on its way edit nothing
   await editor.waitSaved();
   expect(await api.boxesOf('keys-in-transit', FIRST_IMAGE.file)).toHaveLength(1);
 });
+
+test("a box whose save was failing when the strip's filter changed is there when its image opens again, and the next box is saved beside it", async ({ page, api, editor }) => {
+  const CAT = { width: 641, height: 479 };
+  await api.createProject('filter-while-offline', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'filter-while-offline', '1 / 8');
+  await page.keyboard.press('d');
+  await expect(page.locator('.topbar-path')).toHaveText('cat.jpg');
+  await editor.waitImageShown();
+  // Offline: the box on the second image waits to be saved while the list changes under it.
+  await page.route(/saveFromEditor/, (route) => route.abort());
+  await editor.drawBox({ x: 100, y: 100 }, { x: 250, y: 250 }, CAT);
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await expect(page.locator('.topbar-path')).toHaveText(FIRST_IMAGE.file);
+  // Back online, the box lands while another image is in view.
+  await page.unroute(/saveFromEditor/);
+  await expect.poll(async () => (await api.boxesOf('filter-while-offline', 'cat.jpg')).length, { timeout: 20_000 }).toBe(1);
+  await page.keyboard.press('d');
+  await expect(page.locator('.topbar-path')).toHaveText('cat.jpg');
+  await editor.waitImageShown();
+  await editor.drawBox({ x: 300, y: 300 }, { x: 400, y: 400 }, CAT);
+  await editor.waitSaved();
+  expect((await api.boxesOf('filter-while-offline', 'cat.jpg')).map((box) => Math.round(box.x1)).sort((a, b) => a - b)).toEqual([100, 300]);
+});

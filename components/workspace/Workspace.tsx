@@ -183,11 +183,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   };
 
   /** Reads the list anew from the start once this tab's saves landed, or it would count them wrong. */
-  const reopenList = (change: () => void) =>
+  const reopenList = (change: () => void) => {
+    // The image left behind keeps its latest shapes in the cache, as go() does: a save still
+    // failing now lands later, and the image opened again must show what it saved.
+    const { imageId, shapes } = store.getState();
+    if (imageId) leave(imageId, shapes);
     void flush().finally(() => {
       change();
       position.set(0);
     });
+  };
 
   const commands: WorkspaceCommands = {
     next: () => go(position.get() + 1, true),
