@@ -109,7 +109,11 @@ export function ImageStrip(props: ImageStripProps) {
           className="input"
           aria-label="Filter by label"
           value={props.label ?? ''}
-          onChange={(event) => props.onLabel(event.target.value === '' ? undefined : event.target.value)}
+          onChange={(event) => {
+            props.onLabel(event.target.value === '' ? undefined : event.target.value);
+            // The filter applies at once: the keys go back to the editor (Space pans, Enter closes a polygon).
+            event.currentTarget.blur();
+          }}
         >
           <option value="">Any label</option>
           {/* A label renamed or removed while chosen stays listed, so the select shows what filters. */}

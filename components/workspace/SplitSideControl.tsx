@@ -19,7 +19,11 @@ export function SplitSideControl({ side, disabled, onChange, error }: SplitSideC
         aria-label="Split side of this image"
         value={side ?? ''}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value === '' ? null : (event.target.value as SplitSide))}
+        onChange={(event) => {
+          onChange(event.target.value === '' ? null : (event.target.value as SplitSide));
+          // The choice is saved at once: the keys go back to the editor (Space pans, Enter closes a polygon).
+          event.currentTarget.blur();
+        }}
       >
         <option value="">no split</option>
         {SPLIT_SIDES.map((value) => <option key={value} value={value}>{value}</option>)}

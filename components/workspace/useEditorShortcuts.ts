@@ -3,14 +3,78 @@
 // The one keyboard handler: a key press becomes a chord, the chord an action of the registry
 // (with the user's keymap), the action runs. Space is held to pan, so it is tracked apart.
 import { useEffect, useEffectEvent, useState } from 'react';
-import { ACTIONS, type ActionContext } from '@/components/editor/actions/actions';
-import { chordOf } from '@/components/editor/actions/keymap';
+import { ACTIONS, type ActionContext, type EditorAction } from '@/components/editor/actions/actions';
+import { chordOf, type KeyInput } from '@/components/editor/actions/keymap';
+import type { ToolController } from '@/components/editor/model/tools';
 
-/** Typing in a field or a dialog: shortcuts stay out of the way. */
-const isTyping = (target: EventTarget | null) => {
-  const element = target as HTMLElement | null;
-  return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable || element.closest('dialog')));
-};
+/** The parts of a focused element the key routing reads (an HTMLElement; plain objects in tests). */
+export interface FocusNode {
+  tagName: string;
+  isContentEditable?: boolean;
+  parentElement: FocusNode | null;
+  getAttribute(name: string): string | null;
+}
+
+/** What has the focus when a key is pressed, as far as the editor's keys care. */
+export interface KeyFocus {
+  /** A field being typed in (input, textarea, editable text) or anything in a modal <dialog>: no shortcut at all. */
+  typing: boolean;
+  /** A <select>: its own letters (type-ahead) and arrows would change it, and many act on change. */
+  select: boolean;
+  /** Enter and Space are the element's own: a button, link or other control, or anything in a role="dialog" panel. */
+  activates: boolean;
+}
+
+const CONTROL_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'combobox', 'slider', 'spinbutton']);
+const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
+
+export function keyFocusOf(target: EventTarget | FocusNode | null): KeyFocus {
+  const element = target && typeof (target as Partial<FocusNode>).tagName === 'string' ? (target as FocusNode) : null;
+  if (!element) return { typing: false, select: false, activates: false };
+  const tag = element.tagName.toUpperCase();
+  let inModal = false;
+  let inPanel = false;
+  for (let node: FocusNode | null = element; node; node = node.parentElement) {
+    if (node.tagName.toUpperCase() === 'DIALOG') inModal = true;
+    if (DIALOG_ROLES.has(node.getAttribute('role') ?? '')) inPanel = true;
+  }
+  const typing = tag === 'INPUT' || tag === 'TEXTAREA' || element.isContentEditable === true || inModal;
+  const select = tag === 'SELECT';
+  const control = select || tag === 'BUTTON' || tag === 'SUMMARY' || (tag === 'A' && element.getAttribute('href') !== null) || CONTROL_ROLES.has(element.getAttribute('role') ?? '');
+  return { typing, select, activates: control || inPanel };
+}
+
+/**
+ * What the editor does with a key: 'ignore' leaves it to the page (typing; Enter or Space on a
+ * control); 'editor' runs its shortcut; 'editor-only' too, and the key never reaches the
+ * focused <select>, so a letter or arrow meant for the editor does not change the select
+ * (the split side of the image, the strip's filter) while it still has the focus after a choice.
+ */
+export type KeyRoute = 'ignore' | 'editor' | 'editor-only';
+
+const SELECT_MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+export function routeKey(focus: KeyFocus, event: KeyInput): KeyRoute {
+  if (focus.typing) return 'ignore';
+  if ((event.key === 'Enter' || event.key === ' ') && focus.activates) return 'ignore';
+  if (focus.select && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key.length === 1 || SELECT_MOVES.has(event.key))) return 'editor-only';
+  return 'editor';
+}
+
+/**
+ * Runs the first action on a chord that means something in this project (another project
+ * type may use the same key for an action this one does not offer). True when the key did
+ * something: an action that finishes the tool's work (Enter: close the polygon) counts only
+ * when there was something to finish, so Enter is otherwise left to the page.
+ */
+export function runShortcut(actions: readonly EditorAction[], context: ActionContext): boolean {
+  const action = actions.find((candidate) => candidate.available?.(context) !== false);
+  if (!action) return false;
+  let finished: boolean | undefined;
+  const tools: ToolController = Object.create(context.tools, { complete: { value: () => (finished = context.tools.complete()) } });
+  action.run({ ...context, tools });
+  return finished ?? true;
+}
 
 /**
  * labelHotkeys: a label's own key (from the class table) picks it as 1-9 do. An action bound
@@ -21,21 +85,18 @@ const NO_HOTKEYS: ReadonlyMap<string, string> = new Map();
 export function useEditorShortcuts(keys: Readonly<Record<string, readonly string[]>>, context: ActionContext, labelHotkeys: ReadonlyMap<string, string> = NO_HOTKEYS) {
   const [spaceHeld, setSpaceHeld] = useState(false);
   // The handler reads the latest context without re-binding on every render.
-  // The first action on the chord that means something in this project (another project
-  // type may use the same key for an action this one does not offer).
-  const runAction = useEffectEvent((actions: ReadonlyArray<(typeof ACTIONS)[number]>) => {
-    const action = actions.find((candidate) => candidate.available?.(context) !== false);
-    action?.run(context);
-    return Boolean(action);
-  });
+  const runAction = useEffectEvent((actions: readonly EditorAction[]) => runShortcut(actions, context));
 
   const pickLabel = useEffectEvent((label: string) => context.store.setActiveLabel(label));
 
   useEffect(() => {
-    const byChord = new Map<string, Array<(typeof ACTIONS)[number]>>();
+    const byChord = new Map<string, EditorAction[]>();
     for (const action of ACTIONS) for (const chord of keys[action.id] ?? []) byChord.set(chord, [...(byChord.get(chord) ?? []), action]);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (isTyping(event.target)) return;
+      const route = routeKey(keyFocusOf(event.target), event);
+      if (route === 'ignore') return;
+      // Whatever the editor makes of it, a key for the editor does not change a focused select.
+      if (route === 'editor-only') event.preventDefault();
       if (event.key === ' ') {
         setSpaceHeld(true);
         event.preventDefault();
