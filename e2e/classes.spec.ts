@@ -44,7 +44,8 @@ test('merging a label into another relabels its shapes and takes it off the tabl
   expect((await api.boxesOf('cls-merge', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['auto', 'car']);
 
   const dialog = await editor.openClasses();
-  await dialog.getByLabel('Merge auto into').selectOption('car');
+  await dialog.getByLabel('Merge auto into', { exact: true }).selectOption('car');
+  await page.getByRole('button', { name: 'Yes, merge into car' }).click();
   await expect(dialog.locator('tbody tr')).toHaveCount(1);
   await expect.poll(async () => (await api.boxesOf('cls-merge', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
   expect(await api.labels('cls-merge')).toEqual(['car']);
@@ -109,7 +110,8 @@ test('boxes drawn right after renaming or merging a label in the same tab save w
 
   // A merge relabels the image seen before, which is not in view: a box drawn there saves too.
   const dialog = await editor.openClasses();
-  await dialog.getByLabel('Merge auto into').selectOption('vehicle');
+  await dialog.getByLabel('Merge auto into', { exact: true }).selectOption('vehicle');
+  await page.getByRole('button', { name: 'Yes, merge into vehicle' }).click();
   await expect.poll(() => api.labels('cls-rename')).toEqual(['vehicle', 'dog']);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.keyboard.press('d');

@@ -1,12 +1,12 @@
 'use client';
 
 // The class table in full: each label's class id, name, color, hotkey, COCO id and YOLO
-// index, edited in place; merge into another label; remove, asking first when shapes use it.
+// index, edited in place; merge into another label and remove, each asking first when shapes use it.
 import { useState } from 'react';
 import { errorText } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
 import { fromHex, toHex } from '@/components/ui/color';
-import { hotkeyProblem, type ClassRecord, type ClassTable, type LabelRemoval } from './useClassTable';
+import { hotkeyProblem, usageSentence, useMergeQuestion, type ClassRecord, type ClassTable, type LabelRemoval, type MergeQuestion } from './useClassTable';
 import type { LabelEdits } from './useLabelEdits';
 import { RemoveLabelQuestion } from './RemoveLabelQuestion';
 
@@ -33,6 +33,7 @@ const parseNumber = (text: string): number | null | undefined => (text.trim() ==
 
 function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
   const [problem, setProblem] = useState<string | null>(null);
+  const merging = useMergeQuestion(table);
   const failure = problem ?? (table.error ? errorText(table.error) : edits.error ? errorText(edits.error) : null);
   const setNumber = (entry: ClassRecord, field: 'coco_id' | 'yolo_index', text: string) => {
     setProblem(null);
@@ -99,7 +100,12 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
                   className="input"
                   aria-label={`Merge ${entry.name} into`}
                   value=""
-                  onChange={(event) => event.target.value && table.merge(entry.name, event.target.value)}
+                  onChange={(event) => {
+                    if (!event.target.value) return;
+                    setProblem(null);
+                    // Asked first: the select shows "Merge into…" again, whatever the answer.
+                    merging.ask(entry.name, event.target.value);
+                  }}
                 >
                   <option value="">Merge into…</option>
                   {table.classes.filter((other) => other.name !== entry.name).map((other) => <option key={other.class_id} value={other.name}>{other.name}</option>)}
@@ -114,9 +120,28 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
         Exports list every class in id order: COCO ids and YOLO indexes left on auto follow that order (from the export's base).
       </p>
       <RemoveLabelQuestion removal={removal} />
+      <MergeLabelQuestion merging={merging} />
       {failure ? <p className="error small" role="alert">{failure}</p> : null}
       <div className="row end">
         <button type="button" className="button" onClick={onClose}>Close</button>
+      </div>
+    </div>
+  );
+}
+
+/** The question before a merge: every shape of the label is relabelled, which no undo takes back. */
+function MergeLabelQuestion({ merging }: { merging: MergeQuestion }) {
+  const { pending } = merging;
+  if (!pending) return null;
+  return (
+    <div className="remove-question" role="alertdialog" aria-label={`Merge ${pending.label} into ${pending.into}?`}>
+      <p>
+        {usageSentence(pending)}. Relabel them all as {pending.into} and drop {pending.label} from the list? This cannot be undone.
+      </p>
+      <div className="row end">
+        {/* Focus leaves the select for the question: Enter keeps the label as it is. */}
+        <button type="button" className="button" onClick={merging.cancel} autoFocus>Keep {pending.label}</button>
+        <button type="button" className="button primary" onClick={merging.confirm}>Yes, merge into {pending.into}</button>
       </div>
     </div>
   );

@@ -22,6 +22,17 @@ export interface PendingRemoval {
   shapes: number;
   images: number;
 }
+/** A merge waiting for the user's yes: label's shapes (so many, on so many images) become into's. */
+export interface PendingMerge extends PendingRemoval {
+  into: string;
+}
+
+/** How many shapes, on how many images, use a label: read afresh, for the question before a removal or a merge. */
+function useLabelUsage(type: ProjectType, name: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (label: string) => queryClient.fetchQuery({ ...trpc.label.usage.queryOptions({ annotation_type: type, project_name: name, label }), staleTime: 0 });
+}
 
 const NO_CLASSES: ClassRecord[] = [];
 
@@ -31,6 +42,7 @@ export function useClassTable(type: ProjectType, name: string, onMerged: (from: 
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
   const classes = useQuery(trpc.label.classes.queryOptions(ids)).data?.classes;
   const [error, setError] = useState<unknown>(null);
+  const usage = useLabelUsage(type, name);
   const settled = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.label.classes.queryKey(ids) });
     void queryClient.invalidateQueries({ queryKey: trpc.label.list.queryKey(ids) });
@@ -52,20 +64,51 @@ export function useClassTable(type: ProjectType, name: string, onMerged: (from: 
     error,
     setError,
     update: (label: string, changes: ClassChanges) => update.mutate({ ...ids, label, ...changes }),
+    /** Relabels every shape of from as into and drops from: at once, no question (see useMergeQuestion). */
     merge: (from: string, into: string) => merge.mutate({ ...ids, label: from, into }),
+    usage,
   };
 }
 
 export type ClassTable = ReturnType<typeof useClassTable>;
 
+/**
+ * Merge through the Classes dialog, asked as a removal is: it relabels every shape of the
+ * project and cannot be undone, so a used label is merged only after a yes that says how many
+ * shapes it relabels; an unused one (nothing to relabel) goes at once, as its removal would.
+ */
+export function useMergeQuestion(table: Pick<ClassTable, 'merge' | 'usage' | 'setError'>) {
+  const [pending, setPending] = useState<PendingMerge | null>(null);
+  const ask = async (label: string, into: string) => {
+    setPending(null);
+    try {
+      const { shapes, images } = await table.usage(label);
+      if (shapes === 0) table.merge(label, into);
+      else setPending({ label, into, shapes, images });
+    } catch (failure) {
+      table.setError(failure);
+    }
+  };
+  return {
+    pending,
+    ask: (label: string, into: string) => void ask(label, into),
+    confirm: () => {
+      if (pending) table.merge(pending.label, pending.into);
+      setPending(null);
+    },
+    cancel: () => setPending(null),
+  };
+}
+
+export type MergeQuestion = ReturnType<typeof useMergeQuestion>;
+
 /** Removal through the label panel or the Classes dialog: an unused label goes at once, a used one after a yes. */
 export function useLabelRemoval(type: ProjectType, name: string, edits: LabelEdits) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const usageOf = useLabelUsage(type, name);
   const [pending, setPending] = useState<PendingRemoval | null>(null);
   const ask = async (label: string) => {
     try {
-      const usage = await queryClient.fetchQuery({ ...trpc.label.usage.queryOptions({ annotation_type: type, project_name: name, label }), staleTime: 0 });
+      const usage = await usageOf(label);
       if (usage.shapes === 0) edits.remove(label);
       else setPending({ label, shapes: usage.shapes, images: usage.images });
     } catch (failure) {
