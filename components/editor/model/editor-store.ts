@@ -4,7 +4,7 @@
 import { createHistory, type HistoryMode } from './history';
 import { followVertex, removeVertex } from './geometry';
 import { copiesFor, shapeBounds, translate } from './shape-ops';
-import { emptyVisibility, isEditable, toggleIn, type Visibility } from './visibility';
+import { emptyVisibility, isEditable, relabelVisibility, toggleIn, type Visibility } from './visibility';
 import type { OutlineHint } from './tools/tool';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
 
@@ -281,12 +281,21 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     pickNextLabel(label: string) {
       set({ activeLabel: label });
     },
-    /** A label renamed or merged: shapes on screen and in undo follow (the server renamed the rest). */
+    /**
+     * A label renamed or merged: shapes on screen and in undo follow (the server renamed the
+     * rest), and so does the label's hidden and locked state (relabelVisibility: on a merge the
+     * target stays hidden or locked when either label was).
+     */
     renameLabel(from: string, to: string) {
       history.relabel(from, to);
+      const shapes = state.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
+      const visibility = relabelVisibility(state.visibility, from, to);
       set({
-        shapes: state.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)),
+        shapes,
         activeLabel: state.activeLabel === from ? to : state.activeLabel,
+        visibility,
+        // A merge into a hidden or locked label: its new shapes cannot stay selected.
+        ...(visibility === state.visibility ? {} : { selectedIds: state.selectedIds.filter((id) => isEditable(shapes.find((s) => s.id === id), visibility)) }),
       });
     },
     setVisibility(visibility: Visibility) {

@@ -14,6 +14,19 @@ export const emptyVisibility = (): Visibility => ({ hiddenLabels: [], lockedLabe
 
 export const toggleIn = (list: readonly string[], item: string): string[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
+/**
+ * A label renamed (or merged into another): its hidden and locked state go with its name. On
+ * a merge into a label that exists, the target is hidden (locked) when either of the two was,
+ * so the merged-away label's state is never dropped silently.
+ */
+export function relabelVisibility(v: Visibility, from: string, to: string): Visibility {
+  if (from === to) return v;
+  const follow = (list: readonly string[]) => (list.includes(from) ? [...new Set(list.map((label) => (label === from ? to : label)))] : list);
+  const hiddenLabels = follow(v.hiddenLabels);
+  const lockedLabels = follow(v.lockedLabels);
+  return hiddenLabels === v.hiddenLabels && lockedLabels === v.lockedLabels ? v : { ...v, hiddenLabels, lockedLabels };
+}
+
 type Named = Pick<EditorShape, 'id' | 'label'>;
 
 export const isHidden = (shape: Named, v: Visibility) => v.hiddenLabels.includes(shape.label) || v.hiddenShapes.includes(shape.id);
