@@ -390,6 +390,8 @@ describe('workspace procedures', () => {
     for (const edited_at of [-1, 1.5, '1700000000000'] as unknown as number[]) {
       await expect(caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [], edited_at })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
+    // No version is that high: refused as bad input on both stores (PostgreSQL's integer overflowed into a 500).
+    await expect(caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [], base_version: 2 ** 31 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await thumb(uuid)).toEqual(before);
     await expect(caller.label.rename({ ...ids, from: 'car', to: 'person' })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(caller.label.add({ ...ids, label: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });

@@ -36,12 +36,15 @@ export type EditorImageOutput = z.infer<typeof editorImageOutput>;
 
 export const editorImagesInput = imagePathInput.omit({ uuid: true }).extend({ uuids: z.array(z.string().max(256)).min(1).max(200) });
 
+/** Versions are stored as 32-bit integers (PostgreSQL's integer); none is ever higher. */
+const MAX_ANNOTATION_VERSION = 2 ** 31 - 1;
+
 export const saveEditorShapesInput = imagePathInput.extend({
   shapes: z.array(editorShape).max(10_000),
   /** When the editor made this state (ms since 1970): an older state never overwrites a newer one. */
   edited_at: z.number().int().nonnegative().optional(),
   /** The version this state grew from: when another is stored, nothing is written and the answer is a conflict. */
-  base_version: z.number().int().nonnegative().optional(),
+  base_version: z.number().int().nonnegative().max(MAX_ANNOTATION_VERSION).optional(),
   /** The tab that made the state: a version that same tab stored since its base is not someone else's. */
   client_id: z.string().min(8).max(64).optional(),
 });
