@@ -80,7 +80,9 @@ export function createUserRepository(db: PostgresDatabase): UserRepository {
     clearSignInFailures: async (key) => void (await db.query('DELETE FROM sign_in_failures WHERE key = $1', [key])),
     forgetSignInAttempt: async (keys, at) => {
       for (const key of keys) {
-        await db.query('DELETE FROM sign_in_failures WHERE ctid IN (SELECT ctid FROM sign_in_failures WHERE key = $1 AND at = $2 LIMIT 1)', [key, at]);
+        // Rows of attempts in the same millisecond are alike: SKIP LOCKED lets two attempts that
+        // take theirs back at once pick different rows (both picking one left the other's behind).
+        await db.query('DELETE FROM sign_in_failures WHERE ctid = (SELECT ctid FROM sign_in_failures WHERE key = $1 AND at = $2 LIMIT 1 FOR UPDATE SKIP LOCKED)', [key, at]);
       }
     },
   };
