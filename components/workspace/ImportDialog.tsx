@@ -33,6 +33,8 @@ interface ImportReport {
   unmatched_list: string[];
   error_list: string[];
   labels_added: string[];
+  class_numbers_set?: string[];
+  class_number_warnings?: string[];
 }
 
 const MAX_LISTED = 20;
@@ -54,6 +56,8 @@ function Summary({ report, applied }: { report: ImportReport; applied: boolean }
     <div role="status" aria-label={applied ? 'Import report' : 'Import preview'}>
       <p>{applied ? `Imported the shapes of ${report.matched_image_count} ${images}.` : `${report.matched_image_count} ${images} matched.`}</p>
       <Listed title={applied ? 'Labels added' : 'Labels to add'} items={report.labels_added} />
+      <Listed title={applied ? 'Class numbers taken from the file' : 'Class numbers to take from the file'} items={report.class_numbers_set ?? []} />
+      <Listed title="Class numbers not taken" items={report.class_number_warnings ?? []} />
       <Listed title="Not matched to an image" items={report.unmatched_list} />
       <Listed title="Errors" items={report.error_list} />
     </div>

@@ -6,7 +6,7 @@ import { mergeDatasetFields } from './dataset-fields';
 import { invalidInput } from './errors';
 import { TRAINING_IMPORTERS, type TrainingFormat } from './formats';
 import { readImportSource, type ImportSource } from './import-source';
-import { addMissingLabels, missingLabels, shapeLabels } from './label.service';
+import { importLabels, planLabelImport, shapeLabels, type LabelImportPlan } from './label.service';
 import { readPages } from './paging';
 import type { ProjectService } from './project.service';
 import type { ProjectRoots } from './project-roots';
@@ -20,7 +20,23 @@ export interface AnnotationImportSummary {
   errors: string[];
   /** The labels the import added (or, in a preview, would add), in the order they are added. */
   labelsAdded: string[];
+  /**
+   * The COCO ids and YOLO indexes of the import that labels the project had already take
+   * (would take), "cat takes COCO id 1"; absent when none. A new label's come with it.
+   */
+  classNumbersSet?: string[];
+  /**
+   * The declared numbers not taken, so an export numbers that class otherwise than the
+   * imported dataset: the label keeps its own, or another label has the number. Absent when none.
+   */
+  classNumberWarnings?: string[];
 }
+
+/** The summary's lines on class numbers, each list only when it has some. */
+const numberNotes = (plan: LabelImportPlan) => ({
+  ...(plan.set.length > 0 ? { classNumbersSet: plan.set } : {}),
+  ...(plan.warnings.length > 0 ? { classNumberWarnings: plan.warnings } : {}),
+});
 
 export function createAnnotationImportService(deps: { repos: Repositories; projects: ProjectService; now: () => number; roots: ProjectRoots }) {
   const { repos, projects, now, roots } = deps;
@@ -48,11 +64,13 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
       const labels = [...result.labels, ...shapeLabels(result.matched.values())];
       const summary = { matched: result.matched.size, unmatched: result.unmatched, errors: result.errors };
       // A preview runs the same reading and matching and stops before the first write.
-      if (options.preview) return { ...summary, labelsAdded: await missingLabels(repos, project.id, labels) };
-      let labelsAdded: string[] = [];
+      if (options.preview) {
+        const plan = planLabelImport(await repos.labels.table(project.id), labels, result.classNumbers);
+        return { ...summary, labelsAdded: plan.added.map((label) => label.name), ...numberNotes(plan) };
+      }
       const byPath = new Map(targets.map((target) => [target.relPath, target]));
       const importedAt = now();
-      await repos.inTransaction(async () => {
+      const plan = await repos.inTransaction(async () => {
         for (const [relPath, shapes] of result.matched) {
           const target = byPath.get(relPath);
           if (!target) continue;
@@ -65,11 +83,13 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
         const projectFields = mergeDatasetFields(await repos.projects.datasetFields(project.id), result.projectFields);
         if (projectFields && result.projectFields) await repos.projects.setDatasetFields(project.id, projectFields);
         // The declared labels first, so keys 1-9 follow the dataset's class order.
-        // A new label keeps the dataset's category id or class index when it is free.
-        labelsAdded = await addMissingLabels(repos, project.id, labels, result.classNumbers);
+        // A label without a category id or class index takes the dataset's when it is free, a
+        // listed one too: a project made from a label file exports the dataset's numbers again.
+        const done = await importLabels(repos, project.id, labels, result.classNumbers);
         await repos.projects.touchModified(project.id, now());
+        return done;
       });
-      return { ...summary, labelsAdded };
+      return { ...summary, labelsAdded: plan.added.map((label) => label.name), ...numberNotes(plan) };
     },
   };
 }

@@ -174,7 +174,7 @@ describe('exports from the table', () => {
 });
 
 describe('imports onto the table', () => {
-  it('map categories by name, add the missing ones with the COCO id of the file when it is free', async () => {
+  it("map categories by name; a label without a COCO id, new or listed, takes the file's when it is free", async () => {
     await createProject('coco-in', ['dog', 'cat']);
     await labels().update('bndbox', 'coco-in', 'dog', { cocoId: 5 });
     const dataset = {
@@ -185,20 +185,107 @@ describe('imports onto the table', () => {
     await t.core.annotationImports.importAnnotations('bndbox', 'coco-in', 'coco', { files: [{ path: 'instances.json', content: JSON.stringify(dataset) }] });
     expect((await table('coco-in')).map(({ label, classId, cocoId }) => [label, classId, cocoId])).toEqual([
       ['dog', 0, 5],
-      ['cat', 1, null],
+      ['cat', 1, 17],
       ['bird', 2, null],
       ['fish', 3, 8],
     ]);
   });
 
-  it('add the missing YOLO classes with their index when it is free', async () => {
+  it('add the missing YOLO classes with their index when it is free; a listed label keeps its own', async () => {
     await createProject('yolo-in', ['cat']);
     await labels().update('bndbox', 'yolo-in', 'cat', { yoloIndex: 1 });
     const files = [
       { path: 'classes.txt', content: 'person\nbike\ncat\n' },
       { path: 'labels/a.txt', content: '1 0.5 0.5 0.2 0.2\n' },
     ];
-    await t.core.annotationImports.importAnnotations('bndbox', 'yolo-in', 'yolo', { files });
+    const summary = await t.core.annotationImports.importAnnotations('bndbox', 'yolo-in', 'yolo', { files });
     expect((await table('yolo-in')).map(({ label, yoloIndex }) => [label, yoloIndex])).toEqual([['cat', 1], ['person', 0], ['bike', null]]);
+    expect(summary.classNumbersSet).toBeUndefined();
+    expect(summary.classNumberWarnings).toEqual(['bike does not take YOLO index 1: cat has it', 'cat keeps its YOLO index 1 (the import gives it 2)']);
+  });
+});
+
+// A project made from a label file has labels without numbers; an import that declares them
+// gives them those numbers, so the dataset's own ids come back out of the next export.
+describe('round trips through a project whose labels came from a label file', () => {
+  const cocoExport = async (name: string) =>
+    JSON.parse((await exportFiles(name, 'coco'))('annotations/instances.json')) as {
+      images: Array<{ id: number; file_name: string }>;
+      categories: Array<{ id: number; name: string }>;
+      annotations: Array<{ image_id: number; category_id: number }>;
+    };
+
+  it('COCO → project → COCO keeps every category id', async () => {
+    await createProject('coco-trip', ['dog', 'cat']);
+    const source = {
+      images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }, { id: 2, file_name: 'b.png', width: 40, height: 30 }],
+      annotations: [
+        { id: 1, image_id: 1, category_id: 1, bbox: [1, 1, 4, 4] },
+        { id: 2, image_id: 1, category_id: 2, bbox: [10, 10, 4, 4] },
+        { id: 3, image_id: 2, category_id: 2, bbox: [2, 2, 4, 4] },
+      ],
+      categories: [{ id: 1, name: 'cat' }, { id: 2, name: 'dog' }],
+    };
+    const summary = await t.core.annotationImports.importAnnotations('bndbox', 'coco-trip', 'coco', { files: [{ path: 'annotations/instances.json', content: JSON.stringify(source) }] });
+    expect((await table('coco-trip')).map(({ label, classId, cocoId }) => [label, classId, cocoId])).toEqual([['dog', 0, 2], ['cat', 1, 1]]);
+    const exported = await cocoExport('coco-trip');
+    expect(exported.categories.map(({ id, name }) => [id, name])).toEqual([[2, 'dog'], [1, 'cat']]);
+    // Every annotation keeps its category id: per image, the ids of the source.
+    const idsByFile = (dataset: { images: Array<{ id: number; file_name: string }>; annotations: Array<{ image_id: number; category_id: number }> }) =>
+      Object.fromEntries(dataset.images.map((image) => [image.file_name, dataset.annotations.filter((entry) => entry.image_id === image.id).map((entry) => entry.category_id).sort()]));
+    expect(idsByFile(exported)).toEqual(idsByFile(source));
+    expect(summary).toMatchObject({ labelsAdded: [], classNumbersSet: ['cat takes COCO id 1', 'dog takes COCO id 2'] });
+    expect(summary.classNumberWarnings).toBeUndefined();
+  });
+
+  it('YOLO → project → YOLO keeps every class index', async () => {
+    await createProject('yolo-trip', ['dog', 'cat']);
+    const files = [
+      { path: 'classes.txt', content: 'cat\ndog\n' },
+      { path: 'labels/a.txt', content: '0 0.5 0.5 0.2 0.2\n1 0.25 0.25 0.1 0.1\n' },
+      { path: 'labels/b.txt', content: '1 0.5 0.5 0.2 0.2\n' },
+    ];
+    const summary = await t.core.annotationImports.importAnnotations('bndbox', 'yolo-trip', 'yolo', { files });
+    expect((await table('yolo-trip')).map(({ label, yoloIndex }) => [label, yoloIndex])).toEqual([['dog', 1], ['cat', 0]]);
+    const exported = await exportFiles('yolo-trip', 'yolo');
+    expect(exported('classes.txt')).toBe('cat\ndog\n');
+    const indexes = (content: string) => content.trim().split('\n').map((line) => line.split(' ')[0]);
+    expect(indexes(exported('labels/a.txt'))).toEqual(['0', '1']);
+    expect(indexes(exported('labels/b.txt'))).toEqual(['1']);
+    expect(summary).toMatchObject({ labelsAdded: [], classNumbersSet: ['cat takes YOLO index 0', 'dog takes YOLO index 1'] });
+  });
+
+  it('a label keeps the number it has and a number another label has is not taken, both reported', async () => {
+    await createProject('coco-kept', ['dog', 'cat', 'bird']);
+    await labels().update('bndbox', 'coco-kept', 'dog', { cocoId: 5 });
+    const dataset = {
+      images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }],
+      annotations: [{ id: 1, image_id: 1, category_id: 2, bbox: [1, 1, 4, 4] }],
+      categories: [{ id: 2, name: 'dog' }, { id: 5, name: 'cat' }, { id: 3, name: 'bird' }, { id: 8, name: 'fish' }],
+    };
+    const summary = await t.core.annotationImports.importAnnotations('bndbox', 'coco-kept', 'coco', { files: [{ path: 'instances.json', content: JSON.stringify(dataset) }] });
+    expect(summary.labelsAdded).toEqual(['fish']);
+    expect(summary.classNumbersSet).toEqual(['bird takes COCO id 3']);
+    expect(summary.classNumberWarnings).toEqual([
+      'dog keeps its COCO id 5 (the import gives it 2)',
+      'cat does not take COCO id 5: dog has it',
+    ]);
+    expect((await table('coco-kept')).map(({ label, cocoId }) => [label, cocoId])).toEqual([['dog', 5], ['cat', null], ['bird', 3], ['fish', 8]]);
+  });
+
+  it('the preview names the numbers the import will set and sets none', async () => {
+    await createProject('coco-preview', ['dog', 'cat']);
+    const dataset = {
+      images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }],
+      annotations: [{ id: 1, image_id: 1, category_id: 1, bbox: [1, 1, 4, 4] }],
+      categories: [{ id: 1, name: 'cat' }, { id: 2, name: 'dog' }, { id: 3, name: 'bird' }],
+    };
+    const files = [{ path: 'instances.json', content: JSON.stringify(dataset) }];
+    const preview = await t.core.annotationImports.importAnnotations('bndbox', 'coco-preview', 'coco', { files }, { preview: true });
+    expect(preview).toMatchObject({ labelsAdded: ['bird'], classNumbersSet: ['cat takes COCO id 1', 'dog takes COCO id 2'] });
+    expect((await table('coco-preview')).map(({ label, cocoId }) => [label, cocoId])).toEqual([['dog', null], ['cat', null]]);
+    const applied = await t.core.annotationImports.importAnnotations('bndbox', 'coco-preview', 'coco', { files });
+    expect(applied.classNumbersSet).toEqual(preview.classNumbersSet);
+    expect((await table('coco-preview')).map(({ label, cocoId }) => [label, cocoId])).toEqual([['dog', 2], ['cat', 1], ['bird', 3]]);
   });
 });

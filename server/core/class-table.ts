@@ -42,19 +42,58 @@ export function checkNumbersFree(table: readonly ClassRecord[], label: string, n
   }
 }
 
+/** The COCO category id and YOLO class index an imported dataset declares for a class. */
+export interface DeclaredClassNumbers {
+  cocoId?: number;
+  yoloIndex?: number;
+}
+
+/** A class's dataset numbers as an import sees them: its own, or those it takes. */
+export type ImportedClass = Pick<ClassRecord, 'name' | 'cocoId' | 'yoloIndex'>;
+
+/** What an import does with the numbers it declares, one readable line each. */
+export interface ImportedNumberNotes {
+  /** The numbers a label the project had already takes: "cat takes COCO id 1". */
+  set: string[];
+  /** The declared numbers not taken: a label keeps its own, or another label has the number. */
+  warnings: string[];
+}
+
+const DATASET_NUMBERS = [
+  { key: 'cocoId', word: WORDS.cocoId, max: MAX_COCO_ID },
+  { key: 'yoloIndex', word: WORDS.yoloIndex, max: MAX_YOLO_INDEX },
+] as const;
+
 /**
- * The numbers an imported dataset gave its classes, kept for a new label only when they are
- * valid and no label of the table (nor an earlier new one) has them: existing labels keep theirs.
+ * Gives `entry` (one of `holders`: the table as the import leaves it, new labels included) the
+ * numbers the dataset declares for it, kind by kind, the way a new label gets them: a valid
+ * number no other holder has is taken. A label that has a number of that kind keeps it, so a
+ * model trained on an earlier export keeps its classes; a number another label has stays
+ * with it. Answers the numbers taken (written into `entry` too). `notes.set` is left out for
+ * a new label, whose numbers come with it.
  */
-export function freeImportedNumbers(
-  taken: readonly Pick<ClassRecord, 'cocoId' | 'yoloIndex'>[],
-  declared: { cocoId?: number; yoloIndex?: number } | undefined,
-): Pick<ClassNumbers, 'cocoId' | 'yoloIndex'> {
-  const valid = (value: number | undefined, max: number) => (value !== undefined && Number.isInteger(value) && value >= 0 && value <= max ? value : null);
-  const cocoId = valid(declared?.cocoId, MAX_COCO_ID);
-  const yoloIndex = valid(declared?.yoloIndex, MAX_YOLO_INDEX);
-  return {
-    cocoId: cocoId !== null && !taken.some((entry) => entry.cocoId === cocoId) ? cocoId : null,
-    yoloIndex: yoloIndex !== null && !taken.some((entry) => entry.yoloIndex === yoloIndex) ? yoloIndex : null,
-  };
+export function takeImportedNumbers(
+  holders: readonly ImportedClass[],
+  entry: ImportedClass,
+  declared: DeclaredClassNumbers | undefined,
+  notes?: { set?: string[]; warnings: string[] },
+): Partial<Pick<ClassNumbers, 'cocoId' | 'yoloIndex'>> {
+  const taken: Partial<Pick<ClassNumbers, 'cocoId' | 'yoloIndex'>> = {};
+  for (const { key, word, max } of DATASET_NUMBERS) {
+    const value = declared?.[key];
+    if (value === undefined || !Number.isInteger(value) || value < 0 || value > max) continue;
+    const own = entry[key];
+    if (own !== null) {
+      if (own !== value) notes?.warnings.push(`${entry.name} keeps its ${word} ${own} (the import gives it ${value})`);
+      continue;
+    }
+    const holder = holders.find((other) => other !== entry && other[key] === value);
+    if (holder) {
+      notes?.warnings.push(`${entry.name} does not take ${word} ${value}: ${holder.name} has it`);
+      continue;
+    }
+    entry[key] = taken[key] = value;
+    notes?.set?.push(`${entry.name} takes ${word} ${value}`);
+  }
+  return taken;
 }

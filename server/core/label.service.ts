@@ -1,7 +1,7 @@
 // A project's label list. Each change is its own operation in one transaction, made against
 // the list as stored at that moment: two clients (or two quick adds in one tab) never
 // overwrite each other the way a whole-list save from a stale copy would.
-import { checkClassNumbers, checkNumbersFree, freeImportedNumbers } from './class-table';
+import { checkClassNumbers, checkNumbersFree, takeImportedNumbers, type DeclaredClassNumbers, type ImportedClass, type ImportedNumberNotes } from './class-table';
 import { alreadyExists, inUse, invalidInput, notFound } from './errors';
 import { assignLabelColors } from './label-colors';
 import type { ProjectService } from './project.service';
@@ -29,17 +29,19 @@ function checkLabelColor(color: string): string {
 }
 
 /** The COCO category id or YOLO index an imported dataset gave a class, by class name. */
-export type DeclaredNumbers = ReadonlyMap<string, { cocoId?: number; yoloIndex?: number }>;
+export type DeclaredNumbers = ReadonlyMap<string, DeclaredClassNumbers>;
 
-/**
- * Appends the labels not yet in the project's list, each with a palette color no label has;
- * existing labels keep theirs and their numbers. A new label takes the COCO id or YOLO index
- * the dataset declared for it when no label has that number yet. Runs inside the caller's
- * transaction, so imported shapes and their labels land together.
- */
-/** The names addMissingLabels would add, in its order: an import's preview shows them. */
-export async function missingLabels(repos: Repositories, projectId: string, names: Iterable<string>): Promise<string[]> {
-  const known = new Set((await repos.labels.table(projectId)).map((label) => label.name));
+/** What an import does to the label list; its preview shows it, importLabels does it. */
+export interface LabelImportPlan extends ImportedNumberNotes {
+  /** The labels not yet in the list, in the order they are appended, with their numbers. */
+  added: ImportedClass[];
+  /** The numbers labels already in the list take. */
+  numbered: Array<{ name: string; numbers: Partial<Pick<ClassNumbers, 'cocoId' | 'yoloIndex'>> }>;
+}
+
+/** The names not yet in the table, each once, in their order; a name no label can have is left out. */
+function freshNames(table: readonly LabelRecord[], names: Iterable<string>): string[] {
+  const known = new Set(table.map((label) => label.name));
   const fresh: string[] = [];
   // Kept exactly as the shapes spell it (spaces too), or the shapes would not find it.
   for (const name of names) {
@@ -50,23 +52,60 @@ export async function missingLabels(repos: Repositories, projectId: string, name
   return fresh;
 }
 
-export async function addMissingLabels(
-  repos: Repositories,
-  projectId: string,
-  names: Iterable<string>,
-  declared?: DeclaredNumbers,
-): Promise<string[]> {
-  const existing = await repos.labels.table(projectId);
-  const fresh = await missingLabels(repos, projectId, names);
-  if (fresh.length === 0) return fresh;
-  const colored = assignLabelColors([...existing.map((label) => label.name), ...fresh], existing);
-  const taken: Array<Pick<ClassRecord, 'cocoId' | 'yoloIndex'>> = [...existing];
-  for (const label of colored.slice(existing.length)) {
-    const numbers = freeImportedNumbers(taken, declared?.get(label.name));
-    taken.push(numbers);
-    await repos.labels.append(projectId, { ...label, ...numbers });
+/**
+ * The labels an import adds and the numbers it gives, in the order of `names` (the declared
+ * classes first): a label, new or already listed, takes the COCO id or YOLO index the dataset
+ * declared for it when it has none of that kind and no label has that number yet (see
+ * takeImportedNumbers); a label keeps the number it has. So a project made from a label file
+ * (labels without numbers) exports the dataset's own ids again.
+ */
+export function planLabelImport(table: readonly ClassRecord[], names: Iterable<string>, declared?: DeclaredNumbers): LabelImportPlan {
+  const list = [...names];
+  const fresh = new Set(freshNames(table, list));
+  const holders: ImportedClass[] = table.map(({ name, cocoId, yoloIndex }) => ({ name, cocoId, yoloIndex }));
+  const listed = new Map(holders.map((entry) => [entry.name, entry]));
+  const plan: LabelImportPlan = { added: [], numbered: [], set: [], warnings: [] };
+  const seen = new Set<string>();
+  for (const name of list) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (fresh.has(name)) {
+      const entry: ImportedClass = { name, cocoId: null, yoloIndex: null };
+      holders.push(entry);
+      takeImportedNumbers(holders, entry, declared?.get(name), { warnings: plan.warnings });
+      plan.added.push(entry);
+      continue;
+    }
+    const entry = listed.get(name);
+    if (!entry) continue;
+    const numbers = takeImportedNumbers(holders, entry, declared?.get(name), plan);
+    if (Object.keys(numbers).length > 0) plan.numbered.push({ name, numbers });
   }
-  return fresh;
+  return plan;
+}
+
+/**
+ * Does planLabelImport's plan on the list as stored now: appends the new labels, each with a
+ * palette color no label has, and sets the numbers listed labels take (their colors, class ids
+ * and other numbers stay). Runs inside the caller's transaction, so imported shapes and their
+ * labels land together.
+ */
+export async function importLabels(repos: Repositories, projectId: string, names: Iterable<string>, declared?: DeclaredNumbers): Promise<LabelImportPlan> {
+  const existing = await repos.labels.table(projectId);
+  const plan = planLabelImport(existing, names, declared);
+  for (const { name, numbers } of plan.numbered) await repos.labels.setNumbers(projectId, name, numbers);
+  if (plan.added.length === 0) return plan;
+  const colored = assignLabelColors([...existing.map((label) => label.name), ...plan.added.map((label) => label.name)], existing);
+  for (const [index, label] of colored.slice(existing.length).entries()) {
+    const numbers = plan.added[index];
+    await repos.labels.append(projectId, { ...label, cocoId: numbers?.cocoId ?? null, yoloIndex: numbers?.yoloIndex ?? null });
+  }
+  return plan;
+}
+
+/** importLabels, answering the names it added. */
+export async function addMissingLabels(repos: Repositories, projectId: string, names: Iterable<string>, declared?: DeclaredNumbers): Promise<string[]> {
+  return (await importLabels(repos, projectId, names, declared)).added.map((label) => label.name);
 }
 
 /** Labels of the shapes in the order they are met; unlabeled shapes give none. */

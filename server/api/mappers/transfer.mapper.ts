@@ -24,6 +24,8 @@ export function toAnnotationImportOutput(summary: AnnotationImportSummary) {
     unmatched_list: summary.unmatched,
     error_list: summary.errors,
     labels_added: summary.labelsAdded,
+    ...(summary.classNumbersSet ? { class_numbers_set: summary.classNumbersSet } : {}),
+    ...(summary.classNumberWarnings ? { class_number_warnings: summary.classNumberWarnings } : {}),
   };
 }
 

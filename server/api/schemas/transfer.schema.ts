@@ -69,4 +69,8 @@ export const annotationImportOutput = z.object({
   error_list: z.array(z.string()),
   /** Labels the import added (in a preview: would add). */
   labels_added: z.array(z.string()),
+  /** Class numbers (COCO ids, YOLO indexes) labels already here took from the file; absent: none. */
+  class_numbers_set: z.array(z.string()).optional(),
+  /** Class numbers of the file not taken: the label keeps its own, or another label has it; absent: none. */
+  class_number_warnings: z.array(z.string()).optional(),
 });
