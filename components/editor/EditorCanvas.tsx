@@ -8,6 +8,7 @@ import type Konva from 'konva';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { withAlpha } from '@/components/ui/color';
+import { pictureNotice, type CanvasNotice } from './canvas-notice';
 import { CursorLabel } from './CursorLabel';
 import { asMade, replayHeld, type HeldPointer, type InputHold } from './held-input';
 import type { Draft, EditorStore } from './model/editor-store';
@@ -45,6 +46,13 @@ interface EditorCanvasProps {
   onReady?: (handle: CanvasHandle) => void;
   /** Input made before the editor holds the image in view waits here (see held-input.ts). */
   held: InputHold;
+  /**
+   * The image in view cannot be shown (deleted meanwhile, its read failed): said over the
+   * canvas, and while it refuses input no pointer press is taken or held.
+   */
+  notice?: CanvasNotice | null;
+  /** The notice's retry: reads the image's shapes again. */
+  onRetry?: () => void;
 }
 
 const fill = (color: string) => withAlpha(color, 0.15);
@@ -52,6 +60,25 @@ const noTiles = (name: string) => name;
 /** One array for "no points yet": a new [] each render would make react-konva clear the guides the pointer just moved. */
 const NO_POINTS: number[] = [];
 const NOT_MEASURED: ImageSize = { width: 0, height: 0 };
+/** No shapes: the store holds another image than the one in view. */
+const NO_SHAPES: EditorShape[] = [];
+const NOTICE_STYLE = {
+  position: 'absolute',
+  top: 16,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  maxWidth: 'min(560px, 90%)',
+  padding: '12px 16px',
+  borderRadius: 8,
+  background: 'rgba(0, 0, 0, 0.78)',
+  color: '#fff',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 8,
+  alignItems: 'center',
+  textAlign: 'center',
+  zIndex: 2,
+} as const;
 
 const ShapeLayer = memo(function ShapeLayer({ shapes, colorOf }: { shapes: EditorShape[]; colorOf: (label: string) => string }) {
   return (
@@ -106,7 +133,7 @@ function useStableList<T>(items: T[]): T[] {
   return previous.current;
 }
 
-export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held }: EditorCanvasProps) {
+export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held, notice = null, onRetry }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
@@ -118,12 +145,22 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   const viewport = measured ?? NOT_MEASURED;
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const pan = useRef<{ x: number; y: number; view: View } | null>(null);
-  const decoded = useImageElement(imageUrl, originalUrl ?? imageUrl);
+  // Raised by a retry: loads again an original whose load failed.
+  const [attempt, setAttempt] = useState(0);
+  const { shown: decoded, failure: pictureFailure } = useImageElement(imageUrl, originalUrl ?? imageUrl, attempt);
   // The URL changes as soon as the user switches; the size and shapes come a query later. A
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).
   const inView = Boolean(state.imageId && imageUrl?.endsWith(`/${encodeURIComponent(state.imageId)}`));
   const image = decoded && inView ? decoded : null;
+  // What the canvas says over the image: the image's own notice first (no shapes came for it),
+  // else a picture that failed to load under shapes that did.
+  const shownNotice = notice ?? (inView && pictureFailure ? pictureNotice(pictureFailure) : null);
+  const refusesInput = notice?.refusesInput ?? false;
+  const retry = () => {
+    setAttempt((before) => before + 1);
+    if (notice?.retry) onRetry?.();
+  };
   const drawnOriginalOf = image?.original ? state.imageId : null;
   const picture = image ? bitmapFor(image, state.size.width * view.scale) : null;
   const tiles = useTilesInView(image && pyramid?.state === 'ready' ? pyramid : null, tileUrl, view, viewport, onTilesMissing);
@@ -214,12 +251,14 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
 
   const pointer = () => stage.current?.getPointerPosition() ?? { x: 0, y: 0 };
   const tolerance = PICK_TOLERANCE_PX / view.scale;
-  const visible = useMemo(() => state.shapes.filter((shape) => !isHidden(shape, state.visibility)), [state.shapes, state.visibility]);
+  // Only the shapes of the image in view: while the editor waits for an image (or for one
+  // that never comes), the store still holds the image left behind, whose shapes are not this one's.
+  const visible = useMemo(() => (inView ? state.shapes.filter((shape) => !isHidden(shape, state.visibility)) : NO_SHAPES), [inView, state.shapes, state.visibility]);
   const picked = useMemo(() => visible.filter((shape) => state.selectedIds.includes(shape.id)), [visible, state.selectedIds]);
   const selected = picked.length === 1 && picked[0]?.id === state.selectedId ? picked[0] : null;
   const others = useStableList(useMemo(() => visible.filter((shape) => !state.selectedIds.includes(shape.id)), [visible, state.selectedIds]));
   const crosshair = useRef<Konva.Group>(null);
-  const showCrosshair = (state.tool === 'box' || state.tool === 'smart') && !spaceHeld;
+  const showCrosshair = (state.tool === 'box' || state.tool === 'smart') && !spaceHeld && !refusesInput;
 
   // Pointer events only: Konva also reports the mouse events of the same press as pointer
   // events, which would count one click twice.
@@ -230,7 +269,8 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
       pan.current = { ...pointer(), view };
       return;
     }
-    if (event.evt.button !== 0) return;
+    // No image to draw on: a press is neither taken nor held (held, it would land on none).
+    if (event.evt.button !== 0 || refusesInput) return;
     const modifiers = { alt: event.evt.altKey, shift: event.evt.shiftKey };
     if (!heldBack('down', modifiers)) tools.pointerDown(toImage(view, pointer()), tolerance, modifiers);
   };
@@ -274,7 +314,7 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   const draft = state.draft;
   const handleSize = 8 / view.scale;
   return (
-    <div ref={container} className={spaceHeld ? 'canvas panning' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length} data-tiles={pyramid?.state ?? ''} data-tiles-sharp={tiles.complete ? 'true' : 'false'}>
+    <div ref={container} className={spaceHeld ? 'canvas panning' : refusesInput ? 'canvas' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length} data-tiles={pyramid?.state ?? ''} data-tiles-sharp={tiles.complete ? 'true' : 'false'} data-drawn-shapes={visible.length}>
       {measured ? (
         <Stage
           ref={stage}
@@ -288,7 +328,7 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
           onPointerMove={onMouseMove}
           onPointerUp={onMouseUp}
           onPointerLeave={onPointerLeave}
-          onDblClick={() => heldBack('double') || tools.doubleClick(toImage(view, pointer()), tolerance)}
+          onDblClick={() => refusesInput || heldBack('double') || tools.doubleClick(toImage(view, pointer()), tolerance)}
           onWheel={onWheel}
           onContextMenu={(event) => event.evt.preventDefault()}
         >
@@ -366,7 +406,18 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
       {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
       {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
       {pyramid?.state === 'cutting' ? <TileProgress done={pyramid.done} total={pyramid.total} /> : null}
-      <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && (state.tool === 'box' || state.tool === 'polygon' || state.tool === 'smart')} />
+      {shownNotice ? (
+        <div className="canvas-notice" role="alert" style={NOTICE_STYLE}>
+          <strong>{shownNotice.text}</strong>
+          <span className="small">{shownNotice.detail}</span>
+          {shownNotice.retry ? (
+            <button className="button" onClick={retry} disabled={shownNotice.retrying}>
+              {shownNotice.retrying ? 'Retrying…' : 'Retry'}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <CursorLabel label={state.activeLabel} color={colorOf(state.activeLabel)} enabled={!spaceHeld && !refusesInput && (state.tool === 'box' || state.tool === 'polygon' || state.tool === 'smart')} />
     </div>
   );
 }

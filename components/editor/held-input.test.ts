@@ -88,4 +88,18 @@ describe('input held until the image is in the editor', () => {
     expect(store.getState().shapes).toEqual([expect.objectContaining({ kind: 'box', label: 'car', w: 100, h: 50 })]);
     expect(store.getState()).toMatchObject({ tool: 'polygon', activeLabel: 'tree' });
   });
+
+  it('says for which image input is held, without taking it: an image that never arrives lets go only its own', () => {
+    const hold = createInputHold();
+    expect(hold.holdsFor(NEXT)).toBe(false);
+    hold.hold(NEXT, { kind: 'down', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
+    expect(hold.holdsFor(NEXT)).toBe(true);
+    expect(hold.holdsFor('/api/image/bndbox/p/other')).toBe(false);
+    // Asking took nothing: the gesture is still there for its image.
+    expect(take(hold, NEXT)).toHaveLength(1);
+    expect(hold.holdsFor(NEXT)).toBe(false);
+    // Held before the page knew its image: whichever image comes first may take it.
+    hold.hold(null, { kind: 'down', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
+    expect(hold.holdsFor(NEXT)).toBe(true);
+  });
 });

@@ -80,6 +80,10 @@ export function createInputHold() {
       stage = layout;
       made ??= madeWith;
     },
+    /** Whether input is held for this image (or for whichever image comes first): what take(image) would take. */
+    holdsFor(image: string) {
+      return events.length > 0 && (awaited === image || awaited === null);
+    },
     /** True while input waits for its image (a press held: its moves and release are held too). */
     get holding() {
       return events.length > 0;

@@ -14,12 +14,30 @@
 // decoded again from the file at the small size: a second decode doubled the CPU every image
 // cost, and with a key held down it ran beside the decode of the image wanted next.
 import { useEffect, useState } from 'react';
-import { createDecodeCache } from './decode-cache';
+import { createDecodeCache, DecodeDroppedError } from './decode-cache';
 import { fitBitmap, warmFitWorker } from './fitted-bitmap';
 import { createImageDecoder, type Decoded } from './image-decoder';
 
 const thumbUrl = (url: string) => `${url}?size=thumb`;
 const ignore = () => undefined;
+
+/** The server would not give the picture: its status, for the reason shown to the user. */
+class PictureFetchError extends Error {
+  constructor(
+    url: string,
+    readonly status: number,
+  ) {
+    super(`${url}: HTTP ${status}`);
+    this.name = 'PictureFetchError';
+  }
+}
+
+/** Why a picture could not be shown, as the editor says it. */
+export function pictureFailureText(error: unknown): string {
+  if (error instanceof PictureFetchError) return error.status === 404 ? 'the server has no such image (HTTP 404)' : `the server answered HTTP ${error.status}`;
+  if (error instanceof Error && error.message) return error.message;
+  return 'it could not be read or decoded';
+}
 
 export type DecodedImage = Decoded<ImageBitmap>;
 
@@ -32,7 +50,7 @@ export interface ShownImage {
 const decodeImage = createImageDecoder<ImageBitmap>({
   async fetchBlob(url) {
     const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (!response.ok) throw new PictureFetchError(url, response.status);
     return response.blob();
   },
   decode: (blob) => createImageBitmap(blob),
@@ -82,8 +100,27 @@ interface Shown {
   image: ShownImage;
 }
 
-/** original: what stands for the original (a huge image's 2048 px preview), the image itself by default. */
-export function useImageElement(url: string | null, original: string | null = url): ShownImage | null {
+/** A load of the original that failed: which one (the URL and the attempt), and why. */
+interface Failure {
+  original: string;
+  attempt: number;
+  reason: string;
+}
+
+/**
+ * original: what stands for the original (a huge image's 2048 px preview), the image itself by
+ * default. attempt: raised to load again an original whose load failed. onFailure: why the
+ * original of this URL and attempt could not be loaded (a decode pushed out of the cache
+ * because nobody wanted it any more is no failure), or null.
+ */
+export function useImageElement(url: string | null, original: string | null = url, attempt = 0): { shown: ShownImage | null; failure: string | null } {
+  const [failed, setFailed] = useState<Failure | null>(null);
+  const shown = useShownImage(url, original, attempt, setFailed);
+  const failure = failed && original && failed.original === original && failed.attempt === attempt ? failed.reason : null;
+  return { shown, failure };
+}
+
+function useShownImage(url: string | null, original: string | null, attempt: number, setFailed: (failure: Failure) => void): ShownImage | null {
   const [shown, setShown] = useState<Shown | null>(null);
   useEffect(() => {
     if (!url || !original) return;
@@ -91,13 +128,18 @@ export function useImageElement(url: string | null, original: string | null = ur
     thumbs.load(thumbUrl(url)).then((decoded) => {
       if (current) setShown((before) => (before?.url === url && before.image.original ? before : { url, image: { decoded, original: false } }));
     }, ignore);
-    originals.load(original).then((decoded) => {
-      if (current) setShown((before) => (before?.url === url && before.image.decoded === decoded ? before : { url, image: { decoded, original: true } }));
-    }, ignore);
+    originals.load(original).then(
+      (decoded) => {
+        if (current) setShown((before) => (before?.url === url && before.image.decoded === decoded ? before : { url, image: { decoded, original: true } }));
+      },
+      (error: unknown) => {
+        if (current && !(error instanceof DecodeDroppedError)) setFailed({ original, attempt, reason: pictureFailureText(error) });
+      },
+    );
     return () => {
       current = false;
     };
-  }, [url, original]);
+  }, [url, original, attempt, setFailed]);
 
   if (!url || !original) return null;
   // Read at render time, so an image decoded earlier is drawn in the very frame of the switch.

@@ -3,7 +3,7 @@
 // The canvas and what it needs to show the image at the editor's position: its document, its
 // neighbours' prefetch and a huge image's tiles. It follows the position store directly, so a
 // switch renders this pane alone before the frame (see image-position.ts).
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { EditorCanvas, type CanvasHandle } from '@/components/editor/EditorCanvas';
 import { heldExitOf, type HeldExit } from '@/components/editor/held-exit';
 import type { InputHold } from '@/components/editor/held-input';
@@ -12,6 +12,7 @@ import type { createToolController } from '@/components/editor/model/tools';
 import type { EditorShape } from '@/components/editor/model/types';
 import { isHugeImage } from '@/components/editor/tiles/tile-view';
 import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
+import { noticeOf } from './image-availability';
 import type { ImagePosition } from './image-position';
 import type { ImageListItem } from './useImageList';
 import { useEditorDocument } from './useEditorDocument';
@@ -44,21 +45,25 @@ interface EditorPaneProps {
 export function EditorPane({ type, name, store, tools, position, itemAt, persistence, keepPrevious, takeCarried, colorOf, spaceHeld, onReady, held }: EditorPaneProps) {
   const index = useSyncExternalStore(position.subscribe, position.get, position.get);
   const current = itemAt(index);
-  const { loadCached } = useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious, takeCarried });
+  const { loadCached, availability, retry } = useEditorDocument({ type, name, store, persistence, uuid: current?.uuid, keepPrevious, takeCarried });
   // A prefetched neighbour is in the editor before the render of the switch.
   const latestItemAt = useRef(itemAt);
   useLayoutEffect(() => {
     latestItemAt.current = itemAt;
   }, [itemAt]);
+  // Whether the image in view can be shown: stepping on from one that cannot, "keep previous"
+  // has nothing of it to carry (the store still holds the image before it).
+  const leavingUnavailable = useRef(false);
   useEffect(
     () =>
       position.onMove((next) => {
+        if (leavingUnavailable.current) takeCarried();
         const item = latestItemAt.current(next);
         if (item) loadCached(item.uuid);
         // Not loaded by the move (not prefetched): keys pressed before it comes must not edit the image left.
         store.awaitImage(store.getState().imageId !== item?.uuid);
       }),
-    [position, loadCached, store],
+    [position, loadCached, store, takeCarried],
   );
   // A key held down outruns a prefetch of one image: three load ahead (the decode cache takes
   // them in turn, the nearest first).
@@ -83,6 +88,20 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
   }, [held, position, store, type, name, keepHeld, applyHeld]);
   const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);
   const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
+  // An image that cannot be shown (deleted meanwhile, or its read failed) takes no input: what
+  // was held for it while its read was on its way is let go here, and the notice says so (held
+  // on, it would be applied to no image when the user moves on, and dropped without a word).
+  const unavailable = availability.state === 'missing' || availability.state === 'failed';
+  useLayoutEffect(() => {
+    leavingUnavailable.current = unavailable;
+  }, [unavailable]);
+  const [droppedOn, setDroppedOn] = useState<string | null>(null);
+  if (droppedOn !== null && droppedOn !== currentUrl) setDroppedOn(null);
+  useEffect(() => {
+    if (!unavailable || !currentUrl || !held.holdsFor(currentUrl)) return;
+    if (held.take(currentUrl, store.getState().activeLabel)) setDroppedOn(currentUrl);
+  }, [unavailable, currentUrl, held, store]);
+  const notice = noticeOf(availability, droppedOn !== null && droppedOn === currentUrl);
   const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
   const imageUrlNow = useCallback(() => {
     const item = latestItemAt.current(position.get());
@@ -102,6 +121,8 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       spaceHeld={spaceHeld}
       onReady={onReady}
       held={held}
+      notice={notice}
+      onRetry={retry}
     />
   );
 }

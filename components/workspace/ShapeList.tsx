@@ -13,12 +13,15 @@ const MAX_ROWS = 300;
 export function ShapeList({ store, colorOf }: { store: EditorStore; colorOf: (label: string) => string }) {
   // Rows change with ids, labels and kinds, not with the coordinates a drag moves.
   const state = useEditorSelector(store, (current) => {
-    const shown = current.shapes.slice(0, MAX_ROWS);
+    // While the editor waits for the image in view (or for one that never comes), the shapes it
+    // holds are the image left behind's: not this image's, and not to be picked.
+    const shapesInView = current.between ? [] : current.shapes;
+    const shown = shapesInView.slice(0, MAX_ROWS);
     return {
       ids: shown.map((shape) => shape.id),
       labels: shown.map((shape) => shape.label),
       kinds: shown.map((shape) => shape.kind),
-      count: current.shapes.length,
+      count: shapesInView.length,
       selectedIds: current.selectedIds,
       visibility: current.visibility,
     };

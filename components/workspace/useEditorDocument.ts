@@ -8,7 +8,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { copiesFor } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
+import { errorText } from '@/components/trpc/error-text';
 import { useTRPC } from '@/components/trpc/provider';
+import { availabilityOf, type ImageAvailability } from './image-availability';
 import { editorImageQuery, type useEditorPersistence } from './useEditorPersistence';
 import type { ProjectType } from './useProject';
 
@@ -28,13 +30,24 @@ interface DocumentOptions {
  * returned loadCached(uuid) does it at once when the entry is cached already: called as the
  * user switches, the switch renders the canvas once, with the new image, not once without it.
  */
-export function useEditorDocument({ type, name, store, persistence, uuid, keepPrevious, takeCarried }: DocumentOptions): { loadCached: (uuid: string) => void } {
+export function useEditorDocument({ type, name, store, persistence, uuid, keepPrevious, takeCarried }: DocumentOptions): {
+  loadCached: (uuid: string) => void;
+  /** Whether the image at uuid can be shown: its read may answer nothing (deleted) or fail. */
+  availability: ImageAvailability;
+  /** Reads the image again (after a failed read). */
+  retry: () => void;
+} {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { ready } = persistence;
   // Nothing is read before the journal was replayed: a read from before would outlive it.
   const doc = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: Boolean(uuid) && ready });
   const loaded = doc.data?.[0];
+  // An empty answer (the image was deleted meanwhile) or a failed read loads nothing: the
+  // editor says so rather than wait for ever on the image left behind.
+  const availability = availabilityOf({ data: doc.data, error: doc.error, fetching: doc.isFetching }, errorText);
+  const { refetch } = doc;
+  const retry = useCallback(() => void refetch(), [refetch]);
   // Loads only a cache entry it has not loaded yet: the entry of the image in view may lag
   // behind the editor (it is written when the editor leaves the image or a save lands).
   const lastLoaded = useRef<typeof loaded>(undefined);
@@ -71,5 +84,5 @@ export function useEditorDocument({ type, name, store, persistence, uuid, keepPr
     },
     [ready, queryClient, trpc, type, name, load],
   );
-  return { loadCached };
+  return { loadCached, availability, retry };
 }
