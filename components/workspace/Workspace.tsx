@@ -315,7 +315,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <ImageInfo type={type} name={name} uuid={current?.uuid} />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
-      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} />
+      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={go} />
       <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} assignee={assignee} />
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
