@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const IMAGES = 150;
@@ -57,4 +58,19 @@ test('"To do" keeps every image it opened with, past its first page, when many a
   await goTo.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(editor.position()).toHaveText(`141 / ${IMAGES}`);
   await expect(page.locator('.topbar-path')).toHaveText(file(140));
+});
+
+test('"Next to-do" pressed while a filtered list is still being read waits for it, and lands in it', async ({ page, api, editor }) => {
+  await api.createProject('kept-early', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-early', '1 / 8');
+  const held: Route[] = [];
+  await page.route(/image\.uuidsInList/, (route) => void held.push(route));
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await page.keyboard.press('u');
+  for (const route of held) await route.continue();
+  await page.unroute(/image\.uuidsInList/);
+  // Image 1 has no shapes: the next to do after it is image 2 of the list.
+  await expect(editor.position()).toHaveText('2 / 8');
+  await expect(page.getByText('Every image here has shapes')).toHaveCount(0);
 });

@@ -6,6 +6,10 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 
+// A batch of GETs travels in one address; Node refuses request heads over 16 KiB (431). Pages of
+// a kept strip list carry 100 uuids each, so a few at once would pass it: longer batches split.
+const MAX_URL_LENGTH = 8000;
+
 export { errorText } from './error-text';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -32,7 +36,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       }),
   );
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', maxItems: 20 })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', maxItems: 20, maxURLLength: MAX_URL_LENGTH })] }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -148,7 +148,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
-      if (next < 0 || next >= total) return;
+      // The list's length now, not at the last render: a key pressed while the list was read lands.
+      if (next < 0 || next >= list.sizeNow()) return;
       // A box drawn before this image reached the editor goes on to it without the editor.
       const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
       if (held) applyHeld(held);

@@ -46,7 +46,6 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const keepsList = filter !== 'all' || label !== undefined || assignee !== undefined;
   // The kept list being read, or read: pages wait for it.
   const kept = useRef<Promise<KeptList> | null>(null);
-  const [keptList, setKeptList] = useState<KeptList | null>(null);
 
   const listInput = useMemo(() => ({ annotation_type: type, project_name: name, filter, label, assignee }), [type, name, filter, label, assignee]);
 
@@ -64,9 +63,18 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     [queryClient, trpc, listInput, type, name],
   );
 
+  // Which opening of the list a page belongs to: a page of a list left meanwhile (the filter
+  // changed while it was read) is not shown in the next one.
+  const opened = useRef(0);
+  // The list's length as soon as it is known, before a render shows it: a key pressed while the
+  // list was read goes to a position of it once it is there.
+  const size = useRef<number | null>(null);
   const loadPage = useCallback(
     async (page: number): Promise<ImageListItem[]> => {
+      const opening = opened.current;
       const data = await fetchPage(page);
+      if (opening !== opened.current) return data.items;
+      size.current ??= data.filtered_total;
       // Only the chip counts follow the saves; the filtered count is the list's as opened.
       setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
       setPages((current) => new Map(current).set(page, data.items));
@@ -82,9 +90,10 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   }, [queryClient, trpc, listInput]);
 
   useEffect(() => {
+    opened.current += 1;
+    size.current = null;
     setPages(new Map());
     setCounts(null);
-    setKeptList(null);
     // A list opened (or re-read) now shows the images as they are now: no page of it may
     // come from the cache, whichever part of the page asks first.
     queryClient.removeQueries(trpc.image.page.queryFilter(listInput));
@@ -94,21 +103,25 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
           .fetchQuery({ ...trpc.image.uuidsInList.queryOptions(listInput), staleTime: 0 })
           .then(({ uuids }) => ({ uuids, positions: new Map(uuids.map((uuid, position) => [uuid, position])) }))
       : null;
-    const opening = kept.current;
-    void opening?.then((list) => {
-      if (kept.current === opening) setKeptList(list);
-    });
+    const opening = opened.current;
+    void kept.current?.then(
+      ({ uuids }) => {
+        if (opening === opened.current) size.current = uuids.length;
+      },
+      () => undefined,
+    );
     void loadPage(0);
   }, [loadPage, version, queryClient, trpc, listInput, keepsList, type, name]);
 
+  // Both wait for a kept list still being read (a key pressed right after the filter changed).
   /** A position the server found (in the list as it is now) as a position of this list; undefined: not in it. */
-  const positionOf = useCallback(
-    (found: { index: number; uuid: string }): number | undefined => (keptList ? keptList.positions.get(found.uuid) : keepsList ? undefined : found.index),
-    [keptList, keepsList],
-  );
+  const positionOf = useCallback(async (found: { index: number; uuid: string }): Promise<number | undefined> => {
+    const list = kept.current ? await kept.current : null;
+    return list ? list.positions.get(found.uuid) : found.index;
+  }, []);
 
   /** The image at a position of a kept list (its place counts when it has left the list as it is now); undefined for the live list. */
-  const keptUuidAt = useCallback((index: number): string | undefined => keptList?.uuids[index], [keptList]);
+  const keptUuidAt = useCallback(async (index: number): Promise<string | undefined> => (kept.current ? (await kept.current).uuids[index] : undefined), []);
 
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);
@@ -187,6 +200,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     refreshSplits,
     positionOf,
     keptUuidAt,
+    /** How many images the list holds, as soon as that is known (counts.filtered once rendered). */
+    sizeNow: useCallback(() => size.current ?? 0, []),
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */
     refresh: () => setVersion((value) => value + 1),
     /** Re-reads the counts only, keeping the pages in view (stable identity). */

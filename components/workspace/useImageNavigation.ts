@@ -17,14 +17,15 @@ export interface ImageNavigationOptions {
   index: number;
   go: (index: number) => void;
   /** A position the server found, as a position of the strip's list (useImageList); undefined: not in it. */
-  positionOf: (found: { index: number; uuid: string }) => number | undefined;
+  positionOf: (found: { index: number; uuid: string }) => Promise<number | undefined>;
   /** The image at a position of a list kept as it was opened; undefined for the live list. */
-  keptUuidAt: (index: number) => string | undefined;
+  keptUuidAt: (index: number) => Promise<string | undefined>;
   /** Called when "next to-do" finds every image of the list with shapes. */
   onNothingLeft?: () => void;
 }
 
 const POSITION = /^\d+$/;
+const MAX_PASSED_OVER = 50;
 
 /** "Go to…" and "Next to-do": both land on a position of the strip's list through go(). */
 export function useImageNavigation(options: ImageNavigationOptions) {
@@ -38,14 +39,14 @@ export function useImageNavigation(options: ImageNavigationOptions) {
   // has left the list as it is now); an image found that the kept list lacks (its shapes were
   // removed since it opened) is passed over.
   const nextUnlabeled = useCallback(async (): Promise<void> => {
-    let after = keptUuidAt(index);
-    const passed = new Set<string>();
-    for (;;) {
+    let after = await keptUuidAt(index);
+    // Images without shapes now that the kept list lacks are rare (shapes removed since it
+    // opened); past this many the search gives up rather than walk the project.
+    for (let passed = 0; passed < MAX_PASSED_OVER; passed += 1) {
       const found = await queryClient.fetchQuery({ ...trpc.image.nextUnlabeled.queryOptions({ ...list, after: index, after_uuid: after }), staleTime: 0 });
-      if (!found || passed.has(found.uuid)) break;
-      const position = positionOf(found);
+      if (!found || found.uuid === after) break;
+      const position = await positionOf(found);
       if (position !== undefined) return go(position);
-      passed.add(found.uuid);
       after = found.uuid;
     }
     onNothingLeft?.();
@@ -61,8 +62,8 @@ export function useImageNavigation(options: ImageNavigationOptions) {
       return true;
     }
     const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...list, name: wanted }), staleTime: 0 });
-    const position = found ? positionOf(found) : undefined;
-    if (position === undefined || position >= total) return false;
+    const position = found ? await positionOf(found) : undefined;
+    if (position === undefined) return false;
     go(position);
     return true;
   }, [queryClient, trpc, list, total, go, positionOf]);

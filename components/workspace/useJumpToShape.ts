@@ -24,7 +24,7 @@ export interface JumpToShapeOptions {
   store: EditorStore;
   go: (index: number) => void;
   /** A position the server found, as a position of the strip's list (useImageList); undefined: not in it. */
-  positionOf: (found: { index: number; uuid: string }) => number | undefined;
+  positionOf: (found: { index: number; uuid: string }) => Promise<number | undefined>;
 }
 
 export function useJumpToShape(options: JumpToShapeOptions) {
@@ -52,7 +52,7 @@ export function useJumpToShape(options: JumpToShapeOptions) {
       const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions(list), staleTime: 0 });
       // A match by part of the name is another image: only this one will do. A list kept as it
       // was opened may hold the image though the list as it is now does not (it has shapes now).
-      const position = found?.uuid === place.imageUuid ? positionOf(found) : positionOf({ index: -1, uuid: place.imageUuid });
+      const position = await (found?.uuid === place.imageUuid ? positionOf(found) : positionOf({ index: -1, uuid: place.imageUuid }));
       if (position === undefined || position < 0) return false;
       pending.current = place;
       if (store.getState().imageId === place.imageUuid) selectIfShown();
