@@ -108,6 +108,7 @@ export function ImageStrip(props: ImageStripProps) {
         <select
           className="input"
           aria-label="Filter by label"
+        data-editor-keys=""
           value={props.label ?? ''}
           onChange={(event) => {
             props.onLabel(event.target.value === '' ? undefined : event.target.value);

@@ -17,6 +17,7 @@ export function SplitSideControl({ side, disabled, onChange, error }: SplitSideC
       <select
         className="input"
         aria-label="Split side of this image"
+        data-editor-keys=""
         value={side ?? ''}
         disabled={disabled}
         onChange={(event) => {

@@ -18,7 +18,7 @@ const route = (target: FocusNode | null, k: ReturnType<typeof key>) => routeKey(
 
 describe('routeKey', () => {
   it('gives letters and arrows to the editor over a focused select, which then does not change', () => {
-    const select = node('SELECT', { 'aria-label': 'Split side of this image' }, node('LABEL', {}, body));
+    const select = node('SELECT', { 'aria-label': 'Split side of this image', 'data-editor-keys': '' }, node('LABEL', {}, body));
     expect(route(select, key('v'))).toBe('editor-only');
     expect(route(select, key('V', { shift: true }))).toBe('editor-only');
     expect(route(select, key('ArrowRight'))).toBe('editor-only');
@@ -32,6 +32,11 @@ describe('routeKey', () => {
     expect(route(select, key(' '))).toBe('ignore');
   });
 
+  it('leaves every key to a select not marked for the editor (a form field, e.g. the check panel\'s format)', () => {
+    const select = node('SELECT', { 'aria-label': 'Format to check' }, node('DIV', { role: 'region' }, body));
+    for (const k of ['v', 'ArrowDown', 'ArrowRight', ' ', 'Enter']) expect(route(select, key(k)), k).toBe('ignore');
+  });
+
   it('never runs a shortcut while text is typed, or in a modal dialog', () => {
     expect(route(node('INPUT', { type: 'text' }, body), key('v'))).toBe('ignore');
     expect(route(node('TEXTAREA', {}, body), key('ArrowRight'))).toBe('ignore');
@@ -41,13 +46,14 @@ describe('routeKey', () => {
     expect(route(node('BUTTON', {}, modal), key('Enter'))).toBe('ignore');
   });
 
-  it('leaves Enter and Space to a focused button or link, and to anything in a role="dialog" panel', () => {
+  it('leaves Enter to a focused button or link, Enter and Space to anything in a role="dialog" panel; Space elsewhere still pans', () => {
     const button = node('BUTTON', {}, node('DIV', { role: 'toolbar' }, body));
     expect(route(button, key('Enter'))).toBe('ignore');
-    expect(route(button, key(' '))).toBe('ignore');
+    // A toolbar button keeps the focus after a click: Space held then is still the editor's pan.
+    expect(route(button, key(' '))).toBe('editor');
     expect(route(button, key('v'))).toBe('editor');
     expect(route(node('A', { href: '/' }, body), key('Enter'))).toBe('ignore');
-    expect(route(node('DIV', { role: 'button', tabindex: '0' }, body), key(' '))).toBe('ignore');
+    expect(route(node('DIV', { role: 'button', tabindex: '0' }, body), key('Enter'))).toBe('ignore');
     // Simplify's panel: its Apply button, and the panel itself.
     const panel = node('DIV', { role: 'dialog', 'aria-label': 'Simplify polygon' }, body);
     const apply = node('BUTTON', {}, node('DIV', { class: 'row end' }, panel));

@@ -19,10 +19,19 @@ export interface FocusNode {
 export interface KeyFocus {
   /** A field being typed in (input, textarea, editable text) or anything in a modal <dialog>: no shortcut at all. */
   typing: boolean;
-  /** A <select>: its own letters (type-ahead) and arrows would change it, and many act on change. */
+  /**
+   * A <select> beside the editor that acts on change (marked data-editor-keys: the image's split
+   * side, the strip's filter): letters and arrows stay the editor's, or type-ahead would change
+   * it. Any other select is a form field, typed into.
+   */
   select: boolean;
-  /** Enter and Space are the element's own: a button, link or other control, or anything in a role="dialog" panel. */
+  /** Enter is the element's own: a button, link or other control, or anything in a role="dialog" panel. */
   activates: boolean;
+  /**
+   * Space too: in a role="dialog" panel (Simplify) or a question. Elsewhere Space stays the
+   * editor's (held to pan), as after a mouse click a toolbar button keeps the focus.
+   */
+  inPanel: boolean;
 }
 
 const CONTROL_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'combobox', 'slider', 'spinbutton']);
@@ -30,7 +39,7 @@ const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
 
 export function keyFocusOf(target: EventTarget | FocusNode | null): KeyFocus {
   const element = target && typeof (target as Partial<FocusNode>).tagName === 'string' ? (target as FocusNode) : null;
-  if (!element) return { typing: false, select: false, activates: false };
+  if (!element) return { typing: false, select: false, activates: false, inPanel: false };
   const tag = element.tagName.toUpperCase();
   let inModal = false;
   let inPanel = false;
@@ -38,10 +47,10 @@ export function keyFocusOf(target: EventTarget | FocusNode | null): KeyFocus {
     if (node.tagName.toUpperCase() === 'DIALOG') inModal = true;
     if (DIALOG_ROLES.has(node.getAttribute('role') ?? '')) inPanel = true;
   }
-  const typing = tag === 'INPUT' || tag === 'TEXTAREA' || element.isContentEditable === true || inModal;
-  const select = tag === 'SELECT';
+  const select = tag === 'SELECT' && element.getAttribute('data-editor-keys') !== null;
+  const typing = tag === 'INPUT' || tag === 'TEXTAREA' || (tag === 'SELECT' && !select) || element.isContentEditable === true || inModal;
   const control = select || tag === 'BUTTON' || tag === 'SUMMARY' || (tag === 'A' && element.getAttribute('href') !== null) || CONTROL_ROLES.has(element.getAttribute('role') ?? '');
-  return { typing, select, activates: control || inPanel };
+  return { typing, select, activates: control || inPanel, inPanel };
 }
 
 /**
@@ -56,7 +65,8 @@ const SELECT_MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight',
 
 export function routeKey(focus: KeyFocus, event: KeyInput): KeyRoute {
   if (focus.typing) return 'ignore';
-  if ((event.key === 'Enter' || event.key === ' ') && focus.activates) return 'ignore';
+  if (event.key === 'Enter' && focus.activates) return 'ignore';
+  if (event.key === ' ' && (focus.inPanel || focus.select)) return 'ignore';
   if (focus.select && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key.length === 1 || SELECT_MOVES.has(event.key))) return 'editor-only';
   return 'editor';
 }
