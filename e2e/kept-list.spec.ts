@@ -52,7 +52,12 @@ test('"To do" keeps every image it opened with, past its first page, when many a
   await expect(editor.position()).toHaveText(`${LABELLED_ELSEWHERE + 1} / ${IMAGES}`);
   await expect(page.locator('.topbar-path')).toHaveText(file(LABELLED_ELSEWHERE));
 
-  // Go to by name finds an image of the list as opened.
+  // Go to by name finds an image of the list as opened, one labelled since included.
+  await page.keyboard.press('g');
+  await goTo.getByLabel('Image number or file name').fill(file(10));
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText(`11 / ${IMAGES}`);
+  await expect(page.locator('.topbar-path')).toHaveText(file(10));
   await page.keyboard.press('g');
   await goTo.getByLabel('Image number or file name').fill(file(140));
   await goTo.getByRole('button', { name: 'Go', exact: true }).click();

@@ -172,8 +172,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
 
   const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
-  const { positionOf, keptUuidAt } = list;
-  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, keptUuidAt, onNothingLeft });
+  const { positionOf, keptUuidAt, kept } = list;
+  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, kept, keptUuidAt, onNothingLeft });
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
   const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, positionOf });

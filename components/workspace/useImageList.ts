@@ -200,6 +200,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     refreshSplits,
     positionOf,
     keptUuidAt,
+    /** A filtered list, kept as it was opened. */
+    kept: keepsList,
     /** How many images the list holds, as soon as that is known (counts.filtered once rendered). */
     sizeNow: useCallback(() => size.current ?? 0, []),
     /** Re-reads counts and pages (after saves change labeled/unlabeled). */

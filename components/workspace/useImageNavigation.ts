@@ -18,6 +18,8 @@ export interface ImageNavigationOptions {
   go: (index: number) => void;
   /** A position the server found, as a position of the strip's list (useImageList); undefined: not in it. */
   positionOf: (found: { index: number; uuid: string }) => Promise<number | undefined>;
+  /** The strip's list is kept as it was opened (useImageList): its positions are not the live list's. */
+  kept: boolean;
   /** The image at a position of a list kept as it was opened; undefined for the live list. */
   keptUuidAt: (index: number) => Promise<string | undefined>;
   /** Called when "next to-do" finds every image of the list with shapes. */
@@ -29,7 +31,7 @@ const MAX_PASSED_OVER = 50;
 
 /** "Go to…" and "Next to-do": both land on a position of the strip's list through go(). */
 export function useImageNavigation(options: ImageNavigationOptions) {
-  const { type, name, filter, label, assignee, total, index, go, positionOf, keptUuidAt, onNothingLeft } = options;
+  const { type, name, filter, label, assignee, total, index, go, positionOf, kept, keptUuidAt, onNothingLeft } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useMemo(() => ({ annotation_type: type, project_name: name, filter, label, assignee }), [type, name, filter, label, assignee]);
@@ -61,12 +63,18 @@ export function useImageNavigation(options: ImageNavigationOptions) {
       go(position - 1);
       return true;
     }
-    const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...list, name: wanted }), staleTime: 0 });
-    const position = found ? await positionOf(found) : undefined;
-    if (position === undefined) return false;
-    go(position);
-    return true;
-  }, [queryClient, trpc, list, total, go, positionOf]);
+    // A kept list may hold an image the list as it is now has lost (labelled since it opened):
+    // the project's whole list is searched first, then the list as it is now.
+    const searched = kept ? [{ annotation_type: type, project_name: name, filter: 'all' as const }, list] : [list];
+    for (const where of searched) {
+      const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...where, name: wanted }), staleTime: 0 });
+      const position = found ? await positionOf(found) : undefined;
+      if (position === undefined) continue;
+      go(position);
+      return true;
+    }
+    return false;
+  }, [queryClient, trpc, list, kept, type, name, total, go, positionOf]);
 
   return { nextUnlabeled, goTo };
 }
