@@ -47,6 +47,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   const modified = new Set<string>();
   const writes = createGroupCommit({
     inTransaction: repos.inTransaction,
+    lockKeys: (projectIds) => repos.lockProjects(projectIds),
     beforeCommit: async () => {
       const projectIds = [...modified];
       modified.clear();
@@ -84,7 +85,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
           return relabeledOver === undefined ? conflict : { version: relabeledOver };
         }
         return { version: storedVersion };
-      }),
+      }, project.id),
     );
   };
 

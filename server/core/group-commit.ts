@@ -7,6 +7,12 @@
 export interface GroupCommitDeps {
   /** Runs fn in a transaction; a nested call must be a savepoint (a throw undoes only it). */
   inTransaction: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs inside the group's transaction before its writes, with the keys its writes named, sorted
+   * and each once: locks taken here in one order for every group cannot deadlock with another
+   * process's group, as locks taken write by write in arrival order could.
+   */
+  lockKeys?: (keys: readonly string[]) => Promise<void>;
   /** Runs inside the group's transaction after its writes: work done once per group. */
   beforeCommit?: () => Promise<void>;
   /** When the queued writes are applied: the next turn of the event loop unless a test says otherwise. */
@@ -14,14 +20,15 @@ export interface GroupCommitDeps {
 }
 
 export interface GroupCommit {
-  /** Applies write in the next group; resolves with its result once that group is committed. */
-  run<T>(write: () => Promise<T>): Promise<T>;
+  /** Applies write in the next group; resolves with its result once that group is committed. key: what it locks (lockKeys). */
+  run<T>(write: () => Promise<T>, key?: string): Promise<T>;
   /** Applies the queued writes now (before the storage closes); resolves once all are committed. */
   flush(): Promise<void>;
 }
 
 interface QueuedWrite {
   write: () => Promise<unknown>;
+  key: string | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -29,7 +36,7 @@ interface QueuedWrite {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
-  const { inTransaction, beforeCommit } = deps;
+  const { inTransaction, lockKeys, beforeCommit } = deps;
   const schedule = deps.schedule ?? ((apply: () => void) => void setImmediate(apply));
   let queue: QueuedWrite[] = [];
   let scheduled = false;
@@ -40,6 +47,10 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
     const outcomes: Outcome[] = [];
     try {
       await inTransaction(async () => {
+        if (lockKeys) {
+          const keys = [...new Set(group.flatMap(({ key }) => (key === undefined ? [] : [key])))].sort();
+          if (keys.length > 0) await lockKeys(keys);
+        }
         // Each write in its own savepoint, one after the other (a group keeps its arrival
         // order): a write that throws (its image deleted meanwhile, a constraint) is undone and
         // fails alone while the others of the group still commit.
@@ -89,9 +100,9 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
   };
 
   return {
-    run: <T>(write: () => Promise<T>) =>
+    run: <T>(write: () => Promise<T>, key?: string) =>
       new Promise<T>((resolve, reject) => {
-        queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ write, key, resolve: resolve as (value: unknown) => void, reject });
         if (!scheduled) {
           scheduled = true;
           schedule(() => void flush());

@@ -36,9 +36,11 @@ export function createImageThumbnails(deps: { repos: Repositories; thumbnails: T
     const batch = pendingHashes;
     pendingHashes = [];
     if (batch.length === 0) return stored;
-    // A row deleted meanwhile is simply not updated.
+    // A row deleted meanwhile is simply not updated. The projects are locked first, as every
+    // writer of images does: a batch locking image rows one by one could deadlock with a delete.
     const store = () =>
       repos.inTransaction(async () => {
+        await repos.lockProjects([...new Set(batch.map(({ projectId }) => projectId))]);
         for (const { projectId, uuid, hashes } of batch) await repos.splits.setHashes(projectId, uuid, hashes);
       });
     stored = stored.catch(() => undefined).then(store);

@@ -344,4 +344,10 @@ export interface Repositories {
    * transaction (SQLite's one connection queues them until it ends).
    */
   inTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction, takes these projects' write locks now, in one order whatever the
+   * order given, so a transaction about to write to several cannot deadlock with another
+   * process's (PostgreSQL). SQLite has one writer at a time: nothing to do.
+   */
+  lockProjects(projectIds: readonly string[]): Promise<void>;
 }

@@ -85,6 +85,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     users: gated<UserRepository>(createUserRepository(db.sqlite)),
     teamwork: gated<TeamworkRepository>(createTeamworkRepository(db.sqlite)),
     inTransaction: (fn) => db.inTransaction(fn),
+    lockProjects: async () => undefined,
   };
 }
 

@@ -108,5 +108,8 @@ export function createPostgresRepositories(db: PostgresDatabase): Repositories {
     users: createUserRepository(db),
     teamwork: createTeamworkRepository(db),
     inTransaction: (fn) => db.inTransaction(fn),
+    lockProjects: async (projectIds) => {
+      for (const projectId of [...projectIds].sort()) await db.lockProject(projectId);
+    },
   };
 }
