@@ -102,6 +102,14 @@ describe('create failures as the workspace words them', () => {
     expect(errorText(error)).toBe('A project named checked already exists');
   });
 
+  it('answers the second of two creations of one name sent at once as taken, not as an internal error', async () => {
+    const outcomes = await Promise.allSettled([create('twice', images), create('twice', images)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(errorText(refused?.reason)).toBe('A project named twice already exists');
+    expect((await projectNames()).filter((name) => name === 'twice')).toHaveLength(1);
+  });
+
   it('tells a file from a missing folder', async () => {
     expect(errorText(await failure(create('fresh', path.join(images, 'cat.jpg'))))).toBe('This is a file; choose its folder');
     const missing = path.join(images, 'gone');

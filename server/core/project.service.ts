@@ -101,10 +101,17 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
         lastModifiedAt: at,
         labels,
       };
-      await repos.inTransaction(async () => {
-        await repos.projects.insert(project);
-        await repos.labels.replace(project.id, assignLabelColors(labels, []));
-      });
+      try {
+        await repos.inTransaction(async () => {
+          await repos.projects.insert(project);
+          await repos.labels.replace(project.id, assignLabelColors(labels, []));
+        });
+      } catch (error) {
+        // Another creation of this name (another tab, another process) got in since the check:
+        // its unique key refused this one, which is the same answer as the check's.
+        await refuseTakenName(command.type, name);
+        throw error;
+      }
       await repos.projects.setSessionState(project.id, { loaded: true });
       return jobs.start('scan', scanJobKey(project.id), { projectId: project.id, mode: 'create' });
     },
