@@ -100,7 +100,31 @@ export function describeUserContract(open: OpenStore, options: { multiProcess: b
     await expect(users.remove('jo')).rejects.toMatchObject({ code: 'invalid_state' });
   });
 
+  // Each saw two admins before either went: both went, and nobody could manage users any more.
+  const removeEachOther = async (first: UserDirectory, second: UserDirectory) => {
+    await first.add('kim', 'admin');
+    await first.add('lee', 'admin');
+    const outcomes = await Promise.allSettled([first.remove('lee'), second.setRole('kim', 'viewer')]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_state' } });
+    expect((await first.list()).filter((user) => user.role === 'admin')).toHaveLength(1);
+  };
+
+  it('keeps an admin when the last two are removed or demoted at once', async () => {
+    const users = directory();
+    await removeEachOther(users, users);
+  });
+
   if (options.multiProcess) {
+    it('keeps an admin when two processes remove or demote the last two at once', async () => {
+      const other = await s.store.openAnother!();
+      try {
+        await removeEachOther(directory(), createUserService({ users: other.repos.users, now: () => clock }));
+      } finally {
+        await other.close();
+      }
+    });
+
     it('a token revoked on one process stops working on another at once', async () => {
       const other = await s.store.openAnother!();
       try {

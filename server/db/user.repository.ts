@@ -23,8 +23,10 @@ export function createUserRepository(sqlite: SqliteDatabase): Synchronous<UserRe
   const insert = sqlite.prepare('INSERT INTO users (id, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
   const byName = sqlite.prepare<[string], UserRow>('SELECT * FROM users WHERE name = ?');
   const all = sqlite.prepare<[], UserRow>('SELECT * FROM users ORDER BY name');
-  const setRole = sqlite.prepare('UPDATE users SET role = ? WHERE id = ?');
-  const remove = sqlite.prepare('DELETE FROM users WHERE id = ?');
+  // One statement each: SQLite runs it alone, so the count it reads is the one it changes.
+  const ANOTHER_ADMIN = "(SELECT COUNT(*) FROM users WHERE role = 'admin') > 1";
+  const setRole = sqlite.prepare(`UPDATE users SET role = @role WHERE id = @id AND (role <> 'admin' OR @role = 'admin' OR ${ANOTHER_ADMIN})`);
+  const remove = sqlite.prepare(`DELETE FROM users WHERE id = ? AND (role <> 'admin' OR ${ANOTHER_ADMIN})`);
   const insertSession = sqlite.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
   const sessionUser = sqlite.prepare<[string, number], UserRow & { expires_at: number }>(
     'SELECT users.*, sessions.expires_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.expires_at > ?',
@@ -55,8 +57,8 @@ export function createUserRepository(sqlite: SqliteDatabase): Synchronous<UserRe
       return row ? toStoredUser(row) : undefined;
     },
     list: () => all.all().map(toStoredUser),
-    setRole: (id, role) => void setRole.run(role, id),
-    delete: (id) => void remove.run(id),
+    setRoleKeepingAnAdmin: (id, role) => setRole.run({ id, role }).changes === 1,
+    deleteKeepingAnAdmin: (id) => remove.run(id).changes === 1,
     insertSession: (hash, userId, createdAt, expiresAt) => void insertSession.run(hash, userId, createdAt, expiresAt),
     sessionUser: (hash, at) => {
       const row = sessionUser.get(hash, at);

@@ -24,9 +24,13 @@ export interface UserRepository {
   findByName(name: string): Promise<StoredUser | undefined>;
   /** Ordered by name, byte order. */
   list(): Promise<StoredUser[]>;
-  setRole(id: string, role: Role): Promise<void>;
-  /** With the user's sessions and tokens. */
-  delete(id: string): Promise<void>;
+  /**
+   * false, changing nothing, when it would leave no admin: checked and done at once, so two
+   * admins removing each other (in two tabs or two processes) cannot both go.
+   */
+  setRoleKeepingAnAdmin(id: string, role: Role): Promise<boolean>;
+  /** With the user's sessions and tokens; false, deleting nothing, when it is the last admin (as setRoleKeepingAnAdmin). */
+  deleteKeepingAnAdmin(id: string): Promise<boolean>;
 
   insertSession(tokenHash: string, userId: string, createdAt: number, expiresAt: number): Promise<void>;
   /** The user of a session that has not expired at `at`. */

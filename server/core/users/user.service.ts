@@ -47,8 +47,9 @@ export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_T
   const keepAnAdmin = async (user: StoredUser, newRole: Role | null) => {
     if (user.role !== 'admin' || newRole === 'admin') return;
     const admins = (await users.list()).filter((other) => other.role === 'admin');
-    if (admins.length <= 1) throw invalidState(`${user.name} is the last admin: make another user admin first`);
+    if (admins.length <= 1) throw lastAdmin(user.name);
   };
+  const lastAdmin = (name: string) => invalidState(`${name} is the last admin: make another user admin first`);
 
   const findUser = async (name: string) => {
     const user = await users.findByName(name);
@@ -79,13 +80,14 @@ export function createUserService({ users, now, sessionTtlMs = DEFAULT_SESSION_T
     async remove(name) {
       const user = await findUser(name);
       await keepAnAdmin(user, null);
-      await users.delete(user.id);
+      // Another admin removed meanwhile made this one the last (or this one went meanwhile: not found).
+      if (!(await users.deleteKeepingAnAdmin(user.id))) throw lastAdmin((await findUser(name)).name);
     },
 
     async setRole(name, role) {
       const user = await findUser(name);
       await keepAnAdmin(user, checkRole(role));
-      await users.setRole(user.id, role);
+      if (!(await users.setRoleKeepingAnAdmin(user.id, role))) throw lastAdmin((await findUser(name)).name);
     },
 
     async issueToken(name) {

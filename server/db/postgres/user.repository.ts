@@ -3,6 +3,11 @@ import { toStoredUser } from '../user.repository';
 import type { PostgresDatabase } from './database';
 
 const USER_COLUMNS = 'users.id, users.name, users.role, users.password_hash, users.created_at';
+// The admins' rows locked before they are counted: under READ COMMITTED two statements would each
+// count the other's admin from their snapshots and both go. Locked, the second waits, and then
+// counts only the rows still admins.
+const LOCKED_ADMINS = "WITH admins AS (SELECT id FROM users WHERE role = 'admin' FOR UPDATE)";
+const ANOTHER_ADMIN = '(SELECT count(*) FROM admins) > 1';
 
 export function createUserRepository(db: PostgresDatabase): UserRepository {
   type UserRow = Parameters<typeof toStoredUser>[0];
@@ -22,8 +27,9 @@ export function createUserRepository(db: PostgresDatabase): UserRepository {
       return row ? toStoredUser(row) : undefined;
     },
     list: async () => (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ORDER BY name`)).rows.map(toStoredUser),
-    setRole: async (id, role) => void (await db.query('UPDATE users SET role = $2 WHERE id = $1', [id, role])),
-    delete: async (id) => void (await db.query('DELETE FROM users WHERE id = $1', [id])),
+    setRoleKeepingAnAdmin: async (id, role) =>
+      (await db.query(`${LOCKED_ADMINS} UPDATE users SET role = $2 WHERE id = $1 AND (role <> 'admin' OR $2 = 'admin' OR ${ANOTHER_ADMIN})`, [id, role])).rowCount === 1,
+    deleteKeepingAnAdmin: async (id) => (await db.query(`${LOCKED_ADMINS} DELETE FROM users WHERE id = $1 AND (role <> 'admin' OR ${ANOTHER_ADMIN})`, [id])).rowCount === 1,
     insertSession: async (hash, userId, createdAt, expiresAt) =>
       void (await db.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [hash, userId, createdAt, expiresAt])),
     sessionUser: async (hash, at) => {
