@@ -149,6 +149,17 @@ describe('Pascal VOC import', () => {
     expect(alone.errors).toEqual([]);
   });
 
+  it('says when <size> is not the image\'s own (boxes drawn on a resized copy), keeping the coordinates', () => {
+    const xml = (width: number, height: number) =>
+      `<annotation><filename>a.jpg</filename><size><width>${width}</width><height>${height}</height><depth>3</depth></size><object><name>cat</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>9</xmax><ymax>9</ymax></bndbox></object></annotation>`;
+    const resized = importVoc([{ path: 'a.xml', content: xml(500, 250) }], targets(['a.jpg']), 'bndbox');
+    expect(resized.errors).toEqual(['a.xml: the image is 500x250 in the file but 1000x500 in the project; coordinates used as they are']);
+    expect(resized.matched.get('a.jpg')).toEqual([expect.objectContaining({ x1: 0, y1: 0, x2: 9, y2: 9 })]);
+    // The image's own size, or none written (LabelImg's 0 when it could not read it): nothing to say.
+    expect(importVoc([{ path: 'a.xml', content: xml(1000, 500) }], targets(['a.jpg']), 'bndbox').errors).toEqual([]);
+    expect(importVoc([{ path: 'a.xml', content: xml(0, 0) }], targets(['a.jpg']), 'bndbox').errors).toEqual([]);
+  });
+
   it('reports coordinates past the image edge, taking 0 as the first column without a word', () => {
     const object = (name: string, [xmin, ymin, xmax, ymax]: number[]) => `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`;
     const xml = `<annotation><filename>a.jpg</filename>${object('zero', [0, 0, 10, 10])}${object('tall', [1, 2, 10, 2560])}${object('left', [-5, 1, 10, 10])}</annotation>`;

@@ -170,6 +170,12 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
     const byName = sameImageName(named, stem) ? null : matcher.match(names, []);
     if (byName && byName !== target) error(`<filename> ${named} names ${byName.relPath}, but the file's own name pairs it with ${target.relPath}, where its objects went`);
     addMatched(result, target.relPath, []);
+    // As COCO and labelme: a size that is not the image's (boxes drawn on a resized copy) is said, not guessed at.
+    const size = child(root, 'size');
+    const [width, height] = ['width', 'height'].map((key) => readNumber(size ? childText(size, key) : undefined));
+    if (width !== undefined && height !== undefined && width > 0 && height > 0 && (width !== target.width || height !== target.height)) {
+      error(`the image is ${width}x${height} in the file but ${target.width}x${target.height} in the project; coordinates used as they are`);
+    }
     (result.imageFields ??= new Map()).set(target.relPath, vocImageFields(root, archivePath(file.path)));
     root.children
       .filter((element) => element.name === 'object')
