@@ -18,10 +18,14 @@ interface AssignDialogProps {
   label: string | undefined;
   /** The strip narrowed to one annotator's images. */
   assignee: string | undefined;
+  /** The strip keeps its list as opened (useImageList): its positions are not those of the list the server reads. */
+  kept: boolean;
+  /** The images at the strip's positions [from, to) of a kept list. */
+  keptUuidsIn: (from: number, to: number) => Promise<string[] | undefined>;
 }
 
 /** An admin hands images to annotators: a range of the strip, the whole list shown, or round-robin. */
-export function AssignDialog({ open, onClose, type, name, total, filter, label, assignee }: AssignDialogProps) {
+export function AssignDialog({ open, onClose, type, name, total, filter, label, assignee, kept, keptUuidsIn }: AssignDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const users = useQuery({ ...trpc.users.list.queryOptions(), enabled: open, retry: false });
@@ -31,6 +35,7 @@ export function AssignDialog({ open, onClose, type, name, total, filter, label, 
   const [names, setNames] = useState('');
   const [onlyUnassigned, setOnlyUnassigned] = useState(true);
   const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const project = { annotation_type: type, project_name: name };
   const list = { filter, ...(label === undefined ? {} : { label }), ...(assignee === undefined ? {} : { assignee }) };
   const onSuccess = ({ assigned }: { assigned: number }) => {
@@ -41,11 +46,24 @@ export function AssignDialog({ open, onClose, type, name, total, filter, label, 
   const assign = useMutation(trpc.teamwork.assign.mutationOptions({ onSuccess }));
   const roundRobin = useMutation(trpc.teamwork.roundRobin.mutationOptions({ onSuccess }));
   const chosen = names.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const target = mode === 'list' || mode === 'round-robin' ? { kind: 'list' as const, list } : { kind: 'range' as const, list, from, to };
+  const whole = mode === 'list' || mode === 'round-robin';
   const failure = assign.error ?? roundRobin.error;
 
-  const submit = () => {
+  // The server reads the list as it is now; a kept list has images labelled since at their
+  // places, so the images the strip numbers go by uuid, in its order (round-robin deals in it).
+  const keptTarget = async () => {
+    const [first, last] = whole ? [1, total] : [from, Math.min(to, total)];
+    const uuids = Number.isInteger(first) && Number.isInteger(last) && first >= 1 && last >= first ? await keptUuidsIn(first - 1, last) : undefined;
+    if (uuids?.length) return { kind: 'images' as const, uuids };
+    setProblem(`No images in positions ${first} to ${last} (the list has ${total})`);
+    return null;
+  };
+
+  const submit = async () => {
     setDone(null);
+    setProblem(null);
+    const target = kept ? await keptTarget() : whole ? { kind: 'list' as const, list } : { kind: 'range' as const, list, from, to };
+    if (!target) return;
     if (mode === 'round-robin') roundRobin.mutate({ ...project, target, assignees: chosen, only_unassigned: onlyUnassigned });
     else assign.mutate({ ...project, target, assignee: mode === 'unassign' ? null : (chosen[0] ?? '') });
   };
@@ -56,7 +74,7 @@ export function AssignDialog({ open, onClose, type, name, total, filter, label, 
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <fieldset className="segmented">
@@ -98,7 +116,7 @@ export function AssignDialog({ open, onClose, type, name, total, filter, label, 
             <input type="checkbox" checked={onlyUnassigned} onChange={(event) => setOnlyUnassigned(event.target.checked)} /> Only images no one has
           </label>
         ) : null}
-        {failure ? <p className="error" role="alert">{errorText(failure)}</p> : null}
+        {problem || failure ? <p className="error" role="alert">{problem ?? errorText(failure)}</p> : null}
         {done ? <p role="status">{done}</p> : null}
         <div className="row end">
           <button className="button" type="button" onClick={onClose}>

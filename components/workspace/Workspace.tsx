@@ -51,7 +51,7 @@ import { imageUrlOf, originalUrlOf } from './usePrefetchNeighbours';
 import { EditorPane, takeHeldExit } from './EditorPane';
 import { createImagePosition } from './image-position';
 import { useOpenProject, type ProjectType } from './useProject';
-import { useResumePosition } from './useResumePosition';
+import { useResumePoint, useResumePosition } from './useResumePosition';
 import { useImageSplitSide } from './useSplit';
 
 const noItem = (): undefined => undefined;
@@ -63,9 +63,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const queryClient = useQueryClient();
   const opened = useOpenProject(type, name);
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
-  const [filter, setFilter] = useState<ImageFilter>('all');
+  // Reopened in the filters the user left: the saved image is looked up in that list.
+  const resumePoint = useResumePoint(type, name);
+  const [filter, setFilter] = useState<ImageFilter>(resumePoint?.filter ?? 'all');
   // The strip's second filter: a label, or (ASSIGNEE_PREFIX + name) one annotator's images.
-  const [stripFilter, setLabelFilter] = useState<string | undefined>(undefined);
+  const [stripFilter, setLabelFilter] = useState<string | undefined>(resumePoint?.stripFilter);
   const assignee = stripFilter?.startsWith(ASSIGNEE_PREFIX) ? stripFilter.slice(ASSIGNEE_PREFIX.length) : undefined;
   const labelFilter = assignee === undefined ? stripFilter : undefined;
   const list = useImageList(type, name, filter, labelFilter, assignee);
@@ -83,8 +85,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const total = list.counts?.filtered ?? 0;
-  const active = filter === 'all' && stripFilter === undefined;
-  const { resuming } = useResumePosition({ type, name, store, active, total: list.counts ? total : null, index, current: list.itemAt(index), labels: labelNames, activeLabel, ensure: list.ensure, position });
+  const { resuming } = useResumePosition({
+    type, name, store, saved: resumePoint, filter, stripFilter, total: list.counts ? total : null, index, current: list.itemAt(index),
+    labels: labelNames, activeLabel, positionOf: list.positionOf, ensure: list.ensure, position,
+  });
   // No image is in the editor while the saved one is looked up.
   const itemAt = resuming ? noItem : list.itemAt;
   const current = itemAt(index);
@@ -317,7 +321,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={go} />
-      <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} assignee={assignee} />
+      <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} assignee={assignee} kept={kept} keptUuidsIn={list.keptUuidsIn} />
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />

@@ -123,6 +123,9 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   /** The image at a position of a kept list (its place counts when it has left the list as it is now); undefined for the live list. */
   const keptUuidAt = useCallback(async (index: number): Promise<string | undefined> => (kept.current ? (await kept.current).uuids[index] : undefined), []);
 
+  /** The images at positions [from, to) of a kept list, in its order; undefined for the live list. */
+  const keptUuidsIn = useCallback(async (from: number, to: number): Promise<string[] | undefined> => (kept.current ? (await kept.current).uuids.slice(from, to) : undefined), []);
+
   const requestPage = useCallback((page: number) => {
     if (!pages.has(page)) void loadPage(page);
   }, [pages, loadPage]);
@@ -200,6 +203,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     refreshSplits,
     positionOf,
     keptUuidAt,
+    keptUuidsIn,
     /** A filtered list, kept as it was opened. */
     kept: keepsList,
     /** How many images the list holds, as soon as that is known (counts.filtered once rendered). */

@@ -1,68 +1,94 @@
 'use client';
 
-// Reopening a project continues where the user left off on this machine: the same image and
-// the same active label. The image is found by its position and checked by uuid, so a
-// folder that changed since falls back to the first image instead of a wrong one.
+// Reopening a project continues where the user left off on this machine: the same filters, the
+// same image and the same active label. A filtered list is read anew on reopening (images
+// labelled since have left "To do"), so positions move: the image is found by its uuid, and one
+// no longer in the list falls back to the first image instead of a wrong one.
 import { useEffect, useRef, useState } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ImagePosition } from './image-position';
-import type { ImageListItem } from './useImageList';
+import type { ImageFilter, ImageListItem } from './useImageList';
 
-interface ResumePoint {
+export interface ResumePoint {
+  /** Its position when saved: the unfiltered list's still holds it unless images came or went. */
   index: number;
+  /** '': the list was empty. */
   uuid: string;
   label: string;
+  filter: ImageFilter;
+  /** The strip's second filter: a label, or one annotator's images (Workspace's stripFilter). */
+  stripFilter?: string;
 }
 
 const keyOf = (type: string, name: string) => `labelport:resume:${type}/${name}`;
+const FILTERS: readonly string[] = ['all', 'labeled', 'unlabeled'] satisfies ImageFilter[];
 
 function read(key: string): ResumePoint | null {
   try {
     const value = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<ResumePoint> | null;
-    return value && typeof value.index === 'number' && typeof value.uuid === 'string' ? { index: value.index, uuid: value.uuid, label: String(value.label ?? '') } : null;
+    if (!value || typeof value.index !== 'number' || typeof value.uuid !== 'string') return null;
+    // A point saved before the filters were saved is the unfiltered list's.
+    const filter = typeof value.filter === 'string' && FILTERS.includes(value.filter) ? value.filter : 'all';
+    const stripFilter = typeof value.stripFilter === 'string' ? { stripFilter: value.stripFilter } : {};
+    return { index: value.index, uuid: value.uuid, label: String(value.label ?? ''), filter, ...stripFilter };
   } catch {
     return null;
   }
+}
+
+/** Where the user left the project, read once: the workspace opens its list with these filters. */
+export function useResumePoint(type: string, name: string): ResumePoint | null {
+  const [saved] = useState(() => (typeof localStorage === 'undefined' ? null : read(keyOf(type, name))));
+  return saved;
 }
 
 export function useResumePosition(options: {
   type: string;
   name: string;
   store: EditorStore;
-  /** Only the unfiltered list is resumed: a filtered one is a different order. */
-  active: boolean;
+  saved: ResumePoint | null;
+  /** The strip's filters now, saved with the image. */
+  filter: ImageFilter;
+  stripFilter: string | undefined;
   total: number | null;
   index: number;
   current: ImageListItem | undefined;
   labels: readonly string[];
   activeLabel: string;
+  /** An image's position in the list as opened (useImageList); undefined: not in it. */
+  positionOf: (image: { index: number; uuid: string }) => Promise<number | undefined>;
   ensure: (index: number) => Promise<ImageListItem | undefined>;
   /** Moved directly: nothing is shown while resuming, so there is nothing to leave or save. */
   position: ImagePosition;
 }): { resuming: boolean } {
-  const { type, name, store, active, total, index, current, labels, activeLabel, ensure, position } = options;
+  const { type, name, store, saved, filter, stripFilter, total, index, current, labels, activeLabel, positionOf, ensure, position } = options;
   const key = keyOf(type, name);
   const resumed = useRef<{ image: boolean; label: boolean }>({ image: false, label: false });
-  // Read once: the position is written back as soon as the first image shows.
-  const [saved] = useState(() => (typeof localStorage === 'undefined' ? null : read(key)));
   // Until the saved image is found (its page may be a request away), the workspace shows no
   // image: the first one would flash, and a box drawn on it in that moment would stay there.
-  const [resuming, setResuming] = useState(() => saved !== null && saved.index > 0);
+  // In a filtered list even an image saved first may have moved.
+  const [resuming, setResuming] = useState(() => saved !== null && (saved.index > 0 || saved.filter !== 'all' || saved.stripFilter !== undefined));
+  // Another filter picked while the saved image is looked up is a move of the user's: it wins.
+  const filters = `${filter}/${stripFilter ?? ''}`;
+  const shownFilters = useRef(filters);
+  useEffect(() => {
+    shownFilters.current = filters;
+  }, [filters]);
 
   useEffect(() => {
     if (resumed.current.image || total === null) return;
     resumed.current.image = true;
-    if (!active || !saved || saved.index <= 0 || saved.index >= total) {
-      setResuming(false);
-      return;
-    }
-    void ensure(saved.index)
-      .then((item) => {
+    if (!saved || !resuming) return;
+    const savedFilters = `${saved.filter}/${saved.stripFilter ?? ''}`;
+    void positionOf(saved)
+      .then(async (at) => {
+        if (at === undefined || at <= 0 || at >= total) return;
+        const item = await ensure(at);
         // A key pressed meanwhile moved on: the user's move wins.
-        if (item?.uuid === saved.uuid && position.get() === 0) position.set(saved.index);
+        if (item?.uuid === saved.uuid && position.get() === 0 && shownFilters.current === savedFilters) position.set(at);
       })
       .finally(() => setResuming(false));
-  }, [saved, active, total, ensure, position]);
+  }, [saved, resuming, total, positionOf, ensure, position]);
 
   useEffect(() => {
     if (resumed.current.label || labels.length === 0) return;
@@ -71,12 +97,14 @@ export function useResumePosition(options: {
   }, [saved, labels, store]);
 
   useEffect(() => {
-    if (!active || !current || !resumed.current.image || resuming) return;
+    // An empty list is saved too: reopened, it is that list again.
+    if ((!current && total !== 0) || !resumed.current.image || resuming) return;
+    const point: ResumePoint = { index, uuid: current?.uuid ?? '', label: activeLabel, filter, ...(stripFilter === undefined ? {} : { stripFilter }) };
     try {
-      localStorage.setItem(key, JSON.stringify({ index, uuid: current.uuid, label: activeLabel } satisfies ResumePoint));
+      localStorage.setItem(key, JSON.stringify(point));
     } catch {
       // Storage full or disabled: resuming is a convenience.
     }
-  }, [key, active, index, current, activeLabel, resuming]);
+  }, [key, index, current, total, activeLabel, filter, stripFilter, resuming]);
   return { resuming };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ASSIGN } from '@/server/core/teamwork/teamwork.service';
 import { projectPathInput } from './common.schema';
 import { imageListInput } from './image.schema';
 
@@ -14,7 +15,8 @@ export const presenceOutput = z.array(z.object({ name: z.string(), since: z.numb
 const listShape = imageListInput.pick({ filter: true, label: true, assignee: true });
 /** Which images: given uuids, positions in a list (1-based, inclusive, as the strip numbers them), or a whole list. */
 export const assignTarget = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('images'), uuids: z.array(z.string().max(256)).min(1).max(10_000) }),
+  // As many as a range: the workspace sends a kept list's positions (its whole list too) by uuid.
+  z.object({ kind: z.literal('images'), uuids: z.array(z.string().max(256)).min(1).max(MAX_ASSIGN) }),
   z.object({ kind: z.literal('range'), list: listShape, from: z.number().int().min(1), to: z.number().int().min(1) }),
   z.object({ kind: z.literal('list'), list: listShape }),
 ]);

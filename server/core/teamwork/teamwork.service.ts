@@ -8,7 +8,8 @@ import { actingUser } from '../users/acting-user';
 
 /** A tab not heard from for this long has gone (closed, asleep, offline). */
 export const PRESENCE_TTL_MS = 30_000;
-const MAX_ASSIGN = 200_000;
+/** Images one assignment takes at most: positions of a list, or a kept list's images by uuid. */
+export const MAX_ASSIGN = 200_000;
 
 export type AssignTarget =
   | { kind: 'images'; uuids: readonly string[] }
