@@ -44,3 +44,17 @@ describe('renameLabel', () => {
     expect(store.getState().visibility).toBe(visibility);
   });
 });
+
+describe('select', () => {
+  it('never picks a hidden or locked shape (a panel entry for one, as Check dataset offers), so Delete cannot remove it', () => {
+    const store = createEditorStore();
+    store.load('img', { width: 20, height: 20 }, [box('a', 'car'), box('b', 'dog'), box('c', 'cat')]);
+    store.setVisibility({ ...emptyVisibility(), hiddenLabels: ['car'], lockedLabels: ['dog'] });
+    store.select(['a']);
+    expect(store.getState().selectedIds).toEqual([]);
+    store.select(['b', 'c']);
+    expect(store.getState().selectedIds).toEqual(['c']);
+    store.deleteSelected();
+    expect(store.getState().shapes.map((shape) => shape.id)).toEqual(['a', 'b']);
+  });
+});

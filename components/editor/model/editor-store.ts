@@ -221,7 +221,13 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     setPreview: (preview: EditorShape[] | null) => set({ preview }),
     /** The user picked shapes (or cleared the selection); add extends the current selection. */
     select(ids: readonly string[], add = false) {
-      const next = add ? [...new Set([...state.selectedIds, ...ids])] : [...ids];
+      // A hidden or locked shape is never picked, from the canvas or from a panel (Check dataset,
+      // the shape list): Delete, a label key or Copy would act on it.
+      const pickable = ids.filter((id) => {
+        const shape = state.shapes.find((each) => each.id === id);
+        return !shape || isEditable(shape, state.visibility);
+      });
+      const next = add ? [...new Set([...state.selectedIds, ...pickable])] : pickable;
       set({ selectedIds: next, selectionOrigin: next.length > 0 ? 'user' : null, selectedVertex: null });
     },
     /** Shift+click: in or out of the selection. */

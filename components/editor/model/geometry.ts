@@ -3,6 +3,13 @@ import type { EditorBox, EditorPolygon, EditorShape, Handle, ImageSize, Point, V
 export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 export const clampPoint = (point: Point, size: ImageSize): Point => ({ x: clamp(point.x, 0, size.width), y: clamp(point.y, 0, size.height) });
 
+/**
+ * How far a shape spanning [min, max] on an axis of this length may move by delta: it stops at
+ * the edge, but one already past it (imported, or from another tool) is not pulled in by a
+ * click or a move that does not push it further out.
+ */
+export const moveWithin = (delta: number, min: number, max: number, length: number) => clamp(delta, Math.min(0, -min), Math.max(0, length - max));
+
 /** The box spanned by two corners, in any order, kept inside the image. */
 export function boxFromCorners(a: Point, b: Point, size: ImageSize): { x: number; y: number; w: number; h: number } {
   const p = clampPoint(a, size);
@@ -12,7 +19,9 @@ export function boxFromCorners(a: Point, b: Point, size: ImageSize): { x: number
 
 /** Moves a box by (dx, dy) from its snapshot; it keeps its size and stays inside the image. */
 export function moveBox(snapshot: EditorBox, dx: number, dy: number, size: ImageSize): EditorBox {
-  return { ...snapshot, x: clamp(snapshot.x + dx, 0, size.width - snapshot.w), y: clamp(snapshot.y + dy, 0, size.height - snapshot.h) };
+  const cx = moveWithin(dx, snapshot.x, snapshot.x + snapshot.w, size.width);
+  const cy = moveWithin(dy, snapshot.y, snapshot.y + snapshot.h, size.height);
+  return { ...snapshot, x: snapshot.x + cx, y: snapshot.y + cy };
 }
 
 /** Drags one handle of a box snapshot to point; flips past the opposite edge; at least 1 px. */
@@ -27,7 +36,10 @@ export function resizeBox(snapshot: EditorBox, handle: Handle, point: Point, siz
   if (handle.includes('n')) top = p.y;
   if (handle.includes('s')) bottom = p.y;
   const box = boxFromCorners({ x: left, y: top }, { x: right, y: bottom }, size);
-  return { ...snapshot, x: box.x, y: box.y, w: Math.max(1, box.w), h: Math.max(1, box.h) };
+  // The 1 px kept inside the image: a handle dragged past the far edge left it just outside.
+  const w = Math.max(1, box.w);
+  const h = Math.max(1, box.h);
+  return { ...snapshot, x: Math.max(0, Math.min(box.x, size.width - w)), y: Math.max(0, Math.min(box.y, size.height - h)), w, h };
 }
 
 export function handlePoint(box: EditorBox, handle: Handle): Point {
@@ -39,8 +51,8 @@ export function handlePoint(box: EditorBox, handle: Handle): Point {
 export function movePolygon(snapshot: EditorPolygon, dx: number, dy: number, size: ImageSize): EditorPolygon {
   const xs = snapshot.points.map((p) => p.x);
   const ys = snapshot.points.map((p) => p.y);
-  const cx = clamp(dx, -Math.min(...xs), size.width - Math.max(...xs));
-  const cy = clamp(dy, -Math.min(...ys), size.height - Math.max(...ys));
+  const cx = moveWithin(dx, Math.min(...xs), Math.max(...xs), size.width);
+  const cy = moveWithin(dy, Math.min(...ys), Math.max(...ys), size.height);
   return { ...snapshot, points: snapshot.points.map((p) => ({ x: p.x + cx, y: p.y + cy })) };
 }
 

@@ -1,6 +1,7 @@
 // Whole-shape operations the power tools are made of: group moves, conversions between boxes
 // and polygons, simplification. Pure, in image pixels.
-import { clamp } from './geometry';
+import { clipToImage } from './dataset-fixes';
+import { moveWithin } from './geometry';
 import type { EditorBox, EditorPolygon, EditorShape, ImageSize, Point } from './types';
 
 export interface Bounds {
@@ -31,8 +32,8 @@ export function translate(shape: EditorShape, dx: number, dy: number): EditorSha
 export function moveShapes(snapshots: readonly EditorShape[], dx: number, dy: number, size: ImageSize): EditorShape[] {
   const bounds = unionBounds(snapshots);
   if (!bounds) return [];
-  const cx = clamp(dx, -bounds.minX, size.width - bounds.maxX);
-  const cy = clamp(dy, -bounds.minY, size.height - bounds.maxY);
+  const cx = moveWithin(dx, bounds.minX, bounds.maxX, size.width);
+  const cy = moveWithin(dy, bounds.minY, bounds.maxY, size.height);
   return snapshots.map((shape) => translate(shape, cx, cy));
 }
 
@@ -113,17 +114,12 @@ export function simplifyPolygon(polygon: EditorPolygon, tolerance: number): Edit
   return { ...polygon, points: [start, points[split] as Point, third].sort((a, b) => points.indexOf(a) - points.indexOf(b)) };
 }
 
-/** Shapes clipped to an image of another size; shapes left with no area are dropped. */
+/** Shapes clipped to an image of another size (polygons cut at its edges, not bent); shapes left with less than a pixel across are dropped. */
 export function copiesFor(shapes: readonly EditorShape[], size: ImageSize, newId: () => string): EditorShape[] {
-  const inside = (p: Point) => ({ x: clamp(p.x, 0, size.width), y: clamp(p.y, 0, size.height) });
   return shapes.flatMap((shape): EditorShape[] => {
-    if (shape.kind === 'box') {
-      const a = inside({ x: shape.x, y: shape.y });
-      const b = inside({ x: shape.x + shape.w, y: shape.y + shape.h });
-      return b.x - a.x >= 1 && b.y - a.y >= 1 ? [{ ...shape, id: newId(), x: a.x, y: a.y, w: b.x - a.x, h: b.y - a.y }] : [];
-    }
-    const points = shape.points.map(inside);
-    const b = shapeBounds({ ...shape, points });
-    return b.maxX - b.minX >= 1 && b.maxY - b.minY >= 1 ? [{ ...shape, id: newId(), points }] : [];
+    const clipped = clipToImage(shape, size);
+    if (!clipped) return [];
+    const b = shapeBounds(clipped);
+    return b.maxX - b.minX >= 1 && b.maxY - b.minY >= 1 ? [{ ...clipped, id: newId() }] : [];
   });
 }
