@@ -272,6 +272,31 @@ test('two images whose saves conflict at once each get the dialog, one after the
   expect(await lefts('cat.jpg')).toContain(100);
 });
 
+test('a conflict settled while another image is shown is one undo step there: the first undo steps back over the merge only', async ({ page, api, editor }) => {
+  await api.createProject('undo-merge', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'undo-merge', '1 / 8');
+  await page.route(/saveFromEditor/, (route) => route.abort());
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.nextImage();
+  // A classifai client labels the first image meanwhile: the box's save, sent on the next move, is refused.
+  await api.saveBoxes('undo-merge', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'k1', x1: 20, y1: 2, x2: 30, y2: 12, label: 'car' }]);
+  await page.unroute(/saveFromEditor/);
+  await editor.nextImage();
+  const dialog = page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Merge shapes' }).click();
+  const lefts = async () => (await api.boxesOf('undo-merge', FIRST_IMAGE.file)).map((box) => Math.round(box.x1)).sort((a, b) => a - b);
+  await expect.poll(lefts).toEqual([2, 20]);
+  for (const key of ['a', 'a']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitImageShown();
+  await page.keyboard.press('Control+z');
+  // The merge undone: the user's own box stays (it went with a second undo before).
+  await expect.poll(lefts).toEqual([2]);
+  await editor.waitSaved();
+  expect(await lefts()).toEqual([2]);
+});
+
 test('draw, reload at once, draw with another label, rush keys, close at once: every box is stored, and no conflict with itself', async ({ context, world, api }) => {
   await api.createProject('trial', 'bndbox', { labels: ['car', 'bike'] });
   const page = await context.newPage();

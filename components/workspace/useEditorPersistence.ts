@@ -285,6 +285,12 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (store.getState().imageId === uuid && !store.getState().between) {
           if (next !== store.getState().shapes) store.commit(next, 'record');
           else autosave.markDirty(uuid, next);
+        } else if (store.getState().imageId !== uuid) {
+          // Recorded in that image's history too (its listener writes the cache, journal and
+          // save): without it, the first undo there stepped back over the merge to a state
+          // before it, and saved that over the colleague's shapes.
+          const shown = queryClient.getQueryData(editorImageKey(trpc, type, name, uuid))?.[0]?.shapes ?? mine;
+          store.commitTo(uuid, shown, next);
         } else {
           writeCache(uuid, next);
           journal.record(uuid, next, Date.now(), version, tabId);
