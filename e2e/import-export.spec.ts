@@ -150,3 +150,30 @@ test('a configuration import goes on when its dialog is closed, and its project 
   await expect(dialog).toBeHidden();
   await expect(home.card('cfg-behind')).toBeVisible({ timeout: 20_000 });
 });
+
+test('after an import through the dialog, undo does not step back over the imported shapes', async ({ page, api, editor }, testInfo) => {
+  await api.createProject('import-undo', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'import-undo', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  const lefts = async () => (await api.boxesOf('import-undo', FIRST_IMAGE.file)).map((box) => Math.round(box.x1));
+  expect(await lefts()).toEqual([2]);
+  const file = testInfo.outputPath('instances.json');
+  fs.writeFileSync(file, JSON.stringify({ ...coco, annotations: [{ id: 1, image_id: 1, category_id: 1, bbox: [20, 3, 10, 8] }], categories: [{ id: 1, name: 'car' }] }));
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import report' })).toContainText('Imported');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const shapesPanel = page.getByRole('region', { name: 'Shapes' });
+  await expect.poll(lefts).toEqual([20]);
+  await expect(shapesPanel.getByRole('listitem')).toHaveCount(1);
+  // The box drawn before the import is not this image's history any more: undo has nothing to take back.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await page.waitForTimeout(1500);
+  await editor.waitSaved();
+  expect(await lefts()).toEqual([20]);
+  await expect(shapesPanel.getByRole('listitem')).toHaveCount(1);
+});

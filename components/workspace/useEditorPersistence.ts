@@ -90,8 +90,13 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
    * The editor's copy of an image is the query cache entry the workspace loads it from: it
    * holds the image's latest shapes, saved or on their way, so coming back shows them.
    */
-  const writeCache = (uuid: string, shapes: EditorShape[]) =>
-    queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], shapes }] : old));
+  // The states this tab wrote into the cache: any other state loaded for an image came from the
+  // server (an import, a colleague's save) and replaces what its undo history grew from.
+  const [ownStates] = useState(() => new WeakSet<EditorShape[]>());
+  const writeCache = (uuid: string, shapes: EditorShape[]) => {
+    ownStates.add(shapes);
+    return queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], shapes }] : old));
+  };
   // The version the editor's state of an image grows from: the one it loaded, then each save's.
   const cachedVersion = (uuid: string) => queryClient.getQueryData(editorImageKey(trpc, type, name, uuid))?.[0]?.version;
   const setCachedVersion = (uuid: string, version: number) =>
@@ -302,17 +307,24 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       applyHeld,
       /** The editor leaves an image: its cache entry takes the shapes as they are now. */
       leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
+      /** Whether this tab wrote these shapes into an image's cache entry (else they are the server's). */
+      isOwnState: (shapes: EditorShape[]) => ownStates.has(shapes),
       /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
       renameLabel: (from: string, to: string) => {
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
-          old?.map((image) => ({ ...image, shapes: image.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) })),
+          old?.map((image) => {
+            // Renamed here, as the histories are (relabel): still this tab's state.
+            const shapes = image.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
+            if (ownStates.has(image.shapes as EditorShape[])) ownStates.add(shapes as EditorShape[]);
+            return { ...image, shapes };
+          }),
         );
         // The image in view: the editor's shapes (already renamed) are newer than its entry.
         const { imageId, shapes } = store.getState();
         if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store],
+    [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store, ownStates],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   // Said in the status while nothing later has landed: a refused edit is not stored.

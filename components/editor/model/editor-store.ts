@@ -124,9 +124,14 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       return () => labelledListeners.delete(listener);
     },
 
-    /** Shows an image's shapes as loaded from the server: not an edit, nothing is saved. */
-    load(imageId: string, size: ImageSize, shapes: EditorShape[]) {
+    /**
+     * Shows an image's shapes as loaded from the server: not an edit, nothing is saved.
+     * replacing: they are not the ones its history grew from (an import, another client's save):
+     * an undo must not step back over them and save the older state over theirs.
+     */
+    load(imageId: string, size: ImageSize, shapes: EditorShape[], options: { replacing?: boolean } = {}) {
       const sameImage = imageId === state.imageId;
+      if (options.replacing) history.forget(imageId);
       // A drag cut short by the switch: the image left keeps it as one finished undo step.
       if (!sameImage && state.imageId) history.endGesture(state.imageId);
       set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, between: false, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });

@@ -59,6 +59,10 @@ export function createHistory() {
         history.future = history.future.map(renamed);
       }
     },
+    /** The image's undo and redo go: its shapes were replaced from outside. */
+    forget(imageId: string): void {
+      byImage.delete(imageId);
+    },
     canUndo: (imageId: string) => of(imageId).past.length > 0,
     canRedo: (imageId: string) => of(imageId).future.length > 0,
   };
