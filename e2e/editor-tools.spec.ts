@@ -143,6 +143,35 @@ test('propagation: copy to the next images (one undo each), and keep previous on
   expect(await api.boxes('propagate')).toHaveLength(4);
 });
 
+test('propagation says how far it got, and a cancel stops it before the image being read', async ({ page, api, editor }) => {
+  await api.createProject('propagate-cancel', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'propagate-cancel', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 10 });
+  await editor.waitSaved();
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: 'Copy shapes to other images' });
+  // Only this image in the range: said, not closed as if copies were made.
+  await dialog.getByLabel('From image').fill('1');
+  await dialog.getByLabel('To image').fill('1');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('No other image');
+
+  // Images far from this one are not prefetched: each is read when its turn comes, slowly here.
+  await page.route(/annotation\.forEditor/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => undefined);
+  });
+  await dialog.getByLabel('From image').fill('6');
+  await dialog.getByLabel('To image').fill('8');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByRole('status', { name: 'Copy progress' })).toHaveText('Copied to 0 of 3 images…');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(2500);
+  await editor.waitSaved();
+  expect(await api.boxes('propagate-cancel')).toHaveLength(1);
+});
+
 test('auto-advance goes to the next image once a shape is labelled', async ({ page, api, editor }) => {
   await api.createProject('advance', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'advance', '1 / 8');

@@ -49,6 +49,7 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
   const [to, setTo] = useState(String(Math.min(index + 2, total)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
   // Closing the dialog stops a copy under way: the images done so far keep their copies.
   const open = useRef(true);
   useEffect(() => {
@@ -70,14 +71,19 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
     const positions = targets();
     if (typeof positions === 'string') return setError(positions);
     if (source.length === 0) return setError('There are no shapes to copy.');
+    // Said, not a silent close as if copies were made.
+    if (positions.length === 0) return setError('No other image in that range: this one is the last.');
+    if (store.getState().readOnly) return setError('You can view this project but not change it.');
     setBusy(true);
     try {
-      for (const position of positions) {
+      for (const [done, position] of positions.entries()) {
+        setProgress({ done, of: positions.length });
         if (!open.current) return;
         const item = await ensure(position);
         if (!item) continue;
         const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, item.uuid));
-        if (!image) continue;
+        // Cancelled while this image was read: it gets no copies either.
+        if (!image || !open.current) continue;
         const before = image.shapes as EditorShape[];
         store.commitTo(item.uuid, before, [...before, ...copiesFor(source, { width: image.width, height: image.height }, store.newId)]);
       }
@@ -85,7 +91,10 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
     } catch (cause) {
       if (open.current) setError(cause instanceof Error ? cause.message : String(cause));
     } finally {
-      if (open.current) setBusy(false);
+      if (open.current) {
+        setBusy(false);
+        setProgress(null);
+      }
     }
   };
 
@@ -107,6 +116,7 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
         <input className="input narrow" aria-label="To image" inputMode="numeric" value={to} onChange={(event) => (setMode('range'), setTo(event.target.value))} />
       </fieldset>
       {error ? <p className="error small" role="alert">{error}</p> : null}
+      {progress ? <p className="small" role="status" aria-label="Copy progress">Copied to {progress.done} of {progress.of} images…</p> : null}
       <div className="row end">
         <button className="button" type="button" onClick={onClose}>Cancel</button>
         <button className="button primary" type="submit" disabled={busy}>Copy</button>
