@@ -150,3 +150,21 @@ test('renaming the label of a picked box renames it and nothing else, and undo a
   await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toBeHidden();
   expect((await api.boxesOf('cls-rename-picked', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['vehicle']);
 });
+
+test('a rename while a box waits to be saved: the box is stored under the new name, with no conflict with itself', async ({ page, api, editor }) => {
+  await api.createProject('cls-rename-pending', 'bndbox', { labels: ['car', 'dog'] });
+  await editor.open('bndbox', 'cls-rename-pending', '1 / 8');
+  // Offline: the box waits to be saved, on the image left too.
+  await page.route(/saveFromEditor/, (route) => route.abort());
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.nextImage();
+  await editor.drawBox({ x: 20, y: 20 }, { x: 60, y: 60 }, { width: 641, height: 479 });
+  await page.getByRole('button', { name: 'Rename car' }).click();
+  await page.getByLabel('New name for car').fill('vehicle');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => api.labels('cls-rename-pending')).toEqual(['vehicle', 'dog']);
+  await page.unroute(/saveFromEditor/);
+  await expect.poll(async () => (await api.boxes('cls-rename-pending')).map((box) => box.label), { timeout: 15_000 }).toEqual(['vehicle', 'vehicle']);
+  await editor.waitSaved();
+  await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+});

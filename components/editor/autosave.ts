@@ -133,6 +133,19 @@ export function createAutosave(options: AutosaveOptions) {
         options.sendOnExit?.(imageId, entry.shapes);
       }
     },
+    /**
+     * Replaces each unsaved state by rewrite's answer (a label renamed on the server: a state still
+     * naming the old label would be refused). A save in flight with the old state is followed by
+     * one of the new; refused meanwhile, it is not final, since a newer state waits.
+     */
+    rewrite(rewrite: (imageId: string, shapes: EditorShape[]) => EditorShape[]) {
+      for (const [imageId, entry] of pending) {
+        const next = rewrite(imageId, entry.shapes);
+        if (next === entry.shapes) continue;
+        entry.shapes = next;
+        if (entry.inFlight) entry.dirtyAgain = true;
+      }
+    },
     pending: () => pending.size,
     status: () => lastStatus,
     dispose() {

@@ -311,10 +311,22 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       isOwnState: (shapes: EditorShape[]) => ownStates.has(shapes),
       /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
       renameLabel: (from: string, to: string) => {
+        const renamed = <S extends { label: string }>(shapes: S[]): S[] => (shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes);
+        // Unsaved states follow too: sent with the old name they met the rename as a conflict
+        // with this tab's own edit, whose every answer wrote the old label back or lost the edit.
+        autosave.rewrite((uuid, shapes) => {
+          const next = renamed(shapes);
+          if (next !== shapes) {
+            ownStates.add(next);
+            journal.record(uuid, next, Date.now(), cachedVersion(uuid), tabId);
+          }
+          return next;
+        });
+        setConflicts((waiting) => (waiting.some((entry) => entry.mine !== renamed(entry.mine)) ? waiting.map((entry) => ({ ...entry, mine: renamed(entry.mine) })) : waiting));
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
           old?.map((image) => {
             // Renamed here, as the histories are (relabel): still this tab's state.
-            const shapes = image.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
+            const shapes = renamed(image.shapes);
             if (ownStates.has(image.shapes as EditorShape[])) ownStates.add(shapes as EditorShape[]);
             return { ...image, shapes };
           }),
