@@ -154,22 +154,50 @@ test('propagation says how far it got, and a cancel stops it before the image be
   await dialog.getByLabel('From image').fill('1');
   await dialog.getByLabel('To image').fill('1');
   await dialog.getByRole('button', { name: 'Copy' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('No other image');
+  await expect(dialog.getByRole('alert')).toHaveText('That range holds only this image: there is no other image to copy to.');
+  await expect(dialog).toBeVisible();
 
   // Images far from this one are not prefetched: each is read when its turn comes, slowly here.
   await page.route(/annotation\.forEditor/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue().catch(() => undefined);
   });
   await dialog.getByLabel('From image').fill('6');
   await dialog.getByLabel('To image').fill('8');
   await dialog.getByRole('button', { name: 'Copy' }).click();
-  await expect(dialog.getByRole('status', { name: 'Copy progress' })).toHaveText('Copied to 0 of 3 images…');
+  const progress = dialog.getByRole('status', { name: 'Copy progress' });
+  await expect(progress).toHaveText('Copying: 0 / 3 images done…');
+  await expect(progress).toHaveText('Copying: 1 / 3 images done…', { timeout: 10_000 });
+  // Cancelled while the seventh image is read: it gets no copies, the sixth keeps its own.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(3000);
   await editor.waitSaved();
-  expect(await api.boxes('propagate-cancel')).toHaveLength(1);
+  expect(await api.boxes('propagate-cancel')).toHaveLength(2);
+});
+
+test('propagation from the last image says there is nothing after it, and stays open', async ({ page, api, editor }) => {
+  await api.createProject('propagate-last', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'propagate-last', '1 / 8');
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('8');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText('8 / 8');
+  await editor.waitImageShown();
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 40, y: c.y - 30 }, { x: c.x + 30, y: c.y + 30 });
+  await editor.waitSaved();
+  expect(await api.boxes('propagate-last')).toHaveLength(1);
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: 'Copy shapes to other images' });
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This is the last image: there is no image after it to copy to.');
+  await dialog.getByRole('radio', { name: 'Images' }).check();
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That range holds only this image: there is no other image to copy to.');
+  await expect(dialog).toBeVisible();
+  expect(await api.boxes('propagate-last')).toHaveLength(1);
 });
 
 test('auto-advance goes to the next image once a shape is labelled', async ({ page, api, editor }) => {

@@ -211,3 +211,20 @@ test('an admin adds a user on the Users page; the password shown once signs her 
   await zoe.goto(`${server.url}/admin`);
   await expect(zoe.getByRole('heading', { name: 'Admins only' })).toBeVisible();
 });
+
+test("a viewer's Copy to other images says it cannot copy, instead of closing as if it had", async ({ browser }) => {
+  const api = restApi(admin, server.url, folder);
+  await api.createProject('viewed', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('viewed', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'b1', x1: 2, y1: 2, x2: 12, y2: 10, label: 'car' }]);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.url}/projects/bndbox/viewed`);
+  await signIn(page, 'vic', passwords.vic ?? '');
+  const viewer = editorPage(page, server.url);
+  await viewer.waitImageShown();
+  await expect(page.getByRole('region', { name: 'Shapes' }).getByRole('listitem')).toHaveCount(1);
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: 'Copy shapes to other images' });
+  await expect(dialog.getByRole('alert')).toHaveText('You can view this project but not change it: nothing can be copied.');
+  await expect(dialog.getByRole('button', { name: 'Copy' })).toBeDisabled();
+  expect(await restApi(admin, server.url, '').boxes('viewed')).toHaveLength(1);
+});

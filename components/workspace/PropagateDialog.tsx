@@ -40,7 +40,7 @@ export function PropagateDialog(props: PropagateProps) {
 function PropagateForm({ onClose, store, type, name, index, total, ensure }: PropagateProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { shapes, selectedIds } = store.getState();
+  const { shapes, selectedIds, readOnly } = store.getState();
   const selected = shapes.filter((shape) => selectedIds.includes(shape.id));
   const [which, setWhich] = useState<'selected' | 'all'>(selected.length > 0 ? 'selected' : 'all');
   const [mode, setMode] = useState<'next' | 'range'>('next');
@@ -59,6 +59,7 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
   }, []);
 
   const targets = (): number[] | string => {
+    if (mode === 'next' && index + 1 >= total) return 'This is the last image: there is no image after it to copy to.';
     const [first, last] = mode === 'next' ? [index + 2, index + 1 + Number(count)] : [Number(from), Number(to)];
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) return 'Give whole numbers, the first not after the last.';
     if (last > total) return `The project has ${total} images.`;
@@ -67,13 +68,13 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
   };
 
   const apply = async () => {
+    // Every refusal is said (a viewer's above the buttons): a silent close looked as if copies were made.
+    if (readOnly) return;
     const source: EditorShape[] = which === 'selected' ? selected : shapes;
     const positions = targets();
     if (typeof positions === 'string') return setError(positions);
     if (source.length === 0) return setError('There are no shapes to copy.');
-    // Said, not a silent close as if copies were made.
-    if (positions.length === 0) return setError('No other image in that range: this one is the last.');
-    if (store.getState().readOnly) return setError('You can view this project but not change it.');
+    if (positions.length === 0) return setError('That range holds only this image: there is no other image to copy to.');
     setBusy(true);
     try {
       for (const [done, position] of positions.entries()) {
@@ -115,11 +116,12 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
         <span>to</span>
         <input className="input narrow" aria-label="To image" inputMode="numeric" value={to} onChange={(event) => (setMode('range'), setTo(event.target.value))} />
       </fieldset>
+      {readOnly ? <p className="error small" role="alert">You can view this project but not change it: nothing can be copied.</p> : null}
       {error ? <p className="error small" role="alert">{error}</p> : null}
-      {progress ? <p className="small" role="status" aria-label="Copy progress">Copied to {progress.done} of {progress.of} images…</p> : null}
+      {progress ? <p className="small" role="status" aria-label="Copy progress">Copying: {progress.done} / {progress.of} images done…</p> : null}
       <div className="row end">
         <button className="button" type="button" onClick={onClose}>Cancel</button>
-        <button className="button primary" type="submit" disabled={busy}>Copy</button>
+        <button className="button primary" type="submit" disabled={busy || readOnly}>Copy</button>
       </div>
     </form>
   );
