@@ -168,3 +168,32 @@ test('a rename while a box waits to be saved: the box is stored under the new na
   await editor.waitSaved();
   await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
 });
+
+test('a merge while a save of an image using the label is on its way: it is sent again under the new name, with no conflict with itself', async ({ page, api, editor }) => {
+  await api.createProject('cls-merge-inflight', 'bndbox', { labels: ['car', 'auto'] });
+  await editor.open('bndbox', 'cls-merge-inflight', '1 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  // The next box's save is held on its way until the merge has relabelled the stored one.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/saveFromEditor/, async (route) => {
+    held += 1;
+    if (held === 1) await released;
+    await route.continue().catch(() => undefined);
+  });
+  await editor.drawBox({ x: 16, y: 2 }, { x: 26, y: 12 });
+  await expect.poll(() => held).toBe(1);
+  const dialog = await editor.openClasses();
+  await dialog.getByLabel('Merge auto into', { exact: true }).selectOption('car');
+  await page.getByRole('button', { name: 'Yes, merge into car' }).click();
+  await expect.poll(() => api.labels('cls-merge-inflight')).toEqual(['car']);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  release();
+  await expect.poll(async () => (await api.boxesOf('cls-merge-inflight', FIRST_IMAGE.file)).map((box) => box.label), { timeout: 15_000 }).toEqual(['car', 'car']);
+  await editor.waitSaved();
+  await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+  expect((await api.boxesOf('cls-merge-inflight', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
+});

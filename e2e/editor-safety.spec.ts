@@ -297,6 +297,31 @@ test('a conflict settled while another image is shown is one undo step there: th
   expect(await lefts()).toEqual([2]);
 });
 
+test('"Keep mine" answered while another image is shown leaves no empty undo step there: the first undo takes back the user\'s box', async ({ page, api, editor }) => {
+  await api.createProject('undo-keep', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'undo-keep', '1 / 8');
+  await page.route(/saveFromEditor/, (route) => route.abort());
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.nextImage();
+  await api.saveBoxes('undo-keep', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'k1', x1: 20, y1: 2, x2: 30, y2: 12, label: 'car' }]);
+  await page.unroute(/saveFromEditor/);
+  await editor.nextImage();
+  const dialog = page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  const lefts = async () => (await api.boxesOf('undo-keep', FIRST_IMAGE.file)).map((box) => Math.round(box.x1));
+  await expect.poll(lefts).toEqual([2]);
+  await editor.waitSaved();
+  for (const key of ['a', 'a']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitImageShown();
+  // As when mine is kept with the image on screen: nothing to undo but the user's own box.
+  await page.keyboard.press('Control+z');
+  await expect.poll(lefts).toEqual([]);
+  await editor.waitSaved();
+  expect(await lefts()).toEqual([]);
+});
+
 test('draw, reload at once, draw with another label, rush keys, close at once: every box is stored, and no conflict with itself', async ({ context, world, api }) => {
   await api.createProject('trial', 'bndbox', { labels: ['car', 'bike'] });
   const page = await context.newPage();

@@ -177,3 +177,43 @@ test('after an import through the dialog, undo does not step back over the impor
   expect(await lefts()).toEqual([20]);
   await expect(shapesPanel.getByRole('listitem')).toHaveCount(1);
 });
+
+test('after an import, undo on an image edited before it does nothing, even while that image still shows its old copy', async ({ page, api, editor }, testInfo) => {
+  await api.createProject('import-undo-earlier', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'import-undo-earlier', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  await editor.nextImage();
+  const lefts = async () => (await api.boxesOf('import-undo-earlier', FIRST_IMAGE.file)).map((box) => Math.round(box.x1));
+  const file = testInfo.outputPath('instances.json');
+  fs.writeFileSync(file, JSON.stringify({ ...coco, annotations: [{ id: 1, image_id: 1, category_id: 1, bbox: [20, 3, 10, 8] }], categories: [{ id: 1, name: 'car' }] }));
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(file);
+  await expect(dialog.getByRole('status', { name: 'Import preview' })).toBeVisible();
+  // The first image's shapes are read slowly from here on: back on it, its copy from before the
+  // import is what the editor shows for a while.
+  const first = await api.uuidOf('import-undo-earlier', FIRST_IMAGE.file);
+  await page.route(/annotation\.forEditor/, async (route) => {
+    if (route.request().url().includes(first)) await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue().catch(() => undefined);
+  });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import report' })).toContainText('Imported');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await lefts()).toEqual([20]);
+
+  await page.keyboard.press('a');
+  await expect(editor.position()).toHaveText('1 / 8');
+  // The editor holds the first image (its old copy): only now does the Undo button speak of it.
+  await expect(page.getByTestId('editor-canvas')).toHaveAttribute('data-image-id', first);
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await page.keyboard.press('Control+z');
+  const shapesPanel = page.getByRole('region', { name: 'Shapes' });
+  await expect(shapesPanel.getByRole('listitem')).toHaveCount(1);
+  // Then its imported shapes arrive, and stay.
+  await page.waitForTimeout(11_000);
+  await editor.waitSaved();
+  expect(await lefts()).toEqual([20]);
+  await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+});

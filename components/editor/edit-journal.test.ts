@@ -62,3 +62,32 @@ describe('exit stash', () => {
     expect(await createEditJournal('bndbox/q', lostWrites, 50, stash).pending()).toEqual([]);
   });
 });
+
+describe('label renamed while edits wait', () => {
+  it('a reopened page replays the waiting edit under the new name, from the version it grew from, until the renamed state is acknowledged', async () => {
+    const { backend } = memoryBackend();
+    const journal = createEditJournal('bndbox/p', backend);
+    journal.record('img', box(1), 1, 4, 'tab-a');
+    journal.record('other', [{ id: 'o', kind: 'box', x: 0, y: 0, w: 5, h: 5, label: 'dog' }], 2, 6, 'tab-a');
+    const renamed = new Map<EditorShape[], EditorShape[]>();
+    journal.rewrite((_, shapes) => {
+      if (!shapes.some((shape) => shape.label === 'car')) return shapes;
+      const next = shapes.map((shape) => (shape.label === 'car' ? { ...shape, label: 'vehicle' } : shape));
+      renamed.set(shapes, next);
+      return next;
+    }, 10);
+    journal.flush(); // the page goes away before any save lands
+    const reopened = await createEditJournal('bndbox/p', backend).pending();
+    const entry = reopened.find((each) => each.imageId === 'img');
+    expect(entry?.shapes.map((shape) => shape.label)).toEqual(['vehicle']);
+    expect(entry).toMatchObject({ baseVersion: 4, clientId: 'tab-a', editedAt: 10 });
+    // The other image used no renamed label: it stays as it was.
+    expect(reopened.find((each) => each.imageId === 'other')).toMatchObject({ editedAt: 2, baseVersion: 6 });
+    // The old-named state landing late does not forget the renamed one; the renamed one's does.
+    const [renamedState] = [...renamed.values()];
+    journal.acknowledged('img', box(1));
+    expect((await journal.pending()).map((each) => each.imageId).sort()).toEqual(['img', 'other']);
+    journal.acknowledged('img', renamedState ?? []);
+    expect((await journal.pending()).map((each) => each.imageId)).toEqual(['other']);
+  });
+});

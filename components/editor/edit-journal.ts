@@ -117,6 +117,21 @@ export function createEditJournal(project: string, backend: JournalBackend, coal
       }
       forget(imageId);
     },
+    /**
+     * Replaces each entry's state by rewrite's answer (a label renamed on the server), keeping the
+     * version it grew from and the tab that made it. Made at editedAt, not before: a state carrying
+     * the rename is not older than the rename, which the server would keep over it.
+     */
+    rewrite(rewrite: (imageId: string, shapes: EditorShape[]) => EditorShape[], editedAt: number) {
+      for (const entry of latest.values()) {
+        const shapes = rewrite(entry.imageId, entry.shapes);
+        if (shapes === entry.shapes) continue;
+        const rewritten = { ...entry, shapes, editedAt: Math.max(editedAt, entry.editedAt) };
+        latest.set(entry.imageId, rewritten);
+        unwritten.set(entry.imageId, rewritten);
+        timer ??= setTimeout(writeNow, coalesceMs);
+      }
+    },
     /** Drops the image's entry: there is nothing left to store it in (its image or project is gone). */
     forget,
     /** Writes what is still coalescing now, and stashes every unacknowledged entry synchronously (the page is going away). */

@@ -18,6 +18,8 @@ interface ImportDialogProps {
   name: string;
   /** Sends the editor's pending saves: an import must not be overwritten by an older edit. */
   flush: () => Promise<void>;
+  /** The import is stored: the editor's undo steps grew from shapes it may have replaced. */
+  onImported: () => void;
 }
 
 export function ImportDialog(props: ImportDialogProps) {
@@ -64,7 +66,7 @@ function Summary({ report, applied }: { report: ImportReport; applied: boolean }
   );
 }
 
-function ImportForm({ onClose, type, name, flush }: ImportDialogProps) {
+function ImportForm({ onClose, type, name, flush, onImported }: ImportDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<SelectedFile[]>([]);
@@ -75,6 +77,9 @@ function ImportForm({ onClose, type, name, flush }: ImportDialogProps) {
   const apply = useMutation(
     trpc.transfer.importAnnotations.mutationOptions({
       onSuccess: async () => {
+        // At once: an image's new shapes load only as it is shown again, and an undo on the
+        // copy shown until then would save the state before the import over it.
+        onImported();
         // The shapes, labels and counts the workspace holds are all stale now.
         await Promise.all([
           queryClient.invalidateQueries(trpc.annotation.forEditor.pathFilter()),

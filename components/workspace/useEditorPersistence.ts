@@ -215,6 +215,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       for (const { imageId, shapes, editedAt, baseVersion, clientId } of entries) {
         editTimes.set(shapes, editedAt);
         replayBases.set(shapes, { baseVersion, clientId });
+        // Held by this page's journal too: a label renamed before the replay lands rewrites it.
+        journal.record(imageId, shapes, editedAt, baseVersion, clientId);
         autosave.markDirty(imageId, shapes);
       }
       if (entries.length > 0) await autosave.flush();
@@ -237,8 +239,10 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       const now = Date.now();
       editTimes.set(shapes, now);
       // The shown image's entry is written when the editor leaves it or a save lands: writing
-      // it on every step of a drag would re-render the workspace 60 times a second.
-      if (uuid !== store.getState().imageId) writeCache(uuid, shapes);
+      // it on every step of a drag would re-render the workspace 60 times a second. An image
+      // the editor is leaving (between) was written as it left: a change since must be too.
+      const { imageId, between } = store.getState();
+      if (uuid !== imageId || between) writeCache(uuid, shapes);
       journal.record(uuid, shapes, now, cachedVersion(uuid), tabId);
       autosave.markDirty(uuid, shapes);
     });
@@ -287,16 +291,22 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         // A state replayed from the journal claimed its old base: resolved, it grows from theirs.
         replayBases.delete(mine);
         const next = choice === 'keep' ? mine : choice === 'theirs' ? theirs : mergeShapes(mine, theirs);
-        if (store.getState().imageId === uuid && !store.getState().between) {
-          if (next !== store.getState().shapes) store.commit(next, 'record');
+        const { imageId, between, shapes } = store.getState();
+        if (imageId === uuid && !between) {
+          if (next !== shapes) store.commit(next, 'record');
           else autosave.markDirty(uuid, next);
-        } else if (store.getState().imageId !== uuid) {
+          return;
+        }
+        // Off screen, or being left for an image still loading: the image's state as the
+        // editor will show it again.
+        const shown = imageId === uuid ? shapes : (queryClient.getQueryData(editorImageKey(trpc, type, name, uuid))?.[0]?.shapes ?? mine);
+        if (next !== shown) {
           // Recorded in that image's history too (its listener writes the cache, journal and
           // save): without it, the first undo there stepped back over the merge to a state
           // before it, and saved that over the colleague's shapes.
-          const shown = queryClient.getQueryData(editorImageKey(trpc, type, name, uuid))?.[0]?.shapes ?? mine;
           store.commitTo(uuid, shown, next);
         } else {
+          // Mine kept as it is: no step to undo (an empty one would make the first undo there do nothing).
           writeCache(uuid, next);
           journal.record(uuid, next, Date.now(), version, tabId);
           autosave.markDirty(uuid, next);
@@ -314,15 +324,26 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         const renamed = <S extends { label: string }>(shapes: S[]): S[] => (shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes);
         // Unsaved states follow too: sent with the old name they met the rename as a conflict
         // with this tab's own edit, whose every answer wrote the old label back or lost the edit.
-        autosave.rewrite((uuid, shapes) => {
+        // One renamed copy per state, so the journal forgets it when autosave's save of it lands;
+        // it keeps the base a replayed state claimed, and is made now, after the rename.
+        const now = Date.now();
+        const copies = new Map<EditorShape[], EditorShape[]>();
+        const follow = (shapes: EditorShape[]) => {
+          const known = copies.get(shapes);
+          if (known) return known;
           const next = renamed(shapes);
-          if (next !== shapes) {
-            ownStates.add(next);
-            journal.record(uuid, next, Date.now(), cachedVersion(uuid), tabId);
-          }
+          copies.set(shapes, next);
+          if (next === shapes) return next;
+          editTimes.set(next, now);
+          const replay = replayBases.get(shapes);
+          if (replay) replayBases.set(next, replay);
+          ownStates.add(next);
           return next;
-        });
-        setConflicts((waiting) => (waiting.some((entry) => entry.mine !== renamed(entry.mine)) ? waiting.map((entry) => ({ ...entry, mine: renamed(entry.mine) })) : waiting));
+        };
+        journal.rewrite((_, shapes) => follow(shapes), now);
+        autosave.rewrite((_, shapes) => follow(shapes));
+        // A state refused as a conflict waits in the journal (rewritten above) and in the dialog's queue.
+        setConflicts((waiting) => (waiting.some((entry) => entry.mine !== follow(entry.mine)) ? waiting.map((entry) => ({ ...entry, mine: follow(entry.mine) })) : waiting));
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
           old?.map((image) => {
             // Renamed here, as the histories are (relabel): still this tab's state.

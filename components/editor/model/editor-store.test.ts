@@ -58,3 +58,81 @@ describe('select', () => {
     expect(store.getState().shapes.map((shape) => shape.id)).toEqual(['a', 'b']);
   });
 });
+
+describe('commitTo', () => {
+  it('an edit of the image being left for one still loading (a conflict answered then) is saved and is one undo step there', () => {
+    const store = createEditorStore();
+    const saved: Array<[string, string[]]> = [];
+    store.onDocumentChange((imageId, shapes) => saved.push([imageId, shapes.map((shape) => shape.id)]));
+    store.load('x', { width: 20, height: 20 }, []);
+    store.commit([box('a1', 'car')], 'record');
+    const mine = store.getState().shapes;
+    store.awaitImage(true); // the user moved on; the next image is on its way
+    const merged = [box('b1', 'car'), ...mine];
+    store.commitTo('x', mine, merged);
+    expect(saved.at(-1)).toEqual(['x', ['b1', 'a1']]);
+    store.load('y', { width: 20, height: 20 }, []);
+    store.load('x', { width: 20, height: 20 }, merged);
+    // The first undo steps back over the merge only: the colleague's shape goes, the user's stays.
+    store.undo();
+    expect(store.getState().shapes.map((shape) => shape.id)).toEqual(['a1']);
+    store.undo();
+    expect(store.getState().shapes).toEqual([]);
+  });
+});
+
+describe('load of shapes this editor did not write (replacing)', () => {
+  const size = { width: 20, height: 20 };
+  const ids = (store: ReturnType<typeof createEditorStore>) => store.getState().shapes.map((shape) => shape.id);
+
+  it('keeps the undo steps when the server sends back the shapes the editor holds (its own save, read again)', () => {
+    const store = createEditorStore();
+    store.load('x', size, []);
+    store.addShape(box('a', 'car'));
+    const echoed = store.getState().shapes.map((shape) => ({ ...shape }));
+    store.load('x', size, echoed, { replacing: true });
+    expect(store.getState().canUndo).toBe(true);
+    store.undo();
+    expect(store.getState().shapes).toEqual([]);
+  });
+
+  it('drops the undo steps when other shapes replace the ones shown (an import): undo cannot bring the old ones back', () => {
+    const store = createEditorStore();
+    const saved: string[][] = [];
+    store.onDocumentChange((_, shapes) => saved.push(shapes.map((shape) => shape.id)));
+    store.load('x', size, []);
+    store.addShape(box('a', 'car'));
+    store.load('x', size, [box('imported', 'car')], { replacing: true });
+    expect(store.getState().canUndo).toBe(false);
+    store.undo();
+    expect(ids(store)).toEqual(['imported']);
+    expect(saved).toEqual([['a']]);
+  });
+
+  it('on arrival at an image edited earlier, keeps its steps for the shapes it was left with and drops them for others', () => {
+    const store = createEditorStore();
+    store.load('x', size, []);
+    store.addShape(box('a', 'car'));
+    store.load('y', size, []);
+    store.addShape(box('b', 'car'));
+    store.load('z', size, []);
+    store.load('x', size, [box('a', 'car')], { replacing: true });
+    expect(store.getState().canUndo).toBe(true);
+    store.load('y', size, [box('imported', 'car')], { replacing: true });
+    expect(store.getState().canUndo).toBe(false);
+  });
+
+  it('forgetHistory (after an import) leaves no undo on any image, shown or not', () => {
+    const store = createEditorStore();
+    store.load('x', size, []);
+    store.addShape(box('a', 'car'));
+    store.load('y', size, []);
+    store.addShape(box('b', 'car'));
+    store.forgetHistory();
+    expect(store.getState().canUndo).toBe(false);
+    // x's copy shown until its new shapes arrive: an undo there must not save the old state.
+    store.load('x', size, [box('a', 'car')]);
+    store.undo();
+    expect(ids(store)).toEqual(['a']);
+  });
+});

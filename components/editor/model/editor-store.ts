@@ -101,8 +101,13 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     if (state.imageId) state = { ...state, canUndo: history.canUndo(state.imageId), canRedo: history.canRedo(state.imageId) };
     emit();
   };
+  // The last shapes each image had in this editor (loaded or edited): a load of equal shapes is
+  // its own state coming back (a save's round trip), not a replacement of it.
+  const held = new Map<string, EditorShape[]>();
   const documentChanged = (imageId = state.imageId, shapes = state.shapes) => {
-    if (imageId) documentListeners.forEach((listener) => listener(imageId, shapes));
+    if (!imageId) return;
+    held.set(imageId, shapes);
+    documentListeners.forEach((listener) => listener(imageId, shapes));
   };
   const selectedShapes = () => state.shapes.filter((shape) => state.selectedIds.includes(shape.id));
   const relabelled = (shape: EditorShape) => labelledListeners.forEach((listener) => listener(shape));
@@ -126,12 +131,15 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
 
     /**
      * Shows an image's shapes as loaded from the server: not an edit, nothing is saved.
-     * replacing: they are not the ones its history grew from (an import, another client's save):
-     * an undo must not step back over them and save the older state over theirs.
+     * replacing: they did not come from this editor (an import, another client's save). If they
+     * differ from the ones it holds, its history did not grow from them: an undo must not step
+     * back over them and save the older state over theirs.
      */
     load(imageId: string, size: ImageSize, shapes: EditorShape[], options: { replacing?: boolean } = {}) {
       const sameImage = imageId === state.imageId;
-      if (options.replacing) history.forget(imageId);
+      const holding = sameImage ? state.shapes : held.get(imageId);
+      if (options.replacing && !(holding && sameShapes(holding, shapes))) history.forget(imageId);
+      held.set(imageId, shapes);
       // A drag cut short by the switch: the image left keeps it as one finished undo step.
       if (!sameImage && state.imageId) history.endGesture(state.imageId);
       set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, between: false, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
@@ -153,10 +161,14 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       else set({ shapes, preview: null, selectedIds, selectionOrigin: selectedIds.length > 0 ? 'created' : null });
       documentChanged();
     },
-    /** An edit of another image (propagation): one undo step there, saved like any edit. */
+    /**
+     * An edit of another image (propagation, a conflict answered elsewhere): one undo step there,
+     * saved like any edit. The image being left for one still loading (between) counts as
+     * another: commit refuses it, and the edit would be lost or left out of its history.
+     */
     commitTo(imageId: string, before: EditorShape[], after: EditorShape[]) {
       if (state.readOnly) return;
-      if (imageId === state.imageId) {
+      if (imageId === state.imageId && !state.between) {
         store.commit(after, 'record');
         return;
       }
@@ -187,6 +199,14 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     /** Whether the user changed this image in this session (it has undo or redo steps). */
     hasEdits: (imageId: string) => history.canUndo(imageId) || history.canRedo(imageId),
+    /**
+     * An import replaced shapes on the server, of any image: no undo may step back over them,
+     * even on an image whose new shapes are not loaded yet (its cached copy shows until then).
+     */
+    forgetHistory() {
+      history.forgetAll();
+      set({});
+    },
     endGesture() {
       if (state.imageId) history.endGesture(state.imageId);
       set({});
@@ -316,6 +336,17 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
   };
   return store;
+}
+
+/** The same shapes in the same order: the server's copy of a state is equal to it, never the same array. */
+function sameShapes(a: readonly EditorShape[], b: readonly EditorShape[]): boolean {
+  return a === b || (a.length === b.length && a.every((shape, i) => sameShape(shape, b[i])));
+}
+
+function sameShape(a: EditorShape, b: EditorShape | undefined): boolean {
+  if (!b || a.id !== b.id || a.label !== b.label) return false;
+  if (a.kind === 'box') return b.kind === 'box' && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+  return b.kind === 'polygon' && a.points.length === b.points.length && a.points.every((point, i) => point.x === b.points[i]?.x && point.y === b.points[i]?.y);
 }
 
 /** 10 px right and down, as far as the image allows; a shape larger than the image starts at its left or top edge (paste clips the rest). */

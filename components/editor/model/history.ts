@@ -63,6 +63,9 @@ export function createHistory() {
     forget(imageId: string): void {
       byImage.delete(imageId);
     },
+    forgetAll(): void {
+      byImage.clear();
+    },
     canUndo: (imageId: string) => of(imageId).past.length > 0,
     canRedo: (imageId: string) => of(imageId).future.length > 0,
   };
