@@ -12,6 +12,7 @@ import type { ProjectRef, StateClaim } from '@/components/editor/leftover-edits'
 import { holdProjectOpen } from '@/components/editor/project-lock';
 import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
+import { relabelShapes } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
 import { errorText, failureCode, failureReason } from '@/components/trpc/error-text';
 import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
@@ -321,7 +322,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       isOwnState: (shapes: EditorShape[]) => ownStates.has(shapes),
       /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
       renameLabel: (from: string, to: string) => {
-        const renamed = <S extends { label: string }>(shapes: S[]): S[] => (shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes);
+        const renamed = <S extends { label: string }>(shapes: S[]): S[] => relabelShapes(shapes, from, to);
         // Unsaved states follow too: sent with the old name they met the rename as a conflict
         // with this tab's own edit, whose every answer wrote the old label back or lost the edit.
         // One renamed copy per state, so the journal forgets it when autosave's save of it lands;

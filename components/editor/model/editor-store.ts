@@ -3,7 +3,7 @@
 // listens to document changes made by the user or by undo/redo, never to loads.
 import { createHistory, type HistoryMode } from './history';
 import { followVertex, removeVertex } from './geometry';
-import { copiesFor, shapeBounds, translate } from './shape-ops';
+import { copiesFor, relabelShapes, shapeBounds, translate } from './shape-ops';
 import { emptyVisibility, isEditable, relabelVisibility, toggleIn, type Visibility } from './visibility';
 import type { OutlineHint } from './tools/tool';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
@@ -319,7 +319,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
      */
     renameLabel(from: string, to: string) {
       history.relabel(from, to);
-      const shapes = state.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));
+      const shapes = relabelShapes(state.shapes, from, to);
       const visibility = relabelVisibility(state.visibility, from, to);
       set({
         shapes,

@@ -1,3 +1,4 @@
+import { relabelShapes } from './shape-ops';
 import type { EditorShape } from './types';
 
 export type HistoryMode = 'record' | 'fold' | 'none';
@@ -53,7 +54,7 @@ export function createHistory() {
     },
     /** A label renamed or merged on the server: undo and redo bring shapes back under the new name, the old one being gone. */
     relabel(from: string, to: string): void {
-      const renamed = (shapes: EditorShape[]) => (shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes);
+      const renamed = (shapes: EditorShape[]) => relabelShapes(shapes, from, to);
       for (const history of byImage.values()) {
         history.past = history.past.map(renamed);
         history.future = history.future.map(renamed);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveBox, movePolygon, resizeBox } from './geometry';
-import { copiesFor, moveShapes } from './shape-ops';
-import type { EditorBox, EditorPolygon } from './types';
+import { copiesFor, moveShapes, relabelShapes } from './shape-ops';
+import type { EditorBox, EditorPolygon, EditorShape } from './types';
 
 const size = { width: 100, height: 100 };
 const box = (x: number, y: number, w: number, h: number): EditorBox => ({ id: 'b', kind: 'box', label: 'car', x, y, w, h });
@@ -47,5 +47,17 @@ describe('copies for an image of another size (paste, propagate, keep previous)'
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({ kind: 'box', x: 80, y: 80, w: 20, h: 20 });
     expect(copies[0]?.id).not.toBe('b');
+  });
+});
+
+describe('relabelShapes', () => {
+  it('renames the label on every shape using it, and hands back the same list when none does', () => {
+    const shapes: EditorShape[] = [
+      { id: 'a', kind: 'box', x: 0, y: 0, w: 2, h: 2, label: 'car' },
+      { id: 'b', kind: 'box', x: 4, y: 0, w: 2, h: 2, label: 'bus' },
+    ];
+    expect(relabelShapes(shapes, 'car', 'vehicle').map((shape) => shape.label)).toEqual(['vehicle', 'bus']);
+    expect(shapes[0]?.label).toBe('car');
+    expect(relabelShapes(shapes, 'bike', 'cycle')).toBe(shapes);
   });
 });

@@ -123,3 +123,8 @@ export function copiesFor(shapes: readonly EditorShape[], size: ImageSize, newId
     return b.maxX - b.minX >= 1 && b.maxY - b.minY >= 1 ? [{ ...clipped, id: newId() }] : [];
   });
 }
+
+/** The shapes with label from renamed to; the same array when none has it (a state's identity says whether it changed). */
+export function relabelShapes<S extends { label: string }>(shapes: S[], from: string, to: string): S[] {
+  return shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes;
+}
