@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '@/server/testing/image-fixtures';
+import { MAX_ASSIGN } from '@/server/core/teamwork/teamwork.service';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { tinyPng } from '@/test/reliability/helpers';
 import { createCaller } from './root';
@@ -49,6 +50,17 @@ describe('team procedures refuse bad input and change nothing', () => {
     expect(await caller.teamwork.counts(project)).toEqual([{ assignee: 'ann', images: 1 }, { assignee: 'carol', images: 1 }]);
     await caller.teamwork.assign({ ...project, target: { kind: 'list', list: all }, assignee: null });
   });
+
+  it("a kept list's images by uuid: as many as MAX_ASSIGN are taken (unknown ones skipped), one more is refused and changes nothing", async () => {
+    const caller = local();
+    const real = (await t.core.images.page('bndbox', 'team', { filter: 'all' }, 0, 3)).items.map(({ image }) => image.uuid);
+    const unknown = Array.from({ length: MAX_ASSIGN - real.length }, (_, index) => `no-such-image-${index}`);
+    const atLimit = [...real, ...unknown];
+    expect(await caller.teamwork.assign({ ...project, target: { kind: 'images', uuids: atLimit }, assignee: 'ann' })).toEqual({ assigned: 3 });
+    await expect(caller.teamwork.assign({ ...project, target: { kind: 'images', uuids: [...atLimit, 'one-more'] }, assignee: 'bob' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await caller.teamwork.counts(project)).toEqual([{ assignee: 'ann', images: 3 }]);
+    await caller.teamwork.assign({ ...project, target: { kind: 'images', uuids: real }, assignee: null });
+  }, 60_000);
 
   it('users: a bad role or name, an unknown user; the list unchanged', async () => {
     const caller = local();
