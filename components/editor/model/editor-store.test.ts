@@ -136,3 +136,46 @@ describe('load of shapes this editor did not write (replacing)', () => {
     expect(ids(store)).toEqual(['a']);
   });
 });
+
+describe('after an undo history is dropped, and across a rename', () => {
+  const size = { width: 20, height: 20 };
+
+  it('an image the user emptied stays one the user edited when an import drops every history (keep previous leaves it empty)', () => {
+    const store = createEditorStore();
+    store.load('x', size, [box('a', 'car')]);
+    store.commit([], 'record');
+    store.forgetHistory();
+    expect(store.hasEdits('x')).toBe(true);
+    expect(store.hasEdits('never-touched')).toBe(false);
+  });
+
+  it('an edit committed to the image being left changes the shapes the editor holds for it', () => {
+    const store = createEditorStore();
+    store.load('x', size, [box('a', 'car')]);
+    const before = store.getState().shapes;
+    store.awaitImage(true);
+    const merged = [...before, box('b', 'car')];
+    store.commitTo('x', before, merged);
+    expect(store.getState().shapes).toBe(merged);
+  });
+
+  it('the server reading back a drawn box with rounding errors in its corners is still the editor\'s own state: undo stays', () => {
+    const store = createEditorStore();
+    store.load('x', size, []);
+    store.addShape({ id: 'a', kind: 'box', x: 0.1, y: 0.2, w: 0.2, h: 0.3, label: 'car' });
+    store.load('x', size, [{ id: 'a', kind: 'box', x: 0.1, y: 0.2, w: 0.1 + 0.2 - 0.1, h: 0.2 + 0.3 - 0.2, label: 'car' }], { replacing: true });
+    expect(store.getState().canUndo).toBe(true);
+  });
+
+  it('an image edited before a rename, read back under the new name, keeps its undo steps', () => {
+    const store = createEditorStore();
+    store.load('x', size, []);
+    store.addShape(box('a', 'car'));
+    store.load('y', size, []);
+    store.renameLabel('car', 'vehicle');
+    store.load('x', size, [box('a', 'vehicle')], { replacing: true });
+    expect(store.getState().canUndo).toBe(true);
+    store.undo();
+    expect(store.getState().shapes).toEqual([]);
+  });
+});

@@ -104,9 +104,13 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   // The last shapes each image had in this editor (loaded or edited): a load of equal shapes is
   // its own state coming back (a save's round trip), not a replacement of it.
   const held = new Map<string, EditorShape[]>();
+  // Images the user changed in this session, kept when their undo history is dropped (an
+  // import): one emptied on purpose must stay empty, not take "keep previous" copies.
+  const edited = new Set<string>();
   const documentChanged = (imageId = state.imageId, shapes = state.shapes) => {
     if (!imageId) return;
     held.set(imageId, shapes);
+    edited.add(imageId);
     documentListeners.forEach((listener) => listener(imageId, shapes));
   };
   const selectedShapes = () => state.shapes.filter((shape) => state.selectedIds.includes(shape.id));
@@ -173,6 +177,9 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
         return;
       }
       history.push(imageId, before, 'record');
+      // The image being left is still the editor's: its shapes are the edit's, or the next
+      // save, leave or re-check of it would take the state before the edit for its own.
+      if (imageId === state.imageId) set({ shapes: after });
       documentChanged(imageId, after);
     },
     /** A drawn shape: added and selected, or held until the user names a label for it. */
@@ -197,14 +204,15 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       store.commit([...state.shapes, named], 'record', [shape.id]);
       relabelled(named);
     },
-    /** Whether the user changed this image in this session (it has undo or redo steps). */
-    hasEdits: (imageId: string) => history.canUndo(imageId) || history.canRedo(imageId),
+    /** Whether the user changed this image in this session (an undo history dropped since included). */
+    hasEdits: (imageId: string) => edited.has(imageId),
     /**
      * An import replaced shapes on the server, of any image: no undo may step back over them,
      * even on an image whose new shapes are not loaded yet (its cached copy shows until then).
      */
     forgetHistory() {
       history.forgetAll();
+      held.clear();
       set({});
     },
     endGesture() {
@@ -319,6 +327,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
      */
     renameLabel(from: string, to: string) {
       history.relabel(from, to);
+      for (const [imageId, shapes] of held) held.set(imageId, relabelShapes(shapes, from, to));
       const shapes = relabelShapes(state.shapes, from, to);
       const visibility = relabelVisibility(state.visibility, from, to);
       set({
@@ -343,10 +352,14 @@ function sameShapes(a: readonly EditorShape[], b: readonly EditorShape[]): boole
   return a === b || (a.length === b.length && a.every((shape, i) => sameShape(shape, b[i])));
 }
 
+// The server stores a box as corners and answers width as x2 - x1: a drawn box's fractional
+// coordinates come back a rounding error away.
+const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) < 1e-6;
+
 function sameShape(a: EditorShape, b: EditorShape | undefined): boolean {
   if (!b || a.id !== b.id || a.label !== b.label) return false;
-  if (a.kind === 'box') return b.kind === 'box' && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
-  return b.kind === 'polygon' && a.points.length === b.points.length && a.points.every((point, i) => point.x === b.points[i]?.x && point.y === b.points[i]?.y);
+  if (a.kind === 'box') return b.kind === 'box' && near(a.x, b.x) && near(a.y, b.y) && near(a.w, b.w) && near(a.h, b.h);
+  return b.kind === 'polygon' && a.points.length === b.points.length && a.points.every((point, i) => near(point.x, b.points[i]?.x) && near(point.y, b.points[i]?.y));
 }
 
 /** 10 px right and down, as far as the image allows; a shape larger than the image starts at its left or top edge (paste clips the rest). */
