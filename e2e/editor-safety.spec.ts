@@ -322,6 +322,39 @@ test('"Keep mine" answered while another image is shown leaves no empty undo ste
   expect(await lefts()).toEqual([]);
 });
 
+test('"Keep mine" for an image this tab never showed (an edit replayed from the journal): the kept box is stored over theirs', async ({ context, world, api }) => {
+  const GREY = { width: 64, height: 64 };
+  await api.createProject('replay-keep-far', 'bndbox', { labels: ['car'] });
+  const first = await context.newPage();
+  const editor = editorPage(first, world.server.url);
+  await editor.open('bndbox', 'replay-keep-far', '1 / 8');
+  const goTo = async (position: string) => {
+    await first.keyboard.press('g');
+    const dialog = first.getByRole('dialog', { name: 'Go to image' });
+    await dialog.getByLabel('Image number or file name').fill(position);
+    await dialog.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(editor.position()).toHaveText(`${position} / 8`);
+    await editor.waitImageShown();
+  };
+  await goTo('5');
+  // Offline: the box waits in the journal; the tab goes back to the first image and closes.
+  await first.route(/saveFromEditor/, (route) => route.abort());
+  await editor.drawBox({ x: 4, y: 4 }, { x: 20, y: 20 }, GREY);
+  await goTo('1');
+  await first.close();
+  await api.saveBoxes('replay-keep-far', 'grey.png', GREY, [{ id: 'k1', x1: 40, y1: 40, x2: 60, y2: 60, label: 'car' }]);
+  // Reopened on the first image: the fifth is far from it, so nothing of it is read but the conflict.
+  const again = await context.newPage();
+  await again.goto(`${world.server.url}/projects/bndbox/replay-keep-far`);
+  const dialog = again.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  const lefts = async () => (await api.boxesOf('replay-keep-far', 'grey.png')).map((box) => Math.round(box.x1));
+  await expect.poll(lefts, { timeout: 10_000 }).toEqual([4]);
+  await editorPage(again, world.server.url).waitSaved();
+  expect(await lefts()).toEqual([4]);
+});
+
 test('draw, reload at once, draw with another label, rush keys, close at once: every box is stored, and no conflict with itself', async ({ context, world, api }) => {
   await api.createProject('trial', 'bndbox', { labels: ['car', 'bike'] });
   const page = await context.newPage();

@@ -16,6 +16,7 @@ import type { ProjectType } from './useProject';
 
 /** No more images per copy: past this a mistake costs too much to undo image by image. */
 const MAX_PROPAGATION = 500;
+const READ_ONLY = 'You can view this project but not change it: nothing can be copied.';
 
 interface PropagateProps {
   open: boolean;
@@ -69,7 +70,8 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
 
   const apply = async () => {
     // Every refusal is said (a viewer's above the buttons): a silent close looked as if copies were made.
-    if (readOnly) return;
+    // Read now: the rights can change while the dialog is open (a role lowered, a save refused).
+    if (store.getState().readOnly) return setError(readOnly ? null : READ_ONLY);
     const source: EditorShape[] = which === 'selected' ? selected : shapes;
     const positions = targets();
     if (typeof positions === 'string') return setError(positions);
@@ -116,7 +118,7 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
         <span>to</span>
         <input className="input narrow" aria-label="To image" inputMode="numeric" value={to} onChange={(event) => (setMode('range'), setTo(event.target.value))} />
       </fieldset>
-      {readOnly ? <p className="error small" role="alert">You can view this project but not change it: nothing can be copied.</p> : null}
+      {readOnly ? <p className="error small" role="alert">{READ_ONLY}</p> : null}
       {error ? <p className="error small" role="alert">{error}</p> : null}
       {progress ? <p className="small" role="status" aria-label="Copy progress">Copying: {progress.done} / {progress.of} images done…</p> : null}
       <div className="row end">

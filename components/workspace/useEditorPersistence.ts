@@ -290,7 +290,10 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         setConflicts((waiting) => waiting.filter((entry) => entry !== conflict));
         setCachedVersion(uuid, version);
         // A state replayed from the journal claimed its old base: resolved, it grows from theirs.
-        replayBases.delete(mine);
+        // Mine kept is sent again as it is: it says so itself, for an image never shown has no
+        // cached version to take, and its old edit time alone loses to their newer save.
+        if (choice === 'keep') replayBases.set(mine, { baseVersion: version, clientId: tabId });
+        else replayBases.delete(mine);
         const next = choice === 'keep' ? mine : choice === 'theirs' ? theirs : mergeShapes(mine, theirs);
         const { imageId, between, shapes } = store.getState();
         if (imageId === uuid && !between) {
@@ -344,12 +347,19 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         journal.rewrite((_, shapes) => follow(shapes), now);
         autosave.rewrite((_, shapes) => follow(shapes));
         // A state refused as a conflict waits in the journal (rewritten above) and in the dialog's queue.
-        setConflicts((waiting) => (waiting.some((entry) => entry.mine !== follow(entry.mine)) ? waiting.map((entry) => ({ ...entry, mine: follow(entry.mine) })) : waiting));
+        // Theirs too: taken or merged under the old name, the server would refuse it as a new conflict.
+        setConflicts((waiting) =>
+          waiting.some((entry) => entry.mine !== follow(entry.mine) || entry.theirs !== renamed(entry.theirs))
+            ? waiting.map((entry) => ({ ...entry, mine: follow(entry.mine), theirs: renamed(entry.theirs) }))
+            : waiting,
+        );
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
           old?.map((image) => {
             // Renamed here, as the histories are (relabel): still this tab's state.
-            const shapes = renamed(image.shapes);
-            if (ownStates.has(image.shapes as EditorShape[])) ownStates.add(shapes as EditorShape[]);
+            // This tab's own state takes the one renamed copy the journal and the waiting saves
+            // hold: a conflict answered on that image compares with it by identity.
+            const own = ownStates.has(image.shapes as EditorShape[]);
+            const shapes = own ? follow(image.shapes as EditorShape[]) : renamed(image.shapes);
             return { ...image, shapes };
           }),
         );
