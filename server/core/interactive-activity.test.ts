@@ -1,7 +1,7 @@
 // What the thumbnail pre-generation steps aside for: requests in flight, and for a while after
 // any interactive request, awaited or synchronous.
 import { describe, expect, it } from 'vitest';
-import { createInteractiveActivity } from './interactive-activity';
+import { createInteractiveActivity, interactiveWork } from './interactive-activity';
 
 describe('interactive activity', () => {
   it('is quiet before any request', () => {
@@ -44,5 +44,28 @@ describe('interactive activity', () => {
     stop.abort();
     expect(await aborted).toBe(false);
     await busy;
+  });
+});
+
+describe('interactive work (a job a person waits for)', () => {
+  it('holds background work back for as long as any run of it is in flight, and passes its arguments and answer through', async () => {
+    const activity = createInteractiveActivity();
+    const releases: Array<() => void> = [];
+    const job = interactiveWork(activity)(async (name: string, size: number) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return `${name}:${size}`;
+    });
+    const first = job('cfg', 1);
+    const second = job('coco', 2);
+    let quietSeen = false;
+    const waited = activity.waitForQuiet().then((quiet) => (quietSeen = quiet));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    releases[0]?.();
+    expect(await first).toBe('cfg:1');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(quietSeen).toBe(false);
+    releases[1]?.();
+    expect(await second).toBe('coco:2');
+    expect(await waited).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-// Requests a person (or a classifai client) waits for, as opposed to background work. The
+// Requests a person (or a classifai client) waits for, and jobs whose progress a person watches
+// (an export), as opposed to background work. The
 // thumbnail pre-generation and the hashing after requests read this to step aside: a decode competes with a save for the
 // same two cores, and the save must not feel it.
 import { performance } from 'node:perf_hooks';
@@ -63,4 +64,11 @@ export function createInteractiveActivity(): InteractiveActivity {
       return !signal?.aborted;
     },
   };
+}
+
+/** Wraps a function (a job's handler) so every run of it counts as interactive while in flight. */
+export function interactiveWork(activity: InteractiveActivity) {
+  return <Args extends unknown[], Result>(work: (...args: Args) => Promise<Result>) =>
+    (...args: Args): Promise<Result> =>
+      activity.during(() => work(...args));
 }
