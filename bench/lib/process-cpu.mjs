@@ -30,3 +30,22 @@ export async function withCpuPerRequest(pid, measure) {
   const run = await measure();
   return { ...run, cpuPerRequestMicros: (cpuMicros(pid) - before) / run.completed };
 }
+
+/**
+ * Resolves once the server has used under 5% of a core for two half-second looks in a row (or
+ * after maxMs): background work another workload left queued (hashes of the thumbnails W2 asked
+ * for) would otherwise share the cores with whichever side of a paired round runs first.
+ */
+export async function waitForIdle(pid, maxMs = 60_000) {
+  const INTERVAL_MS = 500;
+  const started = Date.now();
+  let calm = 0;
+  let last = cpuMicros(pid);
+  while (calm < 2 && Date.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
+    const now = cpuMicros(pid);
+    calm = Number.isNaN(now) || now - last < 0.05 * INTERVAL_MS * 1000 ? calm + 1 : 0;
+    last = now;
+  }
+  return Date.now() - started;
+}
