@@ -2,12 +2,14 @@
 // re-compressed: images are compressed already), written under a temporary name and renamed
 // when complete so a failed export never leaves a half zip under the final name.
 import { ZipArchive } from 'archiver';
+import crc32 from 'crc-32';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 
 export interface ZipWriter {
   addFile(absPath: string, entryName: string): Promise<void>;
@@ -112,6 +114,20 @@ function keepCentralDirectoryAsBytes(archive: ZipArchive) {
   };
 }
 
+/**
+ * compress-commons checksums every entry with crc-32's JavaScript tables: 17% of a cfgdata
+ * export's time in a profile (0.4 s of 2.3 s for 328 MB of photos). Node's zlib.crc32 answers the
+ * same numbers natively. crc-32 answers signed ints and is handed its last answer as the seed
+ * (crc32-stream's first seed is a zeroed Buffer, which crc-32 reads as 0). Everything under
+ * archiver calls crc32.buf through this one module object, so replacing it here is enough.
+ */
+const javascriptCrc32 = crc32.buf;
+export function nativeCrc32(data: number[] | Uint8Array, seed?: number): number {
+  if (!ArrayBuffer.isView(data)) return javascriptCrc32(data, seed);
+  return zlib.crc32(data, typeof seed === 'number' ? seed >>> 0 : 0) | 0;
+}
+crc32.buf = nativeCrc32;
+
 export async function openZipWriter(target: string): Promise<ZipWriter> {
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${randomBytes(4).toString('hex')}.partial`;
@@ -155,6 +171,9 @@ export async function openZipWriter(target: string): Promise<ZipWriter> {
 
   return {
     async addFile(absPath, entryName) {
+      // The default 64 KiB reads: 1 MiB ones (each a new 1 MiB Buffer, shrunk by a copy for a
+      // photo's last piece) made V8 collect the whole heap 60-70 times per cfgdata export of
+      // 1,000 photos instead of 1-8, and took 1.7x as long.
       await appendStream(fs.createReadStream(absPath), { name: safeEntryName(entryName), store: true });
     },
     async addText(text, entryName) {
