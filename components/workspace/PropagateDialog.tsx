@@ -69,9 +69,9 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
   };
 
   const apply = async () => {
-    // Every refusal is said (a viewer's above the buttons): a silent close looked as if copies were made.
-    // Read now: the rights can change while the dialog is open (a role lowered, a save refused).
-    if (store.getState().readOnly) return setError(readOnly ? null : READ_ONLY);
+    // Every refusal is said: a silent close looked as if copies were made. Read now: the rights
+    // can change while the dialog is open (a role lowered, a save refused).
+    if (store.getState().readOnly) return setError(READ_ONLY);
     const source: EditorShape[] = which === 'selected' ? selected : shapes;
     const positions = targets();
     if (typeof positions === 'string') return setError(positions);
@@ -118,8 +118,9 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
         <span>to</span>
         <input className="input narrow" aria-label="To image" inputMode="numeric" value={to} onChange={(event) => (setMode('range'), setTo(event.target.value))} />
       </fieldset>
-      {readOnly ? <p className="error small" role="alert">{READ_ONLY}</p> : null}
-      {error ? <p className="error small" role="alert">{error}</p> : null}
+      {/* A viewer's refusal, said once: above the buttons while the dialog is open, or since a click found it. */}
+      {readOnly || error === READ_ONLY ? <p className="error small" role="alert">{READ_ONLY}</p> : null}
+      {error && error !== READ_ONLY ? <p className="error small" role="alert">{error}</p> : null}
       {progress ? <p className="small" role="status" aria-label="Copy progress">Copying: {progress.done} / {progress.of} images done…</p> : null}
       <div className="row end">
         <button className="button" type="button" onClick={onClose}>Cancel</button>

@@ -39,7 +39,7 @@ export function useEditorDocument({ type, name, store, persistence, uuid, keepPr
 } {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { ready, isOwnState } = persistence;
+  const { ready } = persistence;
   // Nothing is read before the journal was replayed: a read from before would outlive it.
   const doc = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: Boolean(uuid) && ready });
   const loaded = doc.data?.[0];
@@ -63,14 +63,14 @@ export function useEditorDocument({ type, name, store, persistence, uuid, keepPr
     // The cache entry is the editor's own last state (a save landed): nothing to load.
     if (before.imageId === loaded.uuid && before.shapes === loaded.shapes) return;
     const arriving = before.imageId !== loaded.uuid;
-    store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, loaded.shapes as EditorShape[], { replacing: !isOwnState(loaded.shapes as EditorShape[]) });
+    store.load(loaded.uuid, { width: loaded.width, height: loaded.height }, loaded.shapes as EditorShape[]);
     const carried = arriving ? takeCarried() : null;
     // An image emptied on purpose in this session stays empty.
     if (keepPrevious && carried && loaded.shapes.length === 0 && !store.hasEdits(loaded.uuid)) {
       const copies = copiesFor(carried, store.getState().size, store.newId);
       if (copies.length > 0) store.commit(copies, 'record');
     }
-  }, [store, keepPrevious, takeCarried, isOwnState]);
+  }, [store, keepPrevious, takeCarried]);
 
   useEffect(() => {
     if (loaded) load(loaded);

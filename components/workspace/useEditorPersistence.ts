@@ -91,11 +91,11 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
    * The editor's copy of an image is the query cache entry the workspace loads it from: it
    * holds the image's latest shapes, saved or on their way, so coming back shows them.
    */
-  // The states this tab wrote into the cache: any other state loaded for an image came from the
-  // server (an import, a colleague's save) and replaces what its undo history grew from.
-  const [ownStates] = useState(() => new WeakSet<EditorShape[]>());
+  // The states this tab wrote into the cache: the journal, a waiting save or a conflict may hold
+  // the same array, so a rename gives the entry the one renamed copy they share (see renameLabel).
+  const [writtenStates] = useState(() => new WeakSet<EditorShape[]>());
   const writeCache = (uuid: string, shapes: EditorShape[]) => {
-    ownStates.add(shapes);
+    writtenStates.add(shapes);
     return queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], shapes }] : old));
   };
   // The version the editor's state of an image grows from: the one it loaded, then each save's.
@@ -321,8 +321,6 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       applyHeld,
       /** The editor leaves an image: its cache entry takes the shapes as they are now. */
       leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
-      /** Whether this tab wrote these shapes into an image's cache entry (else they are the server's). */
-      isOwnState: (shapes: EditorShape[]) => ownStates.has(shapes),
       /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
       renameLabel: (from: string, to: string) => {
         const renamed = <S extends { label: string }>(shapes: S[]): S[] => relabelShapes(shapes, from, to);
@@ -341,7 +339,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           editTimes.set(next, now);
           const replay = replayBases.get(shapes);
           if (replay) replayBases.set(next, replay);
-          ownStates.add(next);
+          writtenStates.add(next);
           return next;
         };
         journal.rewrite((_, shapes) => follow(shapes), now);
@@ -355,11 +353,11 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         );
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
           old?.map((image) => {
-            // Renamed here, as the histories are (relabel): still this tab's state.
-            // This tab's own state takes the one renamed copy the journal and the waiting saves
+            // Renamed here, as the histories are (relabel): the editor finds it equal to what it holds.
+            // A state this tab wrote takes the one renamed copy the journal and the waiting saves
             // hold: a conflict answered on that image compares with it by identity.
-            const own = ownStates.has(image.shapes as EditorShape[]);
-            const shapes = own ? follow(image.shapes as EditorShape[]) : renamed(image.shapes);
+            const written = writtenStates.has(image.shapes as EditorShape[]);
+            const shapes = written ? follow(image.shapes as EditorShape[]) : renamed(image.shapes);
             return { ...image, shapes };
           }),
         );
@@ -368,7 +366,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (imageId) writeCache(imageId, shapes);
       },
     }),
-    [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store, ownStates],
+    [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store, writtenStates],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   // Said in the status while nothing later has landed: a refused edit is not stored.

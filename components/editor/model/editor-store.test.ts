@@ -81,7 +81,7 @@ describe('commitTo', () => {
   });
 });
 
-describe('load of shapes this editor did not write (replacing)', () => {
+describe('load: shapes this editor did not make replace its history, its own keep it', () => {
   const size = { width: 20, height: 20 };
   const ids = (store: ReturnType<typeof createEditorStore>) => store.getState().shapes.map((shape) => shape.id);
 
@@ -90,7 +90,7 @@ describe('load of shapes this editor did not write (replacing)', () => {
     store.load('x', size, []);
     store.addShape(box('a', 'car'));
     const echoed = store.getState().shapes.map((shape) => ({ ...shape }));
-    store.load('x', size, echoed, { replacing: true });
+    store.load('x', size, echoed);
     expect(store.getState().canUndo).toBe(true);
     store.undo();
     expect(store.getState().shapes).toEqual([]);
@@ -102,7 +102,7 @@ describe('load of shapes this editor did not write (replacing)', () => {
     store.onDocumentChange((_, shapes) => saved.push(shapes.map((shape) => shape.id)));
     store.load('x', size, []);
     store.addShape(box('a', 'car'));
-    store.load('x', size, [box('imported', 'car')], { replacing: true });
+    store.load('x', size, [box('imported', 'car')]);
     expect(store.getState().canUndo).toBe(false);
     store.undo();
     expect(ids(store)).toEqual(['imported']);
@@ -116,9 +116,28 @@ describe('load of shapes this editor did not write (replacing)', () => {
     store.load('y', size, []);
     store.addShape(box('b', 'car'));
     store.load('z', size, []);
-    store.load('x', size, [box('a', 'car')], { replacing: true });
+    store.load('x', size, [box('a', 'car')]);
     expect(store.getState().canUndo).toBe(true);
-    store.load('y', size, [box('imported', 'car')], { replacing: true });
+    store.load('y', size, [box('imported', 'car')]);
+    expect(store.getState().canUndo).toBe(false);
+  });
+
+  it('keeps the newer edit and the undo steps when a state it made comes back after it (a save\'s answer written to the cache just before an edit)', () => {
+    const store = createEditorStore();
+    store.load('x', size, []);
+    store.addShape(box('a', 'car'));
+    const made = store.getState().shapes;
+    store.addShape(box('b', 'car'));
+    store.load('x', size, made);
+    expect(store.getState().canUndo).toBe(true);
+    // The newer edit stays on screen: the next edit grows from it, not from the older state.
+    expect(ids(store)).toEqual(['a', 'b']);
+    store.undo();
+    expect(ids(store)).toEqual(['a']);
+    // A state it made of another image is no state of this one.
+    store.load('y', size, []);
+    store.addShape(box('c', 'car'));
+    store.load('x', size, store.getState().shapes);
     expect(store.getState().canUndo).toBe(false);
   });
 
@@ -163,7 +182,7 @@ describe('after an undo history is dropped, and across a rename', () => {
     const store = createEditorStore();
     store.load('x', size, []);
     store.addShape({ id: 'a', kind: 'box', x: 0.1, y: 0.2, w: 0.2, h: 0.3, label: 'car' });
-    store.load('x', size, [{ id: 'a', kind: 'box', x: 0.1, y: 0.2, w: 0.1 + 0.2 - 0.1, h: 0.2 + 0.3 - 0.2, label: 'car' }], { replacing: true });
+    store.load('x', size, [{ id: 'a', kind: 'box', x: 0.1, y: 0.2, w: 0.1 + 0.2 - 0.1, h: 0.2 + 0.3 - 0.2, label: 'car' }]);
     expect(store.getState().canUndo).toBe(true);
   });
 
@@ -173,7 +192,7 @@ describe('after an undo history is dropped, and across a rename', () => {
     store.addShape(box('a', 'car'));
     store.load('y', size, []);
     store.renameLabel('car', 'vehicle');
-    store.load('x', size, [box('a', 'vehicle')], { replacing: true });
+    store.load('x', size, [box('a', 'vehicle')]);
     expect(store.getState().canUndo).toBe(true);
     store.undo();
     expect(store.getState().shapes).toEqual([]);

@@ -104,12 +104,17 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   // The last shapes each image had in this editor (loaded or edited): a load of equal shapes is
   // its own state coming back (a save's round trip), not a replacement of it.
   const held = new Map<string, EditorShape[]>();
+  // The states this editor made of each image (edits, undo, redo, answers committed to it): one
+  // loaded back is its own even after a newer edit (a save's answer written to the cache while
+  // the user went on drawing), and keeps the history it was recorded in.
+  let made = new WeakMap<EditorShape[], string>();
   // Images the user changed in this session, kept when their undo history is dropped (an
   // import): one emptied on purpose must stay empty, not take "keep previous" copies.
   const edited = new Set<string>();
   const documentChanged = (imageId = state.imageId, shapes = state.shapes) => {
     if (!imageId) return;
     held.set(imageId, shapes);
+    made.set(shapes, imageId);
     edited.add(imageId);
     documentListeners.forEach((listener) => listener(imageId, shapes));
   };
@@ -134,15 +139,21 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
 
     /**
-     * Shows an image's shapes as loaded from the server: not an edit, nothing is saved.
-     * replacing: they did not come from this editor (an import, another client's save). If they
-     * differ from the ones it holds, its history did not grow from them: an undo must not step
-     * back over them and save the older state over theirs.
+     * Shows an image's shapes as loaded (the query cache's copy, or the server's): not an edit,
+     * nothing is saved. Shapes that are neither a state this editor made of the image nor equal
+     * to the ones it holds (its own save read back) did not come from it: an import, another
+     * client's save, input applied without it. Its history did not grow from them: an undo must
+     * not step back over them and save the older state over theirs.
      */
-    load(imageId: string, size: ImageSize, shapes: EditorShape[], options: { replacing?: boolean } = {}) {
+    load(imageId: string, size: ImageSize, shapes: EditorShape[]) {
       const sameImage = imageId === state.imageId;
+      // An earlier state this editor made of the image it shows: a save's answer wrote it to the
+      // cache just before the user's next edit, and the cache's news came after that edit. The
+      // newer state stays; shown, the older one would be what the next edit grows from and saves.
+      if (sameImage && !state.between && shapes !== state.shapes && made.get(shapes) === imageId) return;
       const holding = sameImage ? state.shapes : held.get(imageId);
-      if (options.replacing && !(holding && sameShapes(holding, shapes))) history.forget(imageId);
+      const own = made.get(shapes) === imageId || (holding !== undefined && sameShapes(holding, shapes));
+      if (!own) history.forget(imageId);
       held.set(imageId, shapes);
       // A drag cut short by the switch: the image left keeps it as one finished undo step.
       if (!sameImage && state.imageId) history.endGesture(state.imageId);
@@ -213,6 +224,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     forgetHistory() {
       history.forgetAll();
       held.clear();
+      made = new WeakMap();
       set({});
     },
     endGesture() {
