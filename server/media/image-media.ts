@@ -1,12 +1,10 @@
 // The only sharp import: thumbnails, decode checks and MIME types. Headers are read by
 // image-probe.ts and BMP pixels by bmp-decoder.ts (sharp cannot read BMP).
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import type { ImageFormat } from '@/server/core/types';
+import { sha256OfFile } from '@/server/files/file-hash';
 import { decodeBmp } from './bmp-decoder';
 import { MAX_PIXELS, type ImageProbe } from './image-probe';
 
@@ -173,11 +171,9 @@ export function differenceHash(pixels: Uint8Array, width: number, height: number
   return hex;
 }
 
-/** The first 64 bits of a file's SHA-256, as 16 hex digits, read as a stream. */
+/** The first 64 bits of a file's SHA-256, as 16 hex digits. */
 async function sha256Prefix(absPath: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(absPath), hash);
-  return hash.digest().subarray(0, 8).toString('hex');
+  return (await sha256OfFile(absPath)).subarray(0, 8).toString('hex');
 }
 
 /**

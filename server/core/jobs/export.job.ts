@@ -3,7 +3,8 @@
 // is written under a temporary name and renamed, so a failure never leaves a half file.
 import path from 'node:path';
 import { resolveExistingInside } from '@/server/files/project-folder';
-import { removeStalePartials, sha256Base64, writeFileAtomic } from '@/server/files/atomic-write';
+import { removeStalePartials, writeFileAtomic } from '@/server/files/atomic-write';
+import { sha256Base64 } from '@/server/files/file-hash';
 import { writeZipFile } from '@/server/media/zip-writer';
 import { invalidState, notFound } from '../errors';
 import { buildClassifaiConfig, serializeClassifaiConfig, type ExportImage } from '../formats/classifai-cfg';

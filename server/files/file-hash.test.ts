@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '@/server/testing/image-fixtures';
-import { sha256Base64 } from './atomic-write';
+import { sha256Base64 } from './file-hash';
 
 const expected = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64');
 
