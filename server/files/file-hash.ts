@@ -1,4 +1,4 @@
-// File checksums: an export's (classifai's checksum field) and the duplicate finder's.
+// File checksums for exports (classifai's checksum field).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
