@@ -1,7 +1,7 @@
 // Requests a person (or a classifai client) waits for, and jobs whose progress a person watches
-// (an export), as opposed to background work. The
-// thumbnail pre-generation and the hashing after requests read this to step aside: a decode competes with a save for the
-// same two cores, and the save must not feel it.
+// (an export), as opposed to background work. The thumbnail pre-generation and the hashing after
+// requests read this to step aside: a decode competes with a save for the same two cores, and
+// the save must not feel it.
 import { performance } from 'node:perf_hooks';
 
 export interface InteractiveActivity {

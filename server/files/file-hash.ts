@@ -14,7 +14,7 @@ export const sha256Base64 = async (absPath: string): Promise<string> => (await s
  * it. A cfg export of 1,000 photos (330 MB read) ran 11-17 of them, 0.5-1 s of marking on the
  * helper threads beside the export's own 0.4 s, and took twice the plain script's time.
  */
-export async function sha256OfFile(absPath: string): Promise<Buffer> {
+async function sha256OfFile(absPath: string): Promise<Buffer> {
   const hash = createHash('sha256');
   // A small file is read and hashed on this thread: microseconds, where a thread-pool round
   // trip each for open, read and close cost most of a cfg export of 10,000 small images.
@@ -35,7 +35,7 @@ export async function sha256OfFile(absPath: string): Promise<Buffer> {
   const fd = await open(absPath, 'r');
   try {
     for (;;) {
-      const length = await read(fd, buffer, 0, buffer.length, null);
+      const length = await readInto(fd, buffer);
       hash.update(buffer.subarray(0, length));
       // A short read of a regular file is its end: no extra round trip to be told so.
       if (length < buffer.length) break;
@@ -60,7 +60,7 @@ const spareBuffers: Buffer[] = [];
 
 const open = promisify(fs.open);
 const close = promisify(fs.close);
-// fs.read's promisified form resolves with { bytesRead, buffer }: keep just the count.
-const readBytes = promisify(fs.read);
-const read = async (fd: number, buffer: Buffer, offset: number, length: number, position: null) => (await readBytes(fd, buffer, offset, length, position)).bytesRead;
+const read = promisify(fs.read);
+/** Fills buffer from the file's current position; the count of bytes read. */
+const readInto = async (fd: number, buffer: Buffer) => (await read(fd, buffer, 0, buffer.length, null)).bytesRead;
 

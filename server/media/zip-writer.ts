@@ -122,9 +122,10 @@ function keepCentralDirectoryAsBytes(archive: ZipArchive) {
  * archiver calls crc32.buf through this one module object, so replacing it here is enough.
  */
 const javascriptCrc32 = crc32.buf;
-export function nativeCrc32(data: number[] | Uint8Array, seed?: number): number {
-  if (!ArrayBuffer.isView(data)) return javascriptCrc32(data, seed);
-  return zlib.crc32(data, typeof seed === 'number' ? seed >>> 0 : 0) | 0;
+export function nativeCrc32(data: number[] | Uint8Array, seed?: number | Uint8Array): number {
+  const start = typeof seed === 'number' ? seed : 0;
+  if (!ArrayBuffer.isView(data)) return javascriptCrc32(data, start);
+  return zlib.crc32(data, start >>> 0) | 0;
 }
 crc32.buf = nativeCrc32;
 
