@@ -95,6 +95,28 @@ describe('huge images in tiles', () => {
     expect(tile.info).toMatchObject({ width: 9000 - 17 * 512, height: 5000 - 9 * 512 });
   }, 120_000);
 
+  it("cuts a huge image's thumbnail from its preview, one making for requests that come together, upright", async () => {
+    await t.core.projects.create({ source: 'folder', name: 'huge-thumbs', type: 'bndbox', folder, labelFilePath: '' });
+    await t.scanSettled('bndbox', 'huge-thumbs');
+    const project = await t.core.projects.get('bndbox', 'huge-thumbs');
+    const store = createTileStore(t.dataDir);
+    for (const file of ['wide.jpg', 'turned.jpg']) {
+      const uuid = await uuidOf('huge-thumbs', file);
+      const { image } = (await t.core.annotations.withImages('bndbox', 'huge-thumbs', [uuid]))[0]!;
+      const key = { projectId: project.id, uuid, fileSize: image.fileSize, mtimeMs: image.mtimeMs };
+      expect(await store.preview(key), file).toBeNull();
+      // The strip and the editor ask at once: both get the PNG of one making.
+      const [strip, editor] = await Promise.all([t.core.images.thumbnail('bndbox', 'huge-thumbs', uuid), t.core.images.thumbnail('bndbox', 'huge-thumbs', uuid)]);
+      expect(strip.thumbnailPng, file).toBe(editor.thumbnailPng);
+      // Made from the preview, which is stored for the editor on the way.
+      expect(await store.preview(key), file).not.toBeNull();
+      const thumbnail = await pixels(strip.thumbnailPng);
+      expect(thumbnail.info, file).toMatchObject({ width: 100, height: 55 });
+      const original = await sharp(await sharp(path.join(folder, file), { limitInputPixels: false }).rotate().resize(100, 55, { fit: 'fill' }).toBuffer()).removeAlpha().raw().toBuffer();
+      expect(meanDifference(thumbnail.data, original), file).toBeLessThan(12);
+    }
+  }, 120_000);
+
   it('refuses tile names that are not level/column_row and tiles outside the image, without touching the disk around them', async () => {
     const uuid = await uuidOf('huge', 'wide.jpg');
     await ready('huge', uuid);

@@ -75,6 +75,19 @@ export function createImageService(deps: { repos: Repositories; projects: Projec
       });
     },
 
+    /**
+     * The thumbnail of the project's first image, made while the workspace page's script still
+     * loads (half a second here): what a first open shows first. A huge image's preview comes
+     * with it, its thumbnail being cut from that. Not the whole pre-generation: started this
+     * early it slowed the page's own loading (first picture of a 1,000-photo project 760-875 ms
+     * -> 890-990 ms).
+     */
+    async warmFirstThumbnail(type: AnnotationType, name: string): Promise<void> {
+      const project = await projects.get(type, name);
+      const [first] = await repos.images.naturalPage(project.id, 'all', 0, 1);
+      if (first) await thumbnails.thumbnailOf(project, await current(project, first));
+    },
+
     /** The original bytes, not decoded or re-encoded. */
     source(type: AnnotationType, name: string, uuid: string): Promise<ImageSource> {
       return activity.during(async () => {

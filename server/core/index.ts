@@ -16,7 +16,7 @@ import { createImportHandler } from './jobs/import.job';
 import { createFolderScanHandler } from './jobs/folder-scan.job';
 import { createThumbnailWarmHandler } from './jobs/thumbnail-warm.job';
 import { createTilePyramidHandler } from './jobs/tile-pyramid.job';
-import { createImageTiles, createTileMaker } from './image-tiles';
+import { createImageTiles, createTileMaker, tileKeyOf } from './image-tiles';
 import { createTileStore } from '@/server/files/tile-store';
 import { createFindDuplicatesHandler } from './jobs/find-duplicates.job';
 import { createImageThumbnails } from './image-thumbnails';
@@ -60,9 +60,9 @@ export function createCore(edges: CoreEdges) {
   const now = edges.now ?? Date.now;
   const log = edges.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const activity = createInteractiveActivity();
-  const imageThumbnails = createImageThumbnails({ repos, thumbnails, activity });
   const tileStore = createTileStore(edges.dataDir);
   const tileMaker = createTileMaker(tileStore);
+  const imageThumbnails = createImageThumbnails({ repos, thumbnails, activity, previewOf: (project, file) => tileMaker.preview(tileKeyOf(project, file.image), file) });
   const roots = createProjectRoots(edges.projectRoots);
   // A team server with roots: its users sit at other machines, a dialog on the server helps nobody.
   // Every job gets a chooser that refuses, so no path can open one; the services refuse earlier,

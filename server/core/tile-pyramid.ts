@@ -6,6 +6,14 @@ export const TILE_SIZE = 512;
 /** The side of the one-picture preview shown before the tiles are cut. */
 export const PREVIEW_SIDE = 2048;
 
+/**
+ * Above this many pixels the editor shows an image from its preview and then tiles
+ * (HUGE_IMAGE_PIXELS in components/editor/tiles/tile-view.ts, which may not import this).
+ */
+export const PREVIEWED_PIXELS = 40_000_000;
+
+export const isPreviewed = (size: { width: number; height: number }): boolean => size.width * size.height > PREVIEWED_PIXELS;
+
 export interface PyramidLevel {
   level: number;
   width: number;

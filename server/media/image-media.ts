@@ -53,17 +53,22 @@ async function open(absPath: string, probe: ImageProbe, { bmpSide = 1024, sequen
   return sharp(absPath, { ...LIMITS, sequentialRead: sequential }).rotate();
 }
 
-/** The upright image resized to thumbnailSize(): each thumbnail path finishes it its own way. */
-async function resizedForThumbnail(absPath: string, probe: ImageProbe): Promise<Sharp> {
+/**
+ * The upright image resized to thumbnailSize(): each thumbnail path finishes it its own way.
+ * picture: an upright picture of the image already made (a huge image's preview JPEG), scaled
+ * instead of decoding the file a second time.
+ */
+async function resizedForThumbnail(absPath: string, probe: ImageProbe, picture?: Buffer): Promise<Sharp> {
   const size = thumbnailSize(probe.width, probe.height);
-  return (await open(absPath, probe)).resize(size.width, size.height, { fit: 'fill' });
+  const source = picture ? sharp(picture, LIMITS) : await open(absPath, probe);
+  return source.resize(size.width, size.height, { fit: 'fill' });
 }
 
 const THUMBNAIL_PNG = { compressionLevel: 6 } as const;
 
 /** The upright image's pixels at thumbnailSize(), as raw bytes. */
-async function thumbnailPixels(absPath: string, probe: ImageProbe) {
-  return (await resizedForThumbnail(absPath, probe)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+async function thumbnailPixels(absPath: string, probe: ImageProbe, picture?: Buffer) {
+  return (await resizedForThumbnail(absPath, probe, picture)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
 }
 
 /**
@@ -102,8 +107,8 @@ function setPngDensity(png: Buffer, pixelsPerMetre: number): Buffer {
  * One pipeline from file to PNG (a request waits for it: 7% faster than through raw pixels),
  * the same bytes as thumbnailPngOf's once its density is theirs.
  */
-export async function makeThumbnailPng(absPath: string, probe: ImageProbe): Promise<Buffer> {
-  const png = await (await resizedForThumbnail(absPath, probe)).png(THUMBNAIL_PNG).toBuffer();
+export async function makeThumbnailPng(absPath: string, probe: ImageProbe, picture?: Buffer): Promise<Buffer> {
+  const png = await (await resizedForThumbnail(absPath, probe, picture)).png(THUMBNAIL_PNG).toBuffer();
   return setPngDensity(png, RAW_PIXELS_PER_METRE);
 }
 
@@ -202,12 +207,12 @@ export async function hashesOfThumbnail(absPath: string, png: Buffer): Promise<O
  * decode: the file's bytes are hashed (in the thread pool, beside the decode) and decoded to
  * the thumbnail's pixels, from which both the PNG and the dHash are made.
  */
-export async function makeThumbnailWithHashes(absPath: string, probe: ImageProbe): Promise<ThumbnailWithHashes> {
+export async function makeThumbnailWithHashes(absPath: string, probe: ImageProbe, picture?: Buffer): Promise<ThumbnailWithHashes> {
   // Hashed as a stream beside the decode: a huge image is never held whole in memory (the
   // decoder's read of the same file comes from the page cache).
   const digest = sha256Prefix(absPath);
   digest.catch(() => undefined); // a failed decode is the error reported
-  const pixels = await thumbnailPixels(absPath, probe);
+  const pixels = await thumbnailPixels(absPath, probe, picture);
   const { data, info } = pixels;
   const png = await thumbnailPngOf(pixels);
   const contentHash = await digest;

@@ -1,5 +1,5 @@
-// Cuts a huge image's tile pyramid in the background (its preview first, which the editor may
-// already have asked for). The editor polls the status and swaps in tiles when they are there.
+// Cuts a huge image's tile pyramid in the background (its preview and thumbnail first, which the
+// editor may already have asked for). The editor polls the status and swaps in tiles when they are there.
 import { notFound } from '../errors';
 import type { ImageThumbnails } from '../image-thumbnails';
 import { tileKeyOf, type TileMaker } from '../image-tiles';
@@ -25,6 +25,9 @@ export function createTilePyramidHandler(deps: { repos: Repositories; thumbnails
     const key = tileKeyOf(project, file.image);
     context.setPhase('preview');
     await maker.preview(key, file);
+    // The thumbnail, cut from that preview, is the editor's first picture of the image: made
+    // before the cut takes both cores, beside which it took 200 ms instead of 15.
+    await thumbnails.thumbnailOf(project, file).catch(() => undefined);
     context.setPhase('cutting');
     let total = 0;
     await maker.pyramid(
