@@ -82,7 +82,7 @@ export function createCore(edges: CoreEdges) {
       export: waitedFor(createExportHandler(repos, edges.compactHeap)),
       import: createImportHandler(repos, chooser, now, roots.check),
       thumbnails: createThumbnailWarmHandler({ repos, thumbnails: imageThumbnails, activity }),
-      tiles: waitedFor(createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker })),
+      tiles: createTilePyramidHandler({ repos, thumbnails: imageThumbnails, maker: tileMaker, activity }),
       duplicates: createFindDuplicatesHandler({ repos, thumbnails: imageThumbnails }),
     },
     now,
