@@ -72,7 +72,8 @@ export function createThumbnailWarmHandler(deps: {
     try {
       return await warm(params, context);
     } finally {
-      // The hashes of the thumbnails made are in the database once the job reports its end.
+      // The hashes of the thumbnails made are in the database once the job reports its end
+      // (a huge image's, and those of a thumbnail a request was making, follow when it is quiet).
       await thumbnails.flushHashes();
     }
   };
