@@ -1,5 +1,6 @@
-// Cuts a huge image's tile pyramid in the background (its preview and thumbnail first, which the
-// editor may already have asked for). The editor polls the status and swaps in tiles when they are there.
+// Cuts a huge image's tile pyramid in the background (its preview and thumbnail first, which
+// the editor may already have asked for). The editor polls the status and swaps in tiles when
+// they are there.
 import { notFound } from '../errors';
 import type { ImageThumbnails } from '../image-thumbnails';
 import type { InteractiveActivity } from '../interactive-activity';
