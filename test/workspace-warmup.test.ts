@@ -55,3 +55,12 @@ it('makes the first thumbnail when the workspace page is asked for, and none for
   await sleep(1000);
   expect(thumbnailFiles()).toHaveLength(1);
 }, 30_000);
+
+it('renders the workspace of a project that does not exist without making anything, and the server goes on answering', async () => {
+  const before = thumbnailFiles().length;
+  const page = await request(server, 'GET', `/projects/bndbox/${encodeURIComponent('no such project ../..')}`);
+  expect(page.status).toBe(200);
+  await sleep(500);
+  expect(thumbnailFiles()).toHaveLength(before);
+  expect(JSON.parse((await request(server, 'GET', '/bndbox/projects/meta')).text)).toMatchObject({ message: 1 });
+}, 30_000);

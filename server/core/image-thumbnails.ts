@@ -7,6 +7,7 @@ import { hashesOfThumbnail, makeThumbnailPng, makeThumbnailWithHashes, probeImag
 import { invalidState, isDomainError } from './errors';
 import type { InteractiveActivity } from './interactive-activity';
 import type { ImageHashes, Repositories } from './repositories';
+import { fileKeyText } from './image-tiles';
 import { isPreviewed } from './tile-pyramid';
 import type { ImageRecord, Project } from './types';
 
@@ -26,7 +27,7 @@ export function createImageThumbnails(deps: {
   thumbnails: ThumbnailCache;
   activity: InteractiveActivity;
   /** A huge image's preview (made once, then stored), which its thumbnail is cut from. */
-  previewOf?: (project: Project, file: CurrentImageFile) => Promise<Buffer>;
+  previewOf: (project: Project, file: CurrentImageFile) => Promise<Buffer>;
 }) {
   const { repos, thumbnails, activity, previewOf } = deps;
 
@@ -69,7 +70,7 @@ export function createImageThumbnails(deps: {
   // decode of the whole file (450 ms each for 20,000 x 20,000 JPEG, on two cores beside the
   // pyramid's cut): the thumbnail is cut from the preview instead, one decode for both.
   const pictureOf = (project: Project, file: CurrentImageFile): Promise<Buffer> | undefined =>
-    previewOf && isPreviewed(file.image) ? previewOf(project, file) : undefined;
+    isPreviewed(file.image) ? previewOf(project, file) : undefined;
 
   /** The thumbnail and the hashes of a checked file, from one read and one decode; the hashes are stored. */
   const decode = async (project: Project, file: CurrentImageFile): Promise<Buffer> => {
@@ -152,7 +153,7 @@ export function createImageThumbnails(deps: {
     if (!draining) void drainWaiting();
   };
 
-  // Until it is on disk, a thumbnail being made is shared (by key text): the strip and the
+  // Until it is on disk, a thumbnail being made is shared: the strip and the
   // editor ask for the same one at once, and the pre-generation may be making it when they ask.
   const making = new Map<string, Promise<Buffer>>();
 
@@ -197,7 +198,7 @@ export function createImageThumbnails(deps: {
     const key = keyOf(project, file.image);
     const cached = await thumbnails.get(key);
     if (cached) return cached;
-    const text = `${key.projectId}/${key.uuid}/${key.fileSize}/${key.mtimeMs}`;
+    const text = fileKeyText(key);
     const shared = making.get(text);
     if (shared) return shared;
     const made = forRequest || isPreviewed(file.image) ? makeThenHash(project, file, key) : makeWithHashes(project, file, key);

@@ -15,6 +15,9 @@ import type { AnnotationType, ImageRecord, Project } from './types';
 
 export const tileKeyOf = (project: Project, image: ImageRecord): TileKey => ({ projectId: project.id, uuid: image.uuid, fileSize: image.fileSize, mtimeMs: image.mtimeMs });
 
+/** One text for an image file as it is now (a tile's or a thumbnail's key): what is being made of it is found by it. */
+export const fileKeyText = (key: TileKey) => `${key.projectId}/${key.uuid}/${key.fileSize}/${key.mtimeMs}`;
+
 /** Every tile of every level: the cut's progress counts written tiles against this. */
 export function tileCount(width: number, height: number): number {
   let count = 0;
@@ -34,7 +37,6 @@ const decodeFailure = (image: ImageRecord, error: unknown) =>
 
 export function createTileMaker(store: TileStore) {
   const previews = new Map<string, Promise<Buffer>>();
-  const keyText = (key: TileKey) => `${key.projectId}/${key.uuid}/${key.fileSize}/${key.mtimeMs}`;
   // One cut at a time (each holds a decoded band of a huge image and both cores), newest asked
   // first: someone flipping through ten huge images waits for the one on screen, not the nine before.
   const queue: Array<() => Promise<void>> = [];
@@ -52,7 +54,7 @@ export function createTileMaker(store: TileStore) {
   const preview = async (key: TileKey, file: CurrentImageFile): Promise<Buffer> => {
     const stored = await store.preview(key);
     if (stored) return stored;
-    const text = keyText(key);
+    const text = fileKeyText(key);
     let making = previews.get(text);
     if (!making) {
       making = makePreviewJpeg(file.absPath, { ...file.image, orientation: 1 }, PREVIEW_SIDE)

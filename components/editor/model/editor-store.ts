@@ -147,12 +147,13 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
      */
     load(imageId: string, size: ImageSize, shapes: EditorShape[]) {
       const sameImage = imageId === state.imageId;
+      const madeOfIt = made.get(shapes) === imageId;
       // An earlier state this editor made of the image it shows: a save's answer wrote it to the
       // cache just before the user's next edit, and the cache's news came after that edit. The
       // newer state stays; shown, the older one would be what the next edit grows from and saves.
-      if (sameImage && !state.between && shapes !== state.shapes && made.get(shapes) === imageId) return;
+      if (sameImage && !state.between && shapes !== state.shapes && madeOfIt) return;
       const holding = sameImage ? state.shapes : held.get(imageId);
-      const own = made.get(shapes) === imageId || (holding !== undefined && sameShapes(holding, shapes));
+      const own = madeOfIt || (holding !== undefined && sameShapes(holding, shapes));
       if (!own) history.forget(imageId);
       held.set(imageId, shapes);
       // A drag cut short by the switch: the image left keeps it as one finished undo step.
