@@ -3,7 +3,7 @@
 // next start ignores HOSTNAME, so the host goes in -H.
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { MALFORMED_PATH_BODY, normaliseRequestTarget } from './request-path.mjs';
+import { isRestTarget, MALFORMED_PATH_BODY, normaliseRequestTarget, REST_ENTRY_PATH, REST_TARGET_HEADER } from './request-path.mjs';
 
 const require = createRequire(import.meta.url);
 const host = process.env.HOST || '127.0.0.1';
@@ -17,8 +17,8 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 // clients keep theirs open between calls; a minute of idle is still closed.
 const KEEP_ALIVE_MS = '60000';
 process.argv = [process.argv[0] ?? process.execPath, require.resolve('next/dist/bin/next'), 'start', '-H', host, '-p', port, '--keepAliveTimeout', KEEP_ALIVE_MS];
-// Next creates its HTTP server itself; its listener gets each request's path made routable first
-// (scripts/request-path.mjs says why).
+// Next creates its HTTP server itself; its listener gets each request's path made routable first,
+// and a classifai REST call sent to the interface's static route (scripts/request-path.mjs says why).
 const createServer = http.createServer;
 http.createServer = (...args) => {
   const listener = args.at(-1);
@@ -29,7 +29,14 @@ http.createServer = (...args) => {
       response.writeHead(400, { 'content-type': 'application/json' }).end(MALFORMED_PATH_BODY);
       return;
     }
-    request.url = target;
+    // Only this listener says where a REST call was going: a client's own header is dropped.
+    if (REST_TARGET_HEADER in request.headers) delete request.headers[REST_TARGET_HEADER];
+    if (isRestTarget(target)) {
+      request.headers[REST_TARGET_HEADER] = target;
+      request.url = REST_ENTRY_PATH;
+    } else {
+      request.url = target;
+    }
     listener(request, response);
   });
 };

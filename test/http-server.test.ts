@@ -148,6 +148,17 @@ describe('REST through the real server', () => {
     }
   });
 
+  // The listener sends REST calls to a static route with their target in a header it alone sets.
+  it('ignores a client that sends the REST target header itself, on REST paths, other paths and the static route', async () => {
+    const forged = { 'x-labelport-rest-target': '/bndbox/projects/ghost/meta' };
+    expect(json(await raw('GET', '/bndbox/projects/meta', forged))).toMatchObject({ message: 1, content: expect.any(Array) });
+    for (const path of ['/nope', '/classifai-rest']) {
+      const reply = await raw('GET', path, { 'x-labelport-rest-target': '/bndbox/projects/meta' });
+      expect(reply.status, path).toBe(404);
+      expect(json(reply), path).toMatchObject({ message: 0, error_code: 3 });
+    }
+  });
+
   it('serves an OpenAPI document describing the REST paths', async () => {
     const document = json(await raw('GET', '/openapi.json'));
     const paths = Object.keys(document.paths as Record<string, unknown>);
