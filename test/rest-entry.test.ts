@@ -3,14 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appRouter } from '@/server/api/root';
+import { getOpenApiDocument } from '@/server/api/openapi';
 import { annotationTypeParam } from '@/server/api/schemas/common.schema';
 import { isRestTarget, REST_ENTRY_PATH, REST_FIRST_SEGMENTS } from '@/scripts/request-path.mjs';
 
-type ProcedureWithMeta = { _def: { meta?: { openapi?: { path: string } } } };
-const restPaths = Object.values(appRouter._def.procedures as unknown as Record<string, ProcedureWithMeta>)
-  .map((procedure) => procedure._def.meta?.openapi?.path)
-  .filter((restPath): restPath is string => restPath !== undefined);
+// The paths the served OpenAPI document describes: the router's REST routes.
+const restPaths = Object.keys(getOpenApiDocument().paths ?? {});
 
 // A path of the document with its parameters filled in as a client would.
 const filled = (template: string, type: string) =>
