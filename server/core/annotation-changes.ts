@@ -1,6 +1,6 @@
 // Every stored change of an image's shapes goes through here: the save (which bumps the image's
-// annotation version) and its entry in the change log, in the caller's transaction, under the
-// name of the user the request acts for.
+// annotation version), its entry in the change log and the project's last change, in the
+// caller's transaction, under the name of the user the request acts for.
 import type { Repositories, SaveGuard } from './repositories';
 import type { AnnotationChangeSource, ImageAnnotation } from './types';
 import { actingUser } from './users/acting-user';
@@ -20,15 +20,10 @@ export interface StoreChange {
 }
 
 /** The new version, or undefined when nothing was written (a newer state, another version, no such image). */
-export async function storeAnnotationChange(repos: Repositories, change: StoreChange): Promise<number | undefined> {
-  const version = await repos.annotations.save(change.projectId, change.uuid, change.annotation, change.editedAt, change.guard);
-  if (version === undefined) return undefined;
-  await repos.annotations.recordChange(change.projectId, change.uuid, {
-    version,
+export function storeAnnotationChange(repos: Repositories, change: StoreChange): Promise<number | undefined> {
+  return repos.annotations.save(change.projectId, change.uuid, change.annotation, change.editedAt, change.guard, {
     actor: change.actor ?? actingUser(),
     at: change.at,
     source: change.source,
-    shapeCount: change.annotation.shapes.length,
   });
-  return version;
 }

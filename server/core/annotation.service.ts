@@ -43,17 +43,8 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
     return image;
   };
 
-  // Projects whose shapes changed in the group being applied: stamped once per group.
-  const modified = new Set<string>();
-  const writes = createGroupCommit({
-    inTransaction: repos.inTransaction,
-    lockKeys: (projectIds) => repos.lockProjects(projectIds),
-    beforeCommit: async () => {
-      const projectIds = [...modified];
-      modified.clear();
-      for (const projectId of projectIds) await repos.projects.touchModified(projectId, now());
-    },
-  });
+  // A save that lands stamps its project's last change itself (storeAnnotationChange).
+  const writes = createGroupCommit({ inTransaction: repos.inTransaction, lockKeys: (projectIds) => repos.lockProjects(projectIds) });
 
   // Resolves once committed, so an answered save survives a crash. A state made before the
   // stored one (a late request, a replay from a closed tab) changes nothing and still succeeds.
@@ -67,11 +58,8 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
       writes.run(async (): Promise<StoredOutcome> => {
         const stored = await repos.annotations.get(project.id, uuid);
         const kept = carryDatasetFields(annotation, stored, { fromEditor: source === 'workspace' });
-        const write = async (claim: SaveGuard | undefined) => {
-          const written = await storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: claim, actor });
-          if (written !== undefined) modified.add(project.id);
-          return written;
-        };
+        const write = (claim: SaveGuard | undefined) =>
+          storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: claim, actor });
         const version = await write(guard);
         if (version !== undefined) return { version };
         // Nothing written: the image is gone (not found), another version is stored, or a newer state (a success).

@@ -13,8 +13,6 @@ export interface GroupCommitDeps {
    * with another process's, as locks taken write by write in arrival order could.
    */
   lockKeys?: (keys: readonly string[]) => Promise<void>;
-  /** Runs inside the group's transaction after its writes: work done once per group. */
-  beforeCommit?: () => Promise<void>;
   /** When the queued writes are applied: the next turn of the event loop unless a test says otherwise. */
   schedule?: (apply: () => void) => void;
 }
@@ -36,7 +34,7 @@ interface QueuedWrite {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
-  const { inTransaction, lockKeys, beforeCommit } = deps;
+  const { inTransaction, lockKeys } = deps;
   const schedule = deps.schedule ?? ((apply: () => void) => void setImmediate(apply));
   let queue: QueuedWrite[] = [];
   let scheduled = false;
@@ -69,7 +67,6 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
             }
           }
         }
-        await beforeCommit?.();
       });
     } catch (error) {
       // Nothing of the group was committed: every caller hears so, none is told it was saved.

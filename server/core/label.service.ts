@@ -134,7 +134,6 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
       // Stamped now: a late save of a state from before the change must not bring the old name back.
       await storeAnnotationChange(repos, { projectId, uuid, annotation: { ...annotation, shapes }, editedAt: at, source: 'labels', at });
     }
-    if (annotations.size > 0) await repos.projects.touchModified(projectId, at);
   };
 
   const service = {

@@ -3,6 +3,7 @@
 // method is async because PostgreSQL answers over a socket; SQLite answers at once.
 import type {
   AnnotationChange,
+  AnnotationChangeSource,
   AnnotationType,
   DatasetFields,
   ImageAnnotation,
@@ -180,6 +181,17 @@ export interface SaveGuard {
   clientId?: string;
 }
 
+/**
+ * Who made a save and when, written with it: the change log's entry (its version the saved one,
+ * its shape count the annotation's) and the project's last change. One statement on
+ * PostgreSQL, where each statement is a round trip to the server.
+ */
+export interface SaveRecord {
+  actor: string;
+  at: number;
+  source: AnnotationChangeSource;
+}
+
 export interface AnnotationRepository {
   get(projectId: string, uuid: string): Promise<ImageAnnotation | undefined>;
   getMany(projectId: string, uuids: readonly string[]): Promise<Map<string, ImageAnnotation>>;
@@ -189,10 +201,9 @@ export interface AnnotationRepository {
    * Replaces the image's shapes and its dataset fields (none when absent) unless, given a guard, the stored version is
    * neither its base nor one its own tab made, or, its base not stored, a newer state is: undefined then (or when there is no such image).
    * edited_at becomes editedAt, when that state was made; the image's annotation version goes up by one and is answered.
+   * Given a record, a save that lands is logged (changes) and stamps the project's lastModifiedAt with record.at.
    */
-  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number, guard?: SaveGuard): Promise<number | undefined>;
-  /** Records a stored change (same transaction as the save). */
-  recordChange(projectId: string, uuid: string, change: AnnotationChange): Promise<void>;
+  save(projectId: string, uuid: string, annotation: ImageAnnotation, editedAt: number, guard?: SaveGuard, record?: SaveRecord): Promise<number | undefined>;
   /** The image's latest changes, newest first. */
   changes(projectId: string, uuid: string, limit: number): Promise<AnnotationChange[]>;
   /** Every image of the project with a shape of this label, present on disk or not. */

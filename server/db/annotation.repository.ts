@@ -60,8 +60,9 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
       return found;
     },
     datasetFields: (projectId, uuids) => toDatasetFields(datasetFields.all(projectId, JSON.stringify(uuids))),
-    save: (projectId, uuid, annotation, editedAt, guard) =>
-      save.get({
+    // The project's stamp is the caller's (repositories.ts): it goes through the kept projects.
+    save: (projectId, uuid, annotation, editedAt, guard, record) => {
+      const version = save.get({
         projectId,
         uuid,
         shapes: JSON.stringify(annotation.shapes),
@@ -71,9 +72,10 @@ export function createAnnotationRepository(sqlite: SqliteDatabase): Synchronous<
         editedAt,
         baseVersion: guard?.baseVersion ?? null,
         clientId: guard?.clientId ?? null,
-      })?.annotation_version,
-    recordChange: (projectId, uuid, change) =>
-      void recordChange.run(projectId, uuid, change.version, change.actor, change.at, change.source, change.shapeCount),
+      })?.annotation_version;
+      if (version !== undefined && record) recordChange.run(projectId, uuid, version, record.actor, record.at, record.source, annotation.shapes.length);
+      return version;
+    },
     changes: (projectId, uuid, limit) =>
       changes.all(projectId, uuid, limit).map((row) => ({ version: row.version, actor: row.actor, at: row.at, source: row.source, shapeCount: row.shape_count })),
     withLabel: (projectId, label) => {

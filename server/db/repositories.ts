@@ -50,6 +50,13 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
     return write(...args);
   };
 
+  // A recorded save stamps its project through the kept projects (project-cache.ts), not beside them.
+  const stampingSave: Synchronous<AnnotationRepository>['save'] = (projectId, uuid, annotation, editedAt, guard, record) => {
+    const version = annotations.save(projectId, uuid, annotation, editedAt, guard, record);
+    if (version !== undefined && record) projects.touchModified(projectId, record.at);
+    return version;
+  };
+
   // Before any caller waiting at the gate reads them, not after.
   db.onRollback(() => {
     counts.clear();
@@ -79,7 +86,7 @@ export function createSqliteRepositories(db: LabelportDatabase): Repositories {
       rename: touching(images.rename),
       delete: touching(images.delete),
     }),
-    annotations: gated<AnnotationRepository>({ ...annotations, save: touching(annotations.save, true) }),
+    annotations: gated<AnnotationRepository>({ ...annotations, save: touching(stampingSave, true) }),
     jobs: gated<JobRepository>(createJobRepository(db.sqlite)),
     splits: gated<SplitRepository>(createSplitRepository(db.sqlite)),
     users: gated<UserRepository>(createUserRepository(db.sqlite)),

@@ -311,10 +311,28 @@ function describeImageContract(open: OpenStore): void {
       expect(await annotations.save('p', 'b', { shapes: [box('gnu')], placement }, 5, { baseVersion: 3, clientId: 'tab-two' })).toBeUndefined();
       expect(await annotations.save('p', 'b', { shapes: [box('gnu')], placement }, 5, { baseVersion: 3, clientId: 'tab-one' })).toBe(5);
       expect((await annotations.get('p', 'b'))?.client).toBe('tab-one');
-      await annotations.recordChange('p', 'b', { version: 1, actor: 'ann', at: 5, source: 'workspace', shapeCount: 1 });
-      await annotations.recordChange('p', 'b', { version: 3, actor: 'bob', at: 7, source: 'classifai', shapeCount: 1 });
-      expect(await annotations.changes('p', 'b', 1)).toEqual([{ version: 3, actor: 'bob', at: 7, source: 'classifai', shapeCount: 1 }]);
-      expect((await annotations.changes('p', 'b', 5)).map((change) => change.version)).toEqual([3, 1]);
+      // None of these carried a record: nothing logged, the project not stamped.
+      expect(await annotations.changes('p', 'b', 5)).toEqual([]);
+    });
+
+    it("logs a recorded save that lands and stamps its project's last change; one that does not land, neither", async () => {
+      const { annotations, projects } = s.repos;
+      const stampedBefore = (await projects.findById('p'))?.lastModifiedAt;
+      expect(await annotations.save('p', 'b', { shapes: [box('cat')], placement }, 1, undefined, { actor: 'ann', at: 5_000, source: 'workspace' })).toBe(1);
+      expect(await annotations.save('p', 'b', { shapes: [box('cat'), box('dog')], placement }, 2, { baseVersion: 1 }, { actor: 'bob', at: 7_000, source: 'classifai' })).toBe(2);
+      expect(await annotations.changes('p', 'b', 1)).toEqual([{ version: 2, actor: 'bob', at: 7_000, source: 'classifai', shapeCount: 2 }]);
+      expect(await annotations.changes('p', 'b', 5)).toEqual([
+        { version: 2, actor: 'bob', at: 7_000, source: 'classifai', shapeCount: 2 },
+        { version: 1, actor: 'ann', at: 5_000, source: 'workspace', shapeCount: 1 },
+      ]);
+      expect((await projects.findById('p'))?.lastModifiedAt).toBe(7_000);
+      // Grown from a version no longer stored, or older than the stored state: not written, not logged, not stamped.
+      expect(await annotations.save('p', 'b', { shapes: [box('emu')], placement }, 3, { baseVersion: 1 }, { actor: 'cy', at: 9_000, source: 'workspace' })).toBeUndefined();
+      expect(await annotations.save('p', 'b', { shapes: [box('emu')], placement }, 1, undefined, { actor: 'cy', at: 9_000, source: 'classifai' })).toBeUndefined();
+      expect(await annotations.save('p', 'missing', { shapes: [], placement }, 9, undefined, { actor: 'cy', at: 9_000, source: 'classifai' })).toBeUndefined();
+      expect((await annotations.changes('p', 'b', 5)).map((change) => change.version)).toEqual([2, 1]);
+      expect((await projects.findById('p'))?.lastModifiedAt).toBe(7_000);
+      expect(stampedBefore).not.toBe(7_000);
     });
 
     it('answers stored shapes and dataset fields as they were given, key order included', async () => {

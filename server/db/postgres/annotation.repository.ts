@@ -11,7 +11,9 @@ const SELECT = `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM images`;
  * The version and editedAt checks and the write are one statement (a state grown from the
  * stored version is newer than it whatever the clocks say: see SaveGuard): a save of an older state arriving on
  * another process at the same moment cannot slip between them. A save that lands bumps the
- * project's annotations_version (what is labeled changed: the counts), in the same statement.
+ * project's annotations_version (what is labeled changed: the counts), in the same statement;
+ * given a record ($13-$15), it also stamps the project's last change and logs the change there:
+ * two round trips of the eight a save took (project, BEGIN, lock, dataset fields, save, log, stamp, COMMIT).
  */
 const SAVE = `WITH saved AS (
     UPDATE images SET shapes = $3, shape_count = $4, img_x = $5, img_y = $6, img_w = $7, img_h = $8, edited_at = $9, dataset = $10,
@@ -21,7 +23,11 @@ const SAVE = `WITH saved AS (
         OR (edited_at <= $9 AND ($11::integer IS NULL OR annotation_client = $12::text)))
     RETURNING annotation_version
   ), bumped AS (
-    UPDATE projects SET annotations_version = nextval('labelport_versions') WHERE id = $1 AND EXISTS (SELECT 1 FROM saved)
+    UPDATE projects SET annotations_version = nextval('labelport_versions'), last_modified_at = COALESCE($13::bigint, last_modified_at)
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM saved)
+  ), logged AS (
+    INSERT INTO annotation_changes (project_id, uuid, version, actor, at, source, shape_count)
+    SELECT $1, $2, annotation_version, $14::text, $13::bigint, $15::text, $4 FROM saved WHERE $13::bigint IS NOT NULL
   )
   SELECT annotation_version FROM saved`;
 
@@ -56,23 +62,14 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
       toDatasetFields(
         (await db.query<DatasetFieldsRow>('SELECT uuid, dataset FROM images WHERE project_id = $1 AND dataset IS NOT NULL AND uuid = ANY($2::text[])', [projectId, uuids])).rows,
       ),
-    save: async (projectId, uuid, annotation, editedAt, guard) => {
+    save: async (projectId, uuid, annotation, editedAt, guard, record) => {
       const { x, y, w, h } = annotation.placement;
       const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);
       const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset, guard?.baseVersion ?? null, guard?.clientId ?? null];
+      values.push(record?.at ?? null, record?.actor ?? null, record?.source ?? null);
       const row = (await db.query<{ annotation_version: number }>(SAVE, values)).rows[0];
       return row === undefined ? undefined : Number(row.annotation_version);
     },
-    recordChange: async (projectId, uuid, change) =>
-      void (await db.query('INSERT INTO annotation_changes (project_id, uuid, version, actor, at, source, shape_count) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        projectId,
-        uuid,
-        change.version,
-        change.actor,
-        change.at,
-        change.source,
-        change.shapeCount,
-      ])),
     changes: async (projectId, uuid, limit) =>
       (
         await db.query<{ version: number; actor: string; at: number; source: AnnotationChange['source']; shape_count: number }>(
