@@ -293,7 +293,7 @@ function describeImageContract(open: OpenStore): void {
       expect(await images.counts('p')).toEqual({ total: 3, labeled: 1 });
     });
 
-    it('writes over a base version only while it is the stored one, and logs each change', async () => {
+    it('writes over a base version only while it is the stored one; a save without a record logs nothing', async () => {
       const { annotations } = s.repos;
       expect(await annotations.save('p', 'b', { shapes: [box('cat')], placement }, 1, { baseVersion: 0 })).toBe(1);
       // Two saves grown from version 1 at once: exactly one lands.
@@ -311,7 +311,7 @@ function describeImageContract(open: OpenStore): void {
       expect(await annotations.save('p', 'b', { shapes: [box('gnu')], placement }, 5, { baseVersion: 3, clientId: 'tab-two' })).toBeUndefined();
       expect(await annotations.save('p', 'b', { shapes: [box('gnu')], placement }, 5, { baseVersion: 3, clientId: 'tab-one' })).toBe(5);
       expect((await annotations.get('p', 'b'))?.client).toBe('tab-one');
-      // None of these carried a record: nothing logged, the project not stamped.
+      // None of these carried a record.
       expect(await annotations.changes('p', 'b', 5)).toEqual([]);
     });
 

@@ -65,8 +65,8 @@ export function createAnnotationRepository(db: PostgresDatabase): AnnotationRepo
     save: async (projectId, uuid, annotation, editedAt, guard, record) => {
       const { x, y, w, h } = annotation.placement;
       const dataset = annotation.dataset === undefined ? null : JSON.stringify(annotation.dataset);
-      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset, guard?.baseVersion ?? null, guard?.clientId ?? null];
-      values.push(record?.at ?? null, record?.actor ?? null, record?.source ?? null);
+      const values = [projectId, uuid, shapesJson(annotation.shapes), annotation.shapes.length, x, y, w, h, editedAt, dataset,
+        guard?.baseVersion ?? null, guard?.clientId ?? null, record?.at ?? null, record?.actor ?? null, record?.source ?? null];
       const row = (await db.query<{ annotation_version: number }>(SAVE, values)).rows[0];
       return row === undefined ? undefined : Number(row.annotation_version);
     },
