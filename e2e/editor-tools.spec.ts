@@ -335,3 +335,35 @@ test('coming back to an image before the next one loaded shows its latest edit',
   await editor.waitSaved();
   expect(await api.boxesOf('come-back', FIRST_IMAGE.file)).toHaveLength(2);
 });
+
+test('menus close as menus do, on Escape or a press elsewhere, and their Escape keeps the selection', async ({ page, api, editor }) => {
+  await api.createProject('menus', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'menus', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 10, y: 12 });
+  await editor.waitSaved();
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '1');
+  const menu = page.getByRole('menu');
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(menu.getByRole('menuitem', { name: 'COCO (.zip)' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  // That Escape was the menu's: the next one, with no menu open, clears the selection.
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '1');
+
+  // A press on another button closes the menu, and that button does its own work.
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('button', { name: 'Split…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Split' })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Split' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'More ▾' }).click();
+  await expect(menu.getByRole('menuitem', { name: /Select all/ })).toBeVisible();
+  await editor.position().click();
+  await expect(menu).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(editor.canvas()).toHaveAttribute('data-selected-count', '0');
+});

@@ -1,7 +1,7 @@
 'use client';
 
 // Buttons for the actions, with the tooltips (title and current key) made from the registry.
-import { useState } from 'react';
+import { Menu } from '@/components/ui/Menu';
 import { actionById, type ActionContext } from './actions/actions';
 import { firstKeyHint, formatChord } from './actions/keymap';
 import { toolsFor } from './model/tools';
@@ -58,7 +58,6 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
       {text} {keyOf(id) ? <kbd>{keyOf(id)}</kbd> : null}
     </button>
   );
-  const [more, setMore] = useState(false);
   const selected = state.selectedKinds;
   const onePolygon = selected.length === 1 && selected[0] === 'polygon';
 
@@ -82,42 +81,26 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
       {button('edit.redo', '↷', { disabled: !state.canRedo, label: 'Redo' })}
       {button('edit.delete', '✕', { disabled: selected.length === 0, label: 'Delete' })}
       <span className="toolbar-gap" />
-      {/* Escape or a click elsewhere closes it, as menus do. */}
-      <div
-        className="menu"
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape' || !more) return;
-          event.stopPropagation();
-          setMore(false);
-        }}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setMore(false);
-        }}
-      >
-        <button className="button" aria-haspopup="menu" aria-expanded={more} onClick={() => setMore(!more)} title="Shape tools, propagation and workflow">More ▾</button>
-        {more ? (
-          <div className="menu-popup left" role="menu" onClick={() => setMore(false)}>
-            {item('edit.selectAll', 'Select all')}
-            {item('edit.copy', 'Copy', { disabled: selected.length === 0 })}
-            {item('edit.paste', 'Paste')}
-            {item('edit.pasteInPlace', 'Paste in place')}
-            <hr />
-            {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon })}
-            {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.includes('box') }) : null}
-            {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.includes('polygon') })}
-            <hr />
-            {item('propagate.copyToImages', 'Copy shapes to images…')}
-            {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious })}
-            {item('workflow.autoAdvance', 'Auto-advance', { checked: workflow.autoAdvance })}
-            <hr />
-            {item('view.hideSelected', 'Hide selected', { disabled: selected.length === 0 })}
-            {item('view.lockSelected', 'Lock / unlock selected', { disabled: selected.length === 0 })}
-            {item('view.showAll', 'Show and unlock all')}
-            {item('view.checkDataset', 'Check dataset…')}
-            {item('view.settings', 'Settings…')}
-          </div>
-        ) : null}
-      </div>
+      <Menu label="More ▾" title="Shape tools, propagation and workflow" align="left" closeOnChoice>
+        {item('edit.selectAll', 'Select all')}
+        {item('edit.copy', 'Copy', { disabled: selected.length === 0 })}
+        {item('edit.paste', 'Paste')}
+        {item('edit.pasteInPlace', 'Paste in place')}
+        <hr />
+        {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon })}
+        {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.includes('box') }) : null}
+        {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.includes('polygon') })}
+        <hr />
+        {item('propagate.copyToImages', 'Copy shapes to images…')}
+        {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious })}
+        {item('workflow.autoAdvance', 'Auto-advance', { checked: workflow.autoAdvance })}
+        <hr />
+        {item('view.hideSelected', 'Hide selected', { disabled: selected.length === 0 })}
+        {item('view.lockSelected', 'Lock / unlock selected', { disabled: selected.length === 0 })}
+        {item('view.showAll', 'Show and unlock all')}
+        {item('view.checkDataset', 'Check dataset…')}
+        {item('view.settings', 'Settings…')}
+      </Menu>
       <span className="toolbar-gap" />
       {button('view.fit', 'Fit')}
       {/* Not "100%": that read as the zoom level, which the canvas corner shows. */}
