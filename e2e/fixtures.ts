@@ -1,6 +1,6 @@
 // A built server per spec file (or test) with its own DATA_DIR and image folder, and a chooser stub
 // (LABELPORT_CHOOSER) that answers what the test wrote into a file.
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +74,16 @@ export const test = base.extend<Fixtures, { worlds: ReturnType<typeof worldPerKe
     },
     { scope: 'worker' },
   ],
+  // An error thrown in a page and caught by nobody fails the test: users see none of them, but
+  // each is a promise or handler the workspace forgot (a cancelled read had gone unhandled).
+  context: async ({ context }, use) => {
+    const errors: string[] = [];
+    const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.name}: ${error.message}`));
+    context.pages().forEach(watch);
+    context.on('page', watch);
+    await use(context);
+    base.expect(errors, 'errors nobody caught in the pages').toEqual([]);
+  },
   world: async ({ worlds, serverPer }, use, testInfo) => {
     await use(await worlds.for(serverPer === 'test' ? testInfo.testId : testInfo.file));
   },

@@ -83,6 +83,10 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     [fetchPage],
   );
 
+  // For the strip, which nobody awaits: a page whose read was cancelled (the list left, and its
+  // pages removed, as it was read) or failed is asked for again when the strip next needs it.
+  const showPage = useCallback((page: number) => void loadPage(page).catch(() => undefined), [loadPage]);
+
   const refreshCounts = useCallback(async () => {
     // Never from the cache: it is called because a save just changed the counts.
     const data = await queryClient.fetchQuery({ ...trpc.image.page.queryOptions({ ...listInput, offset: 0, limit: 1 }), staleTime: 0 });
@@ -110,8 +114,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
       },
       () => undefined,
     );
-    void loadPage(0);
-  }, [loadPage, version, queryClient, trpc, listInput, keepsList, type, name]);
+    showPage(0);
+  }, [showPage, version, queryClient, trpc, listInput, keepsList, type, name]);
 
   // Both wait for a kept list still being read (a key pressed right after the filter changed).
   /** A position the server found (in the list as it is now) as a position of this list; undefined: not in it. */
@@ -127,8 +131,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const keptUuidsIn = useCallback(async (from: number, to: number): Promise<string[] | undefined> => (kept.current ? (await kept.current).uuids.slice(from, to) : undefined), []);
 
   const requestPage = useCallback((page: number) => {
-    if (!pages.has(page)) void loadPage(page);
-  }, [pages, loadPage]);
+    if (!pages.has(page)) showPage(page);
+  }, [pages, showPage]);
 
   /** An image's shape count changed in this tab: its badge follows without a reload. */
   const setShapeCount = useCallback((uuid: string, count: number) => {
