@@ -197,3 +197,18 @@ test('a merge while a save of an image using the label is on its way: it is sent
   await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
   expect((await api.boxesOf('cls-merge-inflight', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['car', 'car']);
 });
+
+test('an empty class table says how to add a class, until one is added', async ({ page, api, editor }) => {
+  await api.createProject('cls-empty', 'bndbox');
+  await editor.open('bndbox', 'cls-empty', '1 / 8');
+  let dialog = await editor.openClasses();
+  const hint = dialog.getByText('No classes yet');
+  await expect(hint).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await editor.addLabel('tree');
+  dialog = await editor.openClasses();
+  await expect(dialog.locator('[data-class="tree"]')).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});

@@ -114,6 +114,11 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
               </td>
             </tr>
           ))}
+          {table.loaded && table.classes.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="muted">No classes yet: add a label in the Labels panel, or draw a shape and name it.</td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
       <p className="muted small">

@@ -61,6 +61,7 @@ export function useClassTable(type: ProjectType, name: string, onMerged: (from: 
   );
   return {
     classes: classes ?? NO_CLASSES,
+    loaded: classes !== undefined,
     error,
     setError,
     update: (label: string, changes: ClassChanges) => update.mutate({ ...ids, label, ...changes }),
