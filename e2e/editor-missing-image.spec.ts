@@ -2,6 +2,7 @@
 // this tab's strip, one whose shapes cannot be read, and a save refused for the image just left.
 // The editor says which image it is about and what it can do, never freezes on the image left
 // behind, and loses nothing without a word. Each test uses its own project.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
@@ -119,6 +120,25 @@ test('an image whose shapes cannot be read says why, draws no stale shapes, and 
   await editor.waitSaved();
   expect(await api.boxesOf('failed-read', 'g.png')).toHaveLength(1);
   expect(await api.boxesOf('failed-read', 'a.png')).toHaveLength(1);
+});
+
+test("a project whose folder went away (its drive unplugged): the editor names the folder, the shapes stay editable, and Retry shows the picture once it is back", async ({ api, editor }) => {
+  const folder = await eightImages(api, 'folder-gone');
+  await fs.promises.rename(folder, `${folder}-unplugged`);
+  try {
+    await editor.open('bndbox', 'folder-gone', '1 / 8');
+    const notice = editor.canvas().getByRole('alert');
+    await expect(notice).toContainText(`The picture of this image could not be loaded: the project folder ${folder} is missing: plug in its drive, or reload the project once it is back`);
+    await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
+    await editor.waitSaved();
+  } finally {
+    await fs.promises.rename(`${folder}-unplugged`, folder);
+  }
+  const notice = editor.canvas().getByRole('alert');
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await expect(notice).toHaveCount(0);
+  // Read back as a classifai client does (its thumbnail read needs the file, so only now).
+  expect(await api.boxesOf('folder-gone', 'a.png')).toHaveLength(1);
 });
 
 test('a save refused for the image just left: the dialog names that image and where it is, opens it, and the choice still applies to it', async ({ page, api, editor }) => {

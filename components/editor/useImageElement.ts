@@ -21,19 +21,30 @@ import { createImageDecoder, type Decoded } from './image-decoder';
 const thumbUrl = (url: string) => `${url}?size=thumb`;
 const ignore = () => undefined;
 
-/** The server would not give the picture: its status, for the reason shown to the user. */
+/** The server would not give the picture: its status and its own words, for the reason shown to the user. */
 class PictureFetchError extends Error {
   constructor(
     url: string,
     readonly status: number,
+    readonly serverText?: string,
   ) {
     super(`${url}: HTTP ${status}`);
     this.name = 'PictureFetchError';
   }
 }
 
+/** The error envelope's message, when the server answered one. */
+async function serverTextOf(response: Response): Promise<string | undefined> {
+  if (!response.headers.get('content-type')?.includes('json')) return undefined;
+  const body: unknown = await response.json().catch(() => undefined);
+  const text = body && typeof body === 'object' && 'error_message' in body ? body.error_message : undefined;
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
 /** Why a picture could not be shown, as the editor says it. */
 export function pictureFailureText(error: unknown): string {
+  // The server's words say what is wrong (a folder whose drive is unplugged), where "HTTP 404" did not.
+  if (error instanceof PictureFetchError && error.serverText) return error.serverText.replace(/^The /, 'the ');
   if (error instanceof PictureFetchError) return error.status === 404 ? 'the server has no such image (HTTP 404)' : `the server answered HTTP ${error.status}`;
   if (error instanceof Error && error.message) return error.message;
   return 'it could not be read or decoded';
@@ -50,7 +61,7 @@ export interface ShownImage {
 const decodeImage = createImageDecoder<ImageBitmap>({
   async fetchBlob(url) {
     const response = await fetch(url);
-    if (!response.ok) throw new PictureFetchError(url, response.status);
+    if (!response.ok) throw new PictureFetchError(url, response.status, await serverTextOf(response));
     return response.blob();
   },
   decode: (blob) => createImageBitmap(blob),

@@ -117,6 +117,23 @@ describe('thumbnail', () => {
     expect((await t.rest.get('/bndbox/projects/boxes/uuid/nope/thumbnail')).body).toMatchObject({ message: 0, error_code: 1 });
     expect((await t.rest.get(`/bndbox/projects/ghost/uuid/${uuidOf('wide.jpg')}/thumbnail`)).body).toMatchObject({ message: 0 });
   });
+
+  it('says which file is missing, or that the whole folder is (a drive unplugged), and answers again once they are back', async () => {
+    const dir = await makeTempDir('labelport-unplugged-');
+    await writeImage(path.join(dir, 'a.png'), { format: 'png', width: 40, height: 30 });
+    await t.rest.put('/v2/projects', { status: 'raw', project_name: 'unplugged', annotation_type: 'boundingbox', project_path: dir, label_file_path: '' });
+    await t.scanSettled('bndbox', 'unplugged');
+    const [uuid] = [...(await uuidMap('bndbox', 'unplugged')).values()];
+    const read = async () => (await t.rest.get(`/bndbox/projects/unplugged/uuid/${uuid}/thumbnail`)).body;
+
+    fs.renameSync(path.join(dir, 'a.png'), path.join(dir, 'a.png.away'));
+    expect(await read()).toMatchObject({ message: 0, error_message: `The file a.png is not in the project folder ${dir} (missing, or a link leading outside it)` });
+    fs.renameSync(path.join(dir, 'a.png.away'), path.join(dir, 'a.png'));
+    fs.renameSync(dir, `${dir}-away`);
+    expect(await read()).toMatchObject({ message: 0, error_message: `The project folder ${dir} is missing: plug in its drive, or reload the project once it is back` });
+    fs.renameSync(`${dir}-away`, dir);
+    expect(await read()).toMatchObject({ message: 1, uuid });
+  });
 });
 
 describe('imgsrc', () => {

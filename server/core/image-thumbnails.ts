@@ -1,7 +1,7 @@
 // The one way a cached thumbnail is made: the requests and the pre-generation job both come
 // here, so the file the job writes is the very file a request reads.
 import fs from 'node:fs';
-import { resolveExistingInside } from '@/server/files/project-folder';
+import { isDirectory, resolveExistingInside } from '@/server/files/project-folder';
 import type { ThumbnailCache, ThumbnailKey } from '@/server/files/thumbnail-cache';
 import { hashesOfThumbnail, makeThumbnailPng, makeThumbnailWithHashes, probeImageFile } from '@/server/media/image-media';
 import { invalidState, isDomainError } from './errors';
@@ -102,10 +102,17 @@ export function createImageThumbnails(deps: {
     mtimeMs: image.mtimeMs,
   });
 
+  // Shown in the editor over the canvas: a whole folder gone (a drive unplugged) is the usual
+  // cause, and a file name says more to the user than the image's uuid.
+  const missingFileText = async (project: Project, image: ImageRecord) =>
+    (await isDirectory(project.folder))
+      ? `The file ${image.relPath} is not in the project folder ${project.folder} (missing, or a link leading outside it)`
+      : `The project folder ${project.folder} is missing: plug in its drive, or reload the project once it is back`;
+
   /** The image as it is on disk now: a changed file is identified again (its size may differ). */
   const current = async (project: Project, image: ImageRecord): Promise<CurrentImageFile> => {
     const absPath = await resolveExistingInside(project.folder, image.relPath);
-    if (!absPath) throw invalidState(`The file of image ${image.uuid} is missing or outside the project folder`);
+    if (!absPath) throw invalidState(await missingFileText(project, image));
     // On this thread, like the containment check: microseconds, where a thread-pool round trip
     // queues behind the file reads of other requests.
     const stat = fs.statSync(absPath);
