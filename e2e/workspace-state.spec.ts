@@ -29,6 +29,20 @@ test('shape badges and the To do list follow the labelling without a reload', as
   await expect(strip.getByRole('tab', { name: /To do/ })).toHaveText('To do 6');
 });
 
+test("the image's history lists each save with its shape count, newest first", async ({ page, api, editor }) => {
+  await api.createProject('trail', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'trail', '1 / 8');
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 100, y: c.y - 50 }, { x: c.x - 20, y: c.y + 50 });
+  await editor.waitSaved();
+  await editor.drag({ x: c.x + 20, y: c.y - 50 }, { x: c.x + 100, y: c.y + 50 });
+  await editor.waitSaved();
+  const info = page.getByRole('region', { name: 'Image info' });
+  await expect(info).toContainText('Version 2: local, workspace');
+  await info.getByText('History').click();
+  await expect(info.locator('.history li')).toHaveText([/^v2 local \(workspace, 2 shapes\)/, /^v1 local \(workspace, 1 shape\)/]);
+});
+
 test('reopening a project continues at the same image with the same label', async ({ page, world, api, editor }) => {
   await api.createProject('resume', 'bndbox', { labels: ['car', 'tree', 'sky'] });
   await editor.open('bndbox', 'resume', '1 / 8');

@@ -46,7 +46,7 @@ export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: strin
           <ol className="history">
             {history.data.map((change) => (
               <li key={change.version}>
-                v{change.version} {change.actor} ({change.source}, {change.shape_count} shapes) {ago(change.at)}
+                v{change.version} {change.actor} ({change.source}, {change.shape_count} shape{change.shape_count === 1 ? '' : 's'}) {ago(change.at)}
               </li>
             ))}
           </ol>
