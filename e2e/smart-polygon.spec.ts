@@ -123,3 +123,19 @@ test('Escape drops a proposal: nothing is stored', async ({ page, api, editor })
   expect(await api.polygons('smart-escape')).toEqual([]);
   fs.rmSync(folder, { recursive: true, force: true });
 });
+
+test('a box with no object in it says no outline was found, and Enter keeps nothing', async ({ page, api, editor }) => {
+  const folder = await makeTempDir('labelport-smart-');
+  await sharp({ create: { ...PHOTO, channels: 3, background: { r: 90, g: 140, b: 95 } } }).jpeg().toFile(path.join(folder, 'plain.jpg'));
+  await api.createProject('smart-nothing', 'seg', { labels: ['blob'], folder });
+  await editor.open('seg', 'smart-nothing', '1 / 1');
+  await page.keyboard.press('m');
+  await editor.drag(await editor.toScreen(PHOTO, { x: 600, y: 300 }), await editor.toScreen(PHOTO, { x: 1200, y: 740 }));
+  await expect(editor.canvas().getByRole('status', { name: 'Smart polygon' })).toHaveText('No outline found in this box: click inside the object (+), or drag a tighter box', { timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(editor.canvas().getByRole('status', { name: 'Smart polygon' })).toHaveCount(0);
+  await editor.waitSaved();
+  expect(await api.polygons('smart-nothing')).toEqual([]);
+  fs.rmSync(folder, { recursive: true, force: true });
+});

@@ -312,6 +312,8 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   };
 
   const draft = state.draft;
+  // A box with nothing found in it had left the user looking at a dashed box, Enter doing nothing.
+  const smartStatus = draft?.kind === 'smart' && draft.box ? (draft.working ? 'Finding the outline…' : draft.outline ? null : 'No outline found in this box: click inside the object (+), or drag a tighter box') : null;
   const handleSize = 8 / view.scale;
   return (
     <div ref={container} className={spaceHeld ? 'canvas panning' : refusesInput ? 'canvas' : `canvas tool-${state.tool}`} data-testid="editor-canvas" data-image-id={state.imageId ?? ''} data-tool-state={`${state.tool}.${tools.state}`} data-selected-count={state.selectedIds.length} data-tiles={pyramid?.state ?? ''} data-tiles-sharp={tiles.complete ? 'true' : 'false'} data-drawn-shapes={visible.length}>
@@ -406,6 +408,7 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
       {/* Before the first image there is no zoom to speak of: the view fits a 1x1 placeholder. */}
       {state.imageId ? <output className="zoom-readout" aria-label="Zoom level">{formatZoom(view.scale)}</output> : null}
       {pyramid?.state === 'cutting' ? <TileProgress done={pyramid.done} total={pyramid.total} /> : null}
+      {smartStatus ? <output className="canvas-status" aria-label="Smart polygon">{smartStatus}</output> : null}
       {shownNotice ? (
         <div className="canvas-notice" role="alert" style={NOTICE_STYLE}>
           <strong>{shownNotice.text}</strong>
