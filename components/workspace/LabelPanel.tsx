@@ -87,7 +87,7 @@ export function LabelPanel(props: {
                   }}
                 />
               ) : (
-                <button className="label-name" onClick={() => props.onPick(label.name)} onDoubleClick={() => (setEditing(label.name), setEditText(label.name))}>
+                <button className="label-name" title={label.name} onClick={() => props.onPick(label.name)} onDoubleClick={() => (setEditing(label.name), setEditText(label.name))}>
                   {index < 9 ? <kbd>{index + 1}</kbd> : null} {label.name}
                 </button>
               )}
