@@ -281,10 +281,12 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
       return;
     }
     if (heldBack('move')) return;
-    const at = toImage(view, pointer());
-    tools.pointerMove(at);
-    // Guides across the image while drawing boxes, moved without a React render.
-    moveCrosshair(showCrosshair ? at : null);
+    const screen = pointer();
+    tools.pointerMove(toImage(view, screen));
+    // Guides across the image while drawing boxes, moved without a React render. Through the
+    // middle of the pointer's screen pixel: a 1 px line on a pixel's edge was smeared over two
+    // pixels at half strength, faint over a light image.
+    moveCrosshair(showCrosshair ? toImage(view, { x: Math.floor(screen.x) + 0.5, y: Math.floor(screen.y) + 0.5 }) : null);
   };
   /** The two guide lines through a point of the image, or none. */
   const moveCrosshair = (at: Point | null) => {
