@@ -59,3 +59,22 @@ test('labels typed with Enter back to back all land, in order', async ({ page, a
   await editor.waitSaved();
   expect((await api.boxesOf('lbl-quick', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['cat']);
 });
+
+test('a long label name wraps in its row; every row keeps its buttons in line, inside the panel', async ({ api, editor }) => {
+  const long = 'vehicle_with_trailer_partly_hidden_by_another';
+  await api.createProject('lbl-long', 'bndbox', { labels: ['car', long, 'person'] });
+  await editor.open('bndbox', 'lbl-long', '1 / 8');
+  const panel = await editor.labelPanel().boundingBox();
+  if (!panel) throw new Error('no label panel');
+  const removeButtons = await Promise.all(['car', long, 'person'].map((name) => editor.labelPanel().getByRole('button', { name: `Remove ${name}` }).boundingBox()));
+  for (const button of removeButtons) {
+    if (!button) throw new Error('a row has no remove button on screen');
+    expect(button.x + button.width).toBeLessThanOrEqual(panel.x + panel.width);
+    expect(button.x).toBeCloseTo(removeButtons[0]?.x ?? 0, 0);
+  }
+  // The whole name is on screen, over more than one line.
+  const name = editor.labelNames().filter({ hasText: long });
+  await expect(name).toBeVisible();
+  const [short, wrapped] = await Promise.all([editor.labelNames().filter({ hasText: 'car' }).boundingBox(), name.boundingBox()]);
+  expect(wrapped?.height ?? 0).toBeGreaterThan((short?.height ?? 0) * 1.5);
+});
