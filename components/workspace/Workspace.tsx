@@ -162,7 +162,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       if (imageId) leave(imageId, shapes);
       carried.current = step ? shapes : null;
       void flush();
-      void list.ensure(next);
+      // Only to have its page on the way: a read cancelled by the list reopening is asked for again by the strip.
+      void list.ensure(next).catch(() => undefined);
       position.set(next);
     },
     [flush, list, itemAt, total, store, leave, applyHeld, heldInput, type, name, position],
