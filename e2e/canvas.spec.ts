@@ -60,6 +60,32 @@ test('at 1024x700 the toolbar is one row and the canvas keeps most of the height
   await page.screenshot({ path: path.join(world.screenshotDir, 'canvas-1024x700.png') });
 });
 
+test('at 1024, 1280 and 1440 px both bars keep one row, every button whole and inside the window, the project name shown', async ({ page, api, editor }) => {
+  await openProject(api, editor, 'bars');
+  const header = page.getByRole('banner');
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const rows = await Promise.all([header, page.getByRole('toolbar', { name: 'Tools' })].map(async (bar) => {
+      const boxes = await bar.getByRole('button').evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0).map((b) => {
+        const rect = b.getBoundingClientRect();
+        return { name: b.getAttribute('aria-label') ?? b.textContent ?? '', top: rect.top, bottom: rect.bottom, right: rect.right, height: rect.height };
+      }));
+      return boxes;
+    }));
+    for (const buttons of rows) {
+      const first = buttons[0];
+      if (!first) throw new Error(`no buttons at ${width} px`);
+      for (const button of buttons) {
+        // Words on one line (a wrapped button is taller) and the row not broken in two.
+        expect(button.height, `${button.name} at ${width} px`).toBeLessThan(first.height * 1.5);
+        expect(Math.abs(button.top - first.top), `${button.name} at ${width} px`).toBeLessThan(first.height / 2);
+        expect(button.right, `${button.name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+    expect((await header.getByRole('heading', { name: 'bars' }).boundingBox())?.width ?? 0).toBeGreaterThan(20);
+  }
+});
+
 test('shows the zoom level, after 100%, a wheel zoom and fit', async ({ page, api, editor }) => {
   await openProject(api, editor, 'zoom');
   const zoom = page.getByLabel('Zoom level');

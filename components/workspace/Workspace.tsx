@@ -235,11 +235,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   return (
     <div className="workspace">
       <header className="topbar">
-        <Link className="button" href="/" onClick={() => void flush()}>← Projects</Link>
+        {/* In a narrow window the arrows stand alone (topbar-long): the bar keeps one row. */}
+        <Link className="button" href="/" aria-label="← Projects" onClick={() => void flush()}>← <span className="topbar-long">Projects</span></Link>
         <h1 className="topbar-title">{name}</h1>
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
-        <button className="button" onClick={() => go(position.get() - 1, true)} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`}>‹ Prev</button>
-        <button className="button" onClick={() => go(position.get() + 1, true)} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`}>Next ›</button>
+        <button className="button" onClick={() => go(position.get() - 1, true)} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`} aria-label="‹ Prev">‹<span className="topbar-long"> Prev</span></button>
+        <button className="button" onClick={() => go(position.get() + 1, true)} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`} aria-label="Next ›"><span className="topbar-long">Next </span>›</button>
         <NavigationButtons
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
