@@ -65,13 +65,12 @@ test('at 1024, 1280 and 1440 px both bars keep one row, every button whole and i
   const header = page.getByRole('banner');
   for (const width of [1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
-    const rows = await Promise.all([header, page.getByRole('toolbar', { name: 'Tools' })].map(async (bar) => {
-      const boxes = await bar.getByRole('button').evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0).map((b) => {
-        const rect = b.getBoundingClientRect();
-        return { name: b.getAttribute('aria-label') ?? b.textContent ?? '', top: rect.top, bottom: rect.bottom, right: rect.right, height: rect.height };
-      }));
-      return boxes;
-    }));
+    const rows = await Promise.all([header, page.getByRole('toolbar', { name: 'Tools' })].map((bar) =>
+      bar.getByRole('button').evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0).map((b) => {
+        const { top, right, height } = b.getBoundingClientRect();
+        return { name: b.getAttribute('aria-label') ?? b.textContent ?? '', top, right, height };
+      })),
+    ));
     for (const buttons of rows) {
       const first = buttons[0];
       if (!first) throw new Error(`no buttons at ${width} px`);
