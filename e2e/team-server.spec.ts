@@ -81,10 +81,9 @@ test("a viewer's workspace is read-only; an annotator's box is stored", async ({
   await viewer.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 });
   await viewerPage.waitForTimeout(1500);
   expect((await storedBoxes()).length).toBe(before);
-  // No admin's buttons that would only be refused: import, export, and on the project list
-  // reload, rename and delete (the star shows, but does not toggle).
-  await expect(viewerPage.getByRole('button', { name: 'Import…' })).toHaveCount(0);
-  await expect(viewerPage.getByRole('button', { name: 'Export' })).toHaveCount(0);
+  // No admin's buttons that would only be refused: import, export, the image's rename and
+  // delete, and on the project list reload, rename and delete (the star shows, but does not toggle).
+  for (const name of ['Import…', 'Export', 'Rename…', 'Delete…']) await expect(viewerPage.getByRole('button', { name })).toHaveCount(0);
   await viewerPage.getByRole('link', { name: '← Projects' }).click();
   const card = viewerPage.getByRole('article', { name: 'Project shared' });
   await expect(card.getByRole('link', { name: 'Open', exact: true })).toBeVisible();

@@ -8,8 +8,19 @@ import { editorImageQuery } from './useEditorPersistence';
 import { STAY_ON_IMAGE_MS, useSettled } from './useSettled';
 import type { ProjectType } from './useProject';
 
+interface ImageInfoProps {
+  type: ProjectType;
+  name: string;
+  uuid: string | undefined;
+  /** The path as the strip has it: a rename in this tab shows at once. */
+  imgPath: string | undefined;
+  /** Given to those who may change the project's files (an admin; anyone on a local server). */
+  onRename?: () => void;
+  onDelete?: () => void;
+}
+
 /** The shown image: its file, size, and who changed its shapes when (the audit trail). */
-export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: string; uuid: string | undefined }) {
+export function ImageInfo({ type, name, uuid, imgPath, onRename, onDelete }: ImageInfoProps) {
   const trpc = useTRPC();
   // The editor's own read of the image (already cached): its version follows this tab's saves.
   const image = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: false }).data?.[0];
@@ -32,9 +43,15 @@ export function ImageInfo({ type, name, uuid }: { type: ProjectType; name: strin
     <section className="panel image-info" aria-label="Image info">
       <h2 className="panel-title">Image</h2>
       {image ? (
-        <p className="small" title={image.img_path}>
-          {image.img_path} · {image.width} × {image.height}
+        <p className="small break-anywhere" title={imgPath ?? image.img_path}>
+          {imgPath ?? image.img_path} · {image.width} × {image.height}
         </p>
+      ) : null}
+      {onRename || onDelete ? (
+        <div className="row">
+          {onRename ? <button type="button" className="button small" onClick={onRename}>Rename…</button> : null}
+          {onDelete ? <button type="button" className="button small danger" onClick={onDelete}>Delete…</button> : null}
+        </div>
       ) : null}
       <p className="small muted">
         {/* Blank, not "Not edited yet", until the trail is read: a key held down passes images unread. */}

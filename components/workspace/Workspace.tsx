@@ -16,6 +16,7 @@ import { decodedOriginal } from '@/components/editor/useImageElement';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { useMe } from '@/components/home/SignedInAs';
 import { ConflictDialog } from './ConflictDialog';
+import { DeleteImageDialog, RenameImageDialog } from './ImageFileDialogs';
 import { ImageInfo } from './ImageInfo';
 import { ASSIGNEE_PREFIX, presenceText, useAssigneeOptions, usePresence } from './useTeamwork';
 import { AssignDialog } from './AssignDialog';
@@ -56,7 +57,7 @@ import { useImageSplitSide } from './useSplit';
 
 const noItem = (): undefined => undefined;
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | 'assign' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | 'assign' | 'rename' | 'delete' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -85,9 +86,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // Only the active label: the workspace must not re-render on every pointer move.
   const activeLabel = useSyncExternalStore(store.subscribe, () => store.getState().activeLabel, () => store.getState().activeLabel);
   const total = list.counts?.filtered ?? 0;
+  const locate = useCallback(
+    (imgPath: string) => queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...ids, filter: 'all', name: imgPath }), staleTime: 0 }),
+    [queryClient, trpc, ids],
+  );
   const { resuming } = useResumePosition({
     type, name, store, saved: resumePoint, filter, stripFilter, total: list.counts ? total : null, index, current: list.itemAt(index),
-    labels: labelNames, activeLabel, positionOf: list.positionOf, ensure: list.ensure, position,
+    labels: labelNames, activeLabel, positionOf: list.positionOf, ensure: list.ensure, locate, position,
   });
   // No image is in the editor while the saved one is looked up.
   const itemAt = resuming ? noItem : list.itemAt;
@@ -198,6 +203,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       change();
       position.set(0);
     });
+  };
+
+  // The image deleted was in view: the one after it takes its place (the one before, at the end).
+  const afterDelete = () => {
+    const at = position.get();
+    list.refresh();
+    position.set(Math.max(0, Math.min(at, total - 2)));
   };
 
   const commands: WorkspaceCommands = {
@@ -319,7 +331,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           onOpenClasses={() => setDialog('classes')}
         />
         <ShapeList store={store} colorOf={colorOf} />
-        <ImageInfo type={type} name={name} uuid={current?.uuid} />
+        <ImageInfo
+          type={type}
+          name={name}
+          uuid={current?.uuid}
+          imgPath={current?.img_path}
+          onRename={isAdmin ? () => setDialog('rename') : undefined}
+          onDelete={isAdmin ? () => setDialog('delete') : undefined}
+        />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
       <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={go} />
@@ -337,6 +356,17 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         name={name}
         thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
         onOpen={(imgPath) => void navigation.goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
+      />
+      <RenameImageDialog open={dialog === 'rename'} onClose={closeDialog} type={type} name={name} image={current} onRenamed={list.setPath} />
+      <DeleteImageDialog
+        open={dialog === 'delete'}
+        onClose={closeDialog}
+        type={type}
+        name={name}
+        image={current}
+        shapeCount={current?.shape_count ?? 0}
+        beforeDelete={flush}
+        onDeleted={afterDelete}
       />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>

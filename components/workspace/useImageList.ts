@@ -134,19 +134,32 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     if (!pages.has(page)) showPage(page);
   }, [pages, showPage]);
 
-  /** An image's shape count changed in this tab: its badge follows without a reload. */
-  const setShapeCount = useCallback((uuid: string, count: number) => {
+  /** One image's item changed in this tab (change returns it as it was when nothing changed). */
+  const updateItem = useCallback((uuid: string, change: (item: ImageListItem) => ImageListItem) => {
     setPages((current) => {
       for (const [page, items] of current) {
         const at = items.findIndex((item) => item.uuid === uuid);
-        if (at < 0) continue;
-        if (items[at]?.shape_count === count) return current;
-        const next = items.map((item, index) => (index === at ? { ...item, shape_count: count } : item));
-        return new Map(current).set(page, next);
+        const item = items[at];
+        if (!item) continue;
+        const changed = change(item);
+        if (changed === item) return current;
+        return new Map(current).set(page, items.map((other, index) => (index === at ? changed : other)));
       }
       return current;
     });
   }, []);
+
+  /** An image's shape count changed in this tab: its badge follows without a reload. */
+  const setShapeCount = useCallback(
+    (uuid: string, count: number) => updateItem(uuid, (item) => (item.shape_count === count ? item : { ...item, shape_count: count })),
+    [updateItem],
+  );
+
+  /**
+   * An image renamed in this tab keeps its place until the list is next opened: the user goes
+   * on from where the image is, not from where its new name sorts.
+   */
+  const setPath = useCallback((uuid: string, imgPath: string) => updateItem(uuid, (item) => ({ ...item, img_path: imgPath })), [updateItem]);
 
   /** Images were put on a side in this tab: their badges follow without a reload. */
   const setSplit = useCallback((uuids: readonly string[], side: ImageListItem['split'] | null) => {
@@ -203,6 +216,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     ensure,
     requestPage,
     setShapeCount,
+    setPath,
     setSplit,
     refreshSplits,
     positionOf,

@@ -14,6 +14,8 @@ export interface ResumePoint {
   index: number;
   /** '': the list was empty. */
   uuid: string;
+  /** Its file then: found by it when the image's place moved (images came, went or were renamed since). */
+  imgPath?: string;
   label: string;
   filter: ImageFilter;
   /** The strip's second filter: a label, or one annotator's images (Workspace's stripFilter). */
@@ -30,7 +32,8 @@ function read(key: string): ResumePoint | null {
     // A point saved before the filters were saved is the unfiltered list's.
     const filter = typeof value.filter === 'string' && FILTERS.includes(value.filter) ? value.filter : 'all';
     const stripFilter = typeof value.stripFilter === 'string' ? { stripFilter: value.stripFilter } : {};
-    return { index: value.index, uuid: value.uuid, label: String(value.label ?? ''), filter, ...stripFilter };
+    const imgPath = typeof value.imgPath === 'string' ? { imgPath: value.imgPath } : {};
+    return { index: value.index, uuid: value.uuid, label: String(value.label ?? ''), filter, ...stripFilter, ...imgPath };
   } catch {
     return null;
   }
@@ -58,16 +61,18 @@ export function useResumePosition(options: {
   /** An image's position in the list as opened (useImageList); undefined: not in it. */
   positionOf: (image: { index: number; uuid: string }) => Promise<number | undefined>;
   ensure: (index: number) => Promise<ImageListItem | undefined>;
+  /** An image of the project's whole list by its file (image.locate); null: none. */
+  locate: (imgPath: string) => Promise<{ index: number; uuid: string } | null>;
   /** Moved directly: nothing is shown while resuming, so there is nothing to leave or save. */
   position: ImagePosition;
 }): { resuming: boolean } {
-  const { type, name, store, saved, filter, stripFilter, total, index, current, labels, activeLabel, positionOf, ensure, position } = options;
+  const { type, name, store, saved, filter, stripFilter, total, index, current, labels, activeLabel, positionOf, ensure, locate, position } = options;
   const key = keyOf(type, name);
   const resumed = useRef<{ image: boolean; label: boolean }>({ image: false, label: false });
   // Until the saved image is found (its page may be a request away), the workspace shows no
   // image: the first one would flash, and a box drawn on it in that moment would stay there.
-  // In a filtered list even an image saved first may have moved.
-  const [resuming, setResuming] = useState(() => saved !== null && (saved.index > 0 || saved.filter !== 'all' || saved.stripFilter !== undefined));
+  // Even an image saved first may have moved: renamed, or others added before it.
+  const [resuming, setResuming] = useState(() => saved !== null && (saved.uuid !== '' || saved.filter !== 'all' || saved.stripFilter !== undefined));
   // Another filter picked while the saved image is looked up is a move of the user's: it wins.
   const filters = `${filter}/${stripFilter ?? ''}`;
   const shownFilters = useRef(filters);
@@ -80,15 +85,22 @@ export function useResumePosition(options: {
     resumed.current.image = true;
     if (!saved || !resuming) return;
     const savedFilters = `${saved.filter}/${saved.stripFilter ?? ''}`;
-    void positionOf(saved)
-      .then(async (at) => {
-        if (at === undefined || at <= 0 || at >= total) return;
-        const item = await ensure(at);
+    const savedAt = async (): Promise<number | undefined> => {
+      const at = await positionOf(saved);
+      if (at !== undefined && at < total && (await ensure(at))?.uuid === saved.uuid) return at;
+      // The whole list is read live: its images may have moved since (a filtered list finds them by uuid).
+      if (savedFilters !== 'all/' || !saved.imgPath) return undefined;
+      const found = await locate(saved.imgPath);
+      return found?.uuid === saved.uuid && found.index < total && (await ensure(found.index))?.uuid === saved.uuid ? found.index : undefined;
+    };
+    void savedAt()
+      .then((at) => {
         // A key pressed meanwhile moved on: the user's move wins.
-        if (item?.uuid === saved.uuid && position.get() === 0 && shownFilters.current === savedFilters) position.set(at);
+        if (at !== undefined && at > 0 && position.get() === 0 && shownFilters.current === savedFilters) position.set(at);
       })
+      .catch(() => undefined)
       .finally(() => setResuming(false));
-  }, [saved, resuming, total, positionOf, ensure, position]);
+  }, [saved, resuming, total, positionOf, ensure, locate, position]);
 
   useEffect(() => {
     if (resumed.current.label || labels.length === 0) return;
@@ -99,7 +111,14 @@ export function useResumePosition(options: {
   useEffect(() => {
     // An empty list is saved too: reopened, it is that list again.
     if ((!current && total !== 0) || !resumed.current.image || resuming) return;
-    const point: ResumePoint = { index, uuid: current?.uuid ?? '', label: activeLabel, filter, ...(stripFilter === undefined ? {} : { stripFilter }) };
+    const point: ResumePoint = {
+      index,
+      uuid: current?.uuid ?? '',
+      ...(current?.img_path ? { imgPath: current.img_path } : {}),
+      label: activeLabel,
+      filter,
+      ...(stripFilter === undefined ? {} : { stripFilter }),
+    };
     try {
       localStorage.setItem(key, JSON.stringify(point));
     } catch {

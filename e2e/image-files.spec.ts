@@ -1,0 +1,100 @@
+// Renaming and deleting the image in view from the workspace: the file itself changes (the
+// deleted one moves into the project's deleted folder, never erased), the strip and the panels
+// follow at once, and the image's shapes go with it. Each test uses a folder of its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { expect, test } from './fixtures';
+import type { RestApi } from './pages';
+
+const FILES = ['a.png', 'b.png', 'c.png', 'd.png'];
+const SIZE = { width: 320, height: 240 };
+
+async function fourImages(api: RestApi, project: string): Promise<string> {
+  const folder = await makeTempDir(`labelport-e2e-${project}-`);
+  for (const file of FILES) await writeImage(path.join(folder, file), { format: 'png', ...SIZE, color: { r: 40, g: 90, b: 160 } });
+  await api.createProject(project, 'bndbox', { folder, labels: ['car'] });
+  return folder;
+}
+
+const imageInfo = (page: Page) => page.getByRole('region', { name: 'Image info' });
+const topbarPath = (page: Page) => page.locator('.topbar-path');
+
+test('renames the image in view: refused names say why, the file is renamed in place, and its box stays with it', async ({ page, api, editor }) => {
+  const folder = await fourImages(api, 'rename-image');
+  await editor.open('bndbox', 'rename-image', '1 / 4');
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
+  await editor.waitSaved();
+
+  await imageInfo(page).getByRole('button', { name: 'Rename…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename image' });
+  const field = dialog.getByLabel('New file name');
+  await expect(field).toHaveValue('a');
+  await expect(dialog).toContainText('.png');
+  await field.fill('c');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('c.png is already in this folder: choose another name');
+  await field.fill('front door');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('cannot be blank or contain spaces');
+  expect(fs.readdirSync(folder).sort()).toEqual(FILES);
+
+  await field.fill('zebra');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog).toBeHidden();
+  // It keeps its place until the list is read again, so the user goes on from here.
+  await expect(editor.position()).toHaveText('1 / 4');
+  await expect(topbarPath(page)).toHaveText('zebra.png');
+  await expect(imageInfo(page)).toContainText('zebra.png · 320 × 240');
+  await expect(editor.imageStrip().getByRole('button', { name: 'zebra.png' })).toBeVisible();
+  await expect(editor.canvas()).toHaveAttribute('data-drawn-shapes', '1');
+  expect(fs.readdirSync(folder).sort()).toEqual(['b.png', 'c.png', 'd.png', 'zebra.png']);
+  expect(await api.boxesOf('rename-image', 'zebra.png')).toHaveLength(1);
+
+  // A box drawn after the rename is saved on the same image.
+  await editor.drawBox({ x: 220, y: 40 }, { x: 300, y: 200 }, SIZE);
+  await editor.waitSaved();
+  expect(await api.boxesOf('rename-image', 'zebra.png')).toHaveLength(2);
+  await page.reload();
+  await expect(editor.imageStrip().getByRole('button', { name: 'zebra.png' })).toBeVisible();
+  await expect(editor.position()).toHaveText('4 / 4');
+});
+
+test('deletes the image in view after asking: Keep changes nothing, Delete moves the file aside and the next image takes its place', async ({ page, api, editor }) => {
+  const folder = await fourImages(api, 'delete-image');
+  await editor.open('bndbox', 'delete-image', '1 / 4');
+  // Deleted at once, before its save is sent: the box is saved first, and no save fails after.
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
+  await imageInfo(page).getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete image' });
+  await expect(dialog).toContainText('Delete a.png from the project? Its 1 shape leaves the project with it.');
+  await expect(dialog).toContainText('.classifai_deleted_data');
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  await expect(dialog).toBeHidden();
+  expect(fs.readdirSync(folder).sort()).toEqual(FILES);
+
+  await imageInfo(page).getByRole('button', { name: 'Delete…' }).click();
+  await dialog.getByRole('button', { name: 'Delete image' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.position()).toHaveText('1 / 3');
+  await expect(topbarPath(page)).toHaveText('b.png');
+  await expect(editor.imageStrip().getByRole('button', { name: 'a.png' })).toHaveCount(0);
+  await expect(editor.canvas()).toHaveAttribute('data-drawn-shapes', '0');
+  await editor.waitSaved();
+  expect(fs.readdirSync(folder).sort()).toEqual(['.classifai_deleted_data', 'b.png', 'c.png', 'd.png']);
+  expect(fs.readdirSync(path.join(folder, '.classifai_deleted_data'))).toEqual(['a.png']);
+  expect(await api.boxes('delete-image')).toEqual([]);
+
+  // The last image deleted: the one before it is shown.
+  await page.keyboard.press('d');
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('3 / 3');
+  await expect(topbarPath(page)).toHaveText('d.png');
+  await imageInfo(page).getByRole('button', { name: 'Delete…' }).click();
+  await expect(dialog).toContainText('It has no shapes.');
+  await dialog.getByRole('button', { name: 'Delete image' }).click();
+  await expect(editor.position()).toHaveText('2 / 2');
+  await expect(topbarPath(page)).toHaveText('c.png');
+  expect(fs.readdirSync(path.join(folder, '.classifai_deleted_data')).sort()).toEqual(['a.png', 'd.png']);
+});
