@@ -98,3 +98,23 @@ test('deletes the image in view after asking: Keep changes nothing, Delete moves
   await expect(topbarPath(page)).toHaveText('c.png');
   expect(fs.readdirSync(path.join(folder, '.classifai_deleted_data')).sort()).toEqual(['a.png', 'd.png']);
 });
+
+test('deleting the last image of "To do" after others were labelled elsewhere shows the list\'s last image, not none', async ({ page, api, editor }) => {
+  await fourImages(api, 'delete-to-do');
+  await editor.open('bndbox', 'delete-to-do', '1 / 4');
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await expect(editor.position()).toHaveText('1 / 4');
+  for (let step = 0; step < 3; step += 1) await editor.nextImage();
+  await expect(topbarPath(page)).toHaveText('d.png');
+  // Labelled by another client while this tab's "To do" stays as it was opened.
+  for (const file of ['b.png', 'c.png']) await api.saveBoxes('delete-to-do', file, SIZE, [{ id: `${file}-box`, x1: 10, y1: 10, x2: 90, y2: 90, label: 'car' }]);
+  await imageInfo(page).getByRole('button', { name: 'Delete…' }).click();
+  await page.getByRole('dialog', { name: 'Delete image' }).getByRole('button', { name: 'Delete image' }).click();
+  // Read again, "To do" holds a.png alone.
+  await expect(editor.position()).toHaveText('1 / 1');
+  await expect(topbarPath(page)).toHaveText('a.png');
+  await editor.waitImageShown();
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
+  await editor.waitSaved();
+  expect(await api.boxesOf('delete-to-do', 'a.png')).toHaveLength(1);
+});

@@ -212,6 +212,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     position.set(Math.max(0, Math.min(at, total - 2)));
   };
 
+  // A list read again may be shorter than the place shown (an image deleted here, more of a
+  // filtered list labelled elsewhere): its last image is shown, not none.
+  const listSize = list.counts ? total : null;
+  useEffect(() => {
+    if (listSize !== null && listSize > 0 && position.get() >= listSize) position.set(listSize - 1);
+  }, [listSize, position]);
+
   const commands: WorkspaceCommands = {
     next: () => go(position.get() + 1, true),
     previous: () => go(position.get() - 1, true),
