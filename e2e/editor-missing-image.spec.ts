@@ -5,20 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 import { FIRST_IMAGE, withholdShapesBut, type EditorPage, type RestApi } from './pages';
 
 const FILES = ['a.png', 'b.png', 'c.png', 'd.png', 'e.png', 'f.png', 'g.png', 'h.png'];
 const SIZE = { width: 320, height: 240 };
 
-/** A project of eight plain images in a folder of its own: deleting one touches no other test's project. */
-async function eightImages(api: RestApi, project: string): Promise<string> {
-  const folder = await makeTempDir(`labelport-e2e-${project}-`);
-  for (const file of FILES) await writeImage(path.join(folder, file), { format: 'png', ...SIZE, color: { r: 120, g: 60, b: 30 } });
-  await api.createProject(project, 'bndbox', { folder, labels: ['car'] });
-  return folder;
-}
+/** Eight plain images in a folder of their own: deleting one touches no other test's project. */
+const eightImages = (api: RestApi, project: string) => api.createPlainProject(project, FILES, SIZE);
 
 /** Another client deletes one image of the project, as classifai's client does (REST). */
 async function deleteImage(page: Page, base: string, api: RestApi, project: string, folder: string, file: string): Promise<string> {

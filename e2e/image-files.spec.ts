@@ -4,19 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 import type { RestApi } from './pages';
 
 const FILES = ['a.png', 'b.png', 'c.png', 'd.png'];
 const SIZE = { width: 320, height: 240 };
 
-async function fourImages(api: RestApi, project: string): Promise<string> {
-  const folder = await makeTempDir(`labelport-e2e-${project}-`);
-  for (const file of FILES) await writeImage(path.join(folder, file), { format: 'png', ...SIZE, color: { r: 40, g: 90, b: 160 } });
-  await api.createProject(project, 'bndbox', { folder, labels: ['car'] });
-  return folder;
-}
+const fourImages = (api: RestApi, project: string) => api.createPlainProject(project, FILES, SIZE);
 
 const imageInfo = (page: Page) => page.getByRole('region', { name: 'Image info' });
 const topbarPath = (page: Page) => page.locator('.topbar-path');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 
 export type ShortType = 'bndbox' | 'seg';
 export interface RestBox { x1: number; y1: number; x2: number; y2: number; label: string }
@@ -65,6 +66,17 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
       });
       expect(await created.json()).toEqual({ message: 1 });
       await expect.poll(async () => (await getJson<{ file_system_status: number }>(`/v2/${type}/projects/${name}`)).file_system_status).toBe(3);
+    },
+
+    /**
+     * A bndbox project (labels: car) of plain PNGs of one size in a folder of its own: deleting or
+     * renaming one touches no other test's project. Returns the folder.
+     */
+    async createPlainProject(name: string, files: readonly string[], size: ImageSize): Promise<string> {
+      const folder = await makeTempDir(`labelport-e2e-${name}-`);
+      for (const file of files) await writeImage(path.join(folder, file), { format: 'png', ...size, color: { r: 120, g: 60, b: 30 } });
+      await this.createProject(name, 'bndbox', { folder, labels: ['car'] });
+      return folder;
     },
 
     /** The uuid of an image of a bndbox project, by file name. */
