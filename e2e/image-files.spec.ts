@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { encodeImage, makeTempDir } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 import type { RestApi } from './pages';
 
@@ -73,6 +74,7 @@ test('deletes the image in view after asking: Keep changes nothing, Delete moves
   await expect(dialog).toBeHidden();
   await expect(editor.position()).toHaveText('1 / 3');
   await expect(topbarPath(page)).toHaveText('b.png');
+  await expect(editor.statistics()).toContainText('0 labeled · 3 unlabeled');
   await expect(editor.imageStrip().getByRole('button', { name: 'a.png' })).toHaveCount(0);
   await expect(editor.canvas()).toHaveAttribute('data-drawn-shapes', '0');
   await editor.waitSaved();
@@ -111,4 +113,51 @@ test('deleting the last image of "To do" after others were labelled elsewhere sh
   await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
   await editor.waitSaved();
   expect(await api.boxesOf('delete-to-do', 'a.png')).toHaveLength(1);
+});
+
+const pngFile = async (name: string) => ({ name, mimeType: 'image/png', buffer: await encodeImage({ format: 'png', ...SIZE, color: { r: 20, g: 160, b: 90 } }) });
+
+test('adds images picked in the browser: one bad file refuses them all, then they are copied in (a taken name numbered) and the first opens', async ({ page, api, editor }) => {
+  const folder = await fourImages(api, 'add-images');
+  await editor.open('bndbox', 'add-images', '1 / 4');
+  await editor.nextImage();
+  await imageInfo(page).getByRole('button', { name: 'Add images…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add images' });
+  const picker = dialog.getByLabel('Images to add');
+  await picker.setInputFiles([{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') }, await pngFile('e.png')]);
+  await dialog.getByRole('button', { name: 'Add 2 images' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('notes.png is not a JPEG, PNG, BMP or WebP image');
+  expect(fs.readdirSync(folder).sort()).toEqual(FILES);
+
+  await picker.setInputFiles([await pngFile('a.png'), await pngFile('e.png')]);
+  await dialog.getByRole('button', { name: 'Add 2 images' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Added 2 images: a(1).png, e.png.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(topbarPath(page)).toHaveText('a(1).png');
+  await expect(editor.position()).toHaveText(/^\d \/ 6$/);
+  await expect(editor.imageStrip().getByRole('button', { name: 'e.png' })).toBeVisible();
+  await expect(editor.statistics()).toContainText('0 labeled · 6 unlabeled');
+  expect(fs.readdirSync(folder).sort()).toEqual([...FILES, 'a(1).png', 'e.png'].sort());
+  await editor.waitImageShown();
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
+  await editor.waitSaved();
+  expect(await api.boxesOf('add-images', 'a(1).png')).toHaveLength(1);
+  expect(await api.boxesOf('add-images', 'a.png')).toHaveLength(0);
+});
+
+test('an empty project offers to add images, and shows the first one added', async ({ page, world, api, editor }) => {
+  const folder = await makeTempDir('labelport-e2e-empty-');
+  await api.createProject('add-to-empty', 'bndbox', { folder, labels: ['car'] });
+  await page.goto(`${world.server.url}/projects/bndbox/add-to-empty`);
+  await expect(editor.position()).toHaveText('0 / 0');
+  await expect(page.getByText('This project has no images yet: add some here')).toBeVisible();
+  await page.getByRole('button', { name: 'Add images…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add images' });
+  await dialog.getByLabel('Images to add').setInputFiles([await pngFile('first.png')]);
+  await dialog.getByRole('button', { name: 'Add 1 image' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Added 1 image: first.png.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(editor.position()).toHaveText('1 / 1');
+  await expect(topbarPath(page)).toHaveText('first.png');
+  expect(fs.readdirSync(folder)).toEqual(['first.png']);
 });

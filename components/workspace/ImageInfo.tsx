@@ -15,12 +15,13 @@ interface ImageInfoProps {
   /** The path as the strip has it: a rename in this tab shows at once. */
   imgPath: string | undefined;
   /** Given to those who may change the project's files (an admin; anyone on a local server). */
+  onAdd?: () => void;
   onRename?: () => void;
   onDelete?: () => void;
 }
 
 /** The shown image: its file, size, and who changed its shapes when (the audit trail). */
-export function ImageInfo({ type, name, uuid, imgPath, onRename, onDelete }: ImageInfoProps) {
+export function ImageInfo({ type, name, uuid, imgPath, onAdd, onRename, onDelete }: ImageInfoProps) {
   const trpc = useTRPC();
   // The editor's own read of the image (already cached): its version follows this tab's saves.
   const image = useQuery({ ...editorImageQuery(trpc, type, name, uuid ?? '-'), enabled: false }).data?.[0];
@@ -47,8 +48,9 @@ export function ImageInfo({ type, name, uuid, imgPath, onRename, onDelete }: Ima
           {imgPath ?? image.img_path} · {image.width} × {image.height}
         </p>
       ) : null}
-      {onRename || onDelete ? (
+      {onAdd || onRename || onDelete ? (
         <div className="row">
+          {onAdd ? <button type="button" className="button small" onClick={onAdd}>Add images…</button> : null}
           {onRename ? <button type="button" className="button small" onClick={onRename}>Rename…</button> : null}
           {onDelete ? <button type="button" className="button small danger" onClick={onDelete}>Delete…</button> : null}
         </div>

@@ -16,6 +16,7 @@ import { decodedOriginal } from '@/components/editor/useImageElement';
 import { SaveIndicator } from '@/components/editor/SaveIndicator';
 import { useMe } from '@/components/home/SignedInAs';
 import { ConflictDialog } from './ConflictDialog';
+import { AddImagesDialog } from './AddImagesDialog';
 import { DeleteImageDialog, RenameImageDialog } from './ImageFileDialogs';
 import { ImageInfo } from './ImageInfo';
 import { ASSIGNEE_PREFIX, presenceText, useAssigneeOptions, usePresence } from './useTeamwork';
@@ -57,7 +58,7 @@ import { useImageSplitSide } from './useSplit';
 
 const noItem = (): undefined => undefined;
 
-type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | 'assign' | 'rename' | 'delete' | null;
+type OpenDialog = 'help' | 'settings' | 'propagate' | 'simplify' | 'goto' | 'classes' | 'import' | 'split' | 'duplicates' | 'assign' | 'add' | 'rename' | 'delete' | null;
 
 export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const trpc = useTRPC();
@@ -205,11 +206,26 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     });
   };
 
+  // The project's images changed here: its statistics count them anew.
+  const imagesChanged = () => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
+
   // The image deleted was in view: the one after it takes its place (the one before, at the end).
   const afterDelete = () => {
     const at = position.get();
-    list.refresh();
+    imagesChanged();
+    void list.refresh();
     position.set(Math.max(0, Math.min(at, total - 2)));
+  };
+
+  // Images added here: the list is read again with them, and the first of them opened.
+  const imagesAdded = (added: readonly string[]) => {
+    const { imageId, shapes } = store.getState();
+    if (imageId) leave(imageId, shapes);
+    imagesChanged();
+    void flush()
+      .then(() => list.refresh())
+      .then(() => (added[0] ? navigation.goTo(added[0]) : false))
+      .catch(() => undefined);
   };
 
   // A list read again may be shorter than the place shown (an image deleted here, more of a
@@ -295,7 +311,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         labels={labelNames}
         onLabel={(next) => reopenList(() => setLabelFilter(next))}
         onFilter={(next) => reopenList(() => setFilter(next))}
-        onRefresh={() => reopenList(list.refresh)}
+        onRefresh={() => reopenList(() => void list.refresh())}
         counts={list.counts}
       >
         <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />
@@ -303,7 +319,18 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <main className="stage-area">
         <Toolbar context={actionContext} keys={settings.keys} workflow={workflow} />
         {total === 0 && list.counts ? (
-          <div className="empty">{filter === 'all' && stripFilter === undefined ? 'This project has no images: add some to its folder, then reload it.' : 'No image matches this filter.'}</div>
+          <div className="empty">
+            {filter !== 'all' || stripFilter !== undefined ? (
+              <p>No image matches this filter.</p>
+            ) : isAdmin ? (
+              <>
+                <p>This project has no images yet: add some here, or copy them into its folder and reload it.</p>
+                <button type="button" className="button" onClick={() => setDialog('add')}>Add images…</button>
+              </>
+            ) : (
+              <p>This project has no images yet.</p>
+            )}
+          </div>
         ) : (
           <EditorPane
             type={type}
@@ -343,6 +370,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           name={name}
           uuid={current?.uuid}
           imgPath={current?.img_path}
+          onAdd={isAdmin ? () => setDialog('add') : undefined}
           onRename={isAdmin ? () => setDialog('rename') : undefined}
           onDelete={isAdmin ? () => setDialog('delete') : undefined}
         />
@@ -364,6 +392,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
         onOpen={(imgPath) => void navigation.goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
       />
+      <AddImagesDialog open={dialog === 'add'} onClose={closeDialog} type={type} name={name} onAdded={imagesAdded} />
       <RenameImageDialog open={dialog === 'rename'} onClose={closeDialog} type={type} name={name} image={current} onRenamed={list.setPath} />
       <DeleteImageDialog
         open={dialog === 'delete'}

@@ -69,6 +69,9 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   // The list's length as soon as it is known, before a render shows it: a key pressed while the
   // list was read goes to a position of it once it is there.
   const size = useRef<number | null>(null);
+  // refresh()'s callers waiting for the list read again: each resolves once a first page of an
+  // opening after the one it was called in is there.
+  const reopenWaiters = useRef<Array<{ after: number; resolve: () => void }>>([]);
   const loadPage = useCallback(
     async (page: number): Promise<ImageListItem[]> => {
       const opening = opened.current;
@@ -78,6 +81,11 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
       // Only the chip counts follow the saves; the filtered count is the list's as opened.
       setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
       setPages((current) => new Map(current).set(page, data.items));
+      if (page === 0) {
+        const ready = reopenWaiters.current.filter((waiter) => waiter.after < opening);
+        reopenWaiters.current = reopenWaiters.current.filter((waiter) => waiter.after >= opening);
+        ready.forEach((waiter) => waiter.resolve());
+      }
       return data.items;
     },
     [fetchPage],
@@ -226,8 +234,12 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     kept: keepsList,
     /** How many images the list holds, as soon as that is known (counts.filtered once rendered). */
     sizeNow: useCallback(() => size.current ?? 0, []),
-    /** Re-reads counts and pages (after saves change labeled/unlabeled). */
-    refresh: () => setVersion((value) => value + 1),
+    /** Re-reads counts and pages (after saves change labeled/unlabeled); resolves once the list's first page is read again. */
+    refresh: () =>
+      new Promise<void>((resolve) => {
+        reopenWaiters.current.push({ after: opened.current, resolve });
+        setVersion((value) => value + 1);
+      }),
     /** Re-reads the counts only, keeping the pages in view (stable identity). */
     refreshCounts,
   };
