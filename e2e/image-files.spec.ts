@@ -47,6 +47,11 @@ test('renames the image in view: refused names say why, the file is renamed in p
   expect(fs.readdirSync(folder).sort()).toEqual(['b.png', 'c.png', 'd.png', 'zebra.png']);
   expect(await api.boxesOf('rename-image', 'zebra.png')).toHaveLength(1);
 
+  // F2 asks too; Escape leaves the name as it is.
+  await page.keyboard.press('F2');
+  await expect(field).toHaveValue('zebra');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   // A box drawn after the rename is saved on the same image.
   await editor.drawBox({ x: 220, y: 40 }, { x: 300, y: 200 }, SIZE);
   await editor.waitSaved();

@@ -249,7 +249,7 @@ export function editorPage(page: Page, base: string) {
     },
     async addLabel(name: string) {
       await page.getByLabel('New label').fill(name);
-      await page.getByRole('button', { name: 'Add' }).click();
+      await labelPanel().getByRole('button', { name: 'Add', exact: true }).click();
     },
     /** The Classes dialog, opened from the label panel. */
     async openClasses() {

@@ -81,9 +81,17 @@ test("a viewer's workspace is read-only; an annotator's box is stored", async ({
   await viewer.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 });
   await viewerPage.waitForTimeout(1500);
   expect((await storedBoxes()).length).toBe(before);
-  // No admin's buttons that would only be refused: import, export, the image's rename and
-  // delete, and on the project list reload, rename and delete (the star shows, but does not toggle).
-  for (const name of ['Import…', 'Export', 'Rename…', 'Delete…']) await expect(viewerPage.getByRole('button', { name })).toHaveCount(0);
+  // No admin's buttons that would only be refused: import, export, adding, renaming and deleting
+  // images, and on the project list reload, rename and delete (the star shows, but does not toggle).
+  for (const name of ['Import…', 'Export', 'Add images…', 'Rename…', 'Delete…']) await expect(viewerPage.getByRole('button', { name })).toHaveCount(0);
+  // Nor the key: F2 asks nothing, and the shortcut sheet opened after it does not list it.
+  await viewerPage.keyboard.press('F2');
+  await viewerPage.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const sheet = viewerPage.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toContainText('Go to an image by number or file name');
+  await expect(sheet).not.toContainText('Rename the image file');
+  await expect(viewerPage.getByRole('dialog', { name: 'Rename image' })).toBeHidden();
+  await viewerPage.keyboard.press('Escape');
   await viewerPage.getByRole('link', { name: '← Projects' }).click();
   const card = viewerPage.getByRole('article', { name: 'Project shared' });
   await expect(card.getByRole('link', { name: 'Open', exact: true })).toBeVisible();

@@ -249,6 +249,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
     checkDataset: () => setChecking(true),
+    renameImage: () => isAdmin && itemAt(position.get()) && setDialog('rename'),
+    mayChangeFiles: isAdmin,
     setSplit: (side) => {
       const shown = itemAt(position.get());
       if (shown) splitSide.set(shown.uuid, side);

@@ -25,6 +25,10 @@ export interface WorkspaceCommands {
   checkDataset(): void;
   /** Puts the open image on a side of the project's split (kept until the next split). */
   setSplit(side: 'train' | 'val' | 'test'): void;
+  /** Asks for a new name for the open image's file. */
+  renameImage(): void;
+  /** The user may add, rename and delete the project's images (an admin; anyone on a local server). */
+  mayChangeFiles: boolean;
 }
 
 export interface ActionContext {
@@ -128,6 +132,14 @@ export const ACTIONS: readonly EditorAction[] = [
   { id: 'image.previous', title: 'Previous image', group: 'Navigate', defaultKeys: ['a', 'ArrowLeft'], run: ({ workspace }) => workspace.previous() },
   { id: 'image.nextUnlabeled', title: 'Next image without shapes', group: 'Navigate', defaultKeys: ['u'], run: ({ workspace }) => workspace.nextUnlabeled() },
   { id: 'image.goTo', title: 'Go to an image by number or file name', group: 'Navigate', defaultKeys: ['g'], run: ({ workspace }) => workspace.goTo() },
+  {
+    id: 'image.rename',
+    title: 'Rename the image file',
+    group: 'Navigate',
+    defaultKeys: ['F2'],
+    available: ({ workspace }) => workspace.mayChangeFiles,
+    run: ({ workspace }) => workspace.renameImage(),
+  },
   { id: 'workflow.autoAdvance', title: 'Auto-advance: next image once a shape is labelled (on/off)', group: 'Navigate', defaultKeys: ['Shift+a'], run: ({ workspace }) => workspace.toggleAutoAdvance() },
   // Shifted letters: Alt+1-8 switch browser tabs on Linux and never reach the page.
   { id: 'split.train', title: 'Put the image in the train split', group: 'Split', defaultKeys: ['Shift+t'], run: ({ workspace }) => workspace.setSplit('train') },
