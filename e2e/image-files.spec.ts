@@ -120,6 +120,22 @@ test('deleting the last image of "To do" after others were labelled elsewhere sh
   expect(await api.boxesOf('delete-to-do', 'a.png')).toHaveLength(1);
 });
 
+test('a delete the server refuses says why and changes nothing', async ({ page, api, editor }) => {
+  const folder = await fourImages(api, 'delete-refused');
+  // A file where the deleted folder should be: nothing may be moved into it, or past it.
+  fs.writeFileSync(path.join(folder, '.classifai_deleted_data'), 'not a folder');
+  await editor.open('bndbox', 'delete-refused', '1 / 4');
+  await imageInfo(page).getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete image' });
+  await dialog.getByRole('button', { name: 'Delete image' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Nothing was deleted: .classifai_deleted_data');
+  await expect(dialog.getByRole('button', { name: 'Delete image' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  await expect(editor.position()).toHaveText('1 / 4');
+  await expect(topbarPath(page)).toHaveText('a.png');
+  expect(fs.readdirSync(folder).sort()).toEqual(['.classifai_deleted_data', ...FILES]);
+});
+
 const pngFile = async (name: string) => ({ name, mimeType: 'image/png', buffer: await encodeImage({ format: 'png', ...SIZE, color: { r: 20, g: 160, b: 90 } }) });
 
 test('adds images picked in the browser: one bad file refuses them all, then they are copied in (a taken name numbered) and the first opens', async ({ page, api, editor }) => {

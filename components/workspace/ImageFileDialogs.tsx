@@ -104,8 +104,11 @@ function DeleteQuestion({ onClose, type, name, image, shapeCount, beforeDelete, 
   const trpc = useTRPC();
   const remove = useMutation(trpc.image.remove.mutationOptions());
   const [problem, setProblem] = useState<string | null>(null);
+  // From the press on: the saves it waits for first may take a moment.
+  const [deleting, setDeleting] = useState(false);
   const confirm = async () => {
     setProblem(null);
+    setDeleting(true);
     // The image's last edits land first: a save arriving after the delete would be refused.
     await beforeDelete().catch(() => undefined);
     remove.mutate(
@@ -115,7 +118,10 @@ function DeleteQuestion({ onClose, type, name, image, shapeCount, beforeDelete, 
           onDeleted(image.uuid);
           onClose();
         },
-        onError: (error) => setProblem(errorText(error)),
+        onError: (error) => {
+          setProblem(errorText(error));
+          setDeleting(false);
+        },
       },
     );
   };
@@ -129,7 +135,7 @@ function DeleteQuestion({ onClose, type, name, image, shapeCount, beforeDelete, 
       {problem ? <p className="error" role="alert">{problem}</p> : null}
       <div className="row end">
         <button type="button" className="button" autoFocus onClick={onClose}>Keep</button>
-        <button type="button" className="button danger" disabled={remove.isPending} onClick={() => void confirm()}>Delete image</button>
+        <button type="button" className="button danger" disabled={deleting} onClick={() => void confirm()}>{deleting ? 'Deleting…' : 'Delete image'}</button>
       </div>
     </div>
   );
