@@ -1,41 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { ReloadProgress } from './ReloadProgress';
 import { useMe } from './SignedInAs';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/api/root';
-import { FILE_SYSTEM_STATUS } from '@/server/api/schemas/status.schema';
 
 export type ProjectOverview = inferRouterOutputs<AppRouter>['project']['overviews'][number];
 
 const TYPE_NAMES = { bndbox: 'Bounding boxes', seg: 'Polygons' } as const;
 const dateText = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-type ProjectIds = { annotation_type: ProjectOverview['type']; project_name: string };
-
-// Walking the folder, then writing; the other codes end a reload.
-const scanRunning = (code: number | undefined) => code === FILE_SYSTEM_STATUS.ITERATING_FOLDER || code === FILE_SYSTEM_STATUS.DATABASE_UPDATING;
-
-/** Polls the reload until it ends, then tells the card to show the new counts, and why it stopped if it failed. */
-function ReloadProgress({ ids, onDone }: { ids: ProjectIds; onDone: (failure: string | null) => void }) {
-  const trpc = useTRPC();
-  const status = useQuery({
-    ...trpc.project.reloadStatus.queryOptions(ids),
-    refetchInterval: (query) => (scanRunning(query.state.data?.file_system_status) ? 250 : false),
-  });
-  const data = status.data;
-  const finished = data !== undefined && !scanRunning(data.file_system_status);
-  const failure = data?.file_system_status === FILE_SYSTEM_STATUS.ABORTED ? `The reload stopped: ${data.error_message || 'the folder could not be read'}` : null;
-  useEffect(() => {
-    if (finished) onDone(failure);
-  }, [finished, failure, onDone]);
-  return <ProgressBar label="Reloading" done={data?.progress?.[0]} total={data?.progress?.[1]} />;
-}
 
 export function projectHref(project: Pick<ProjectOverview, 'type' | 'name'>) {
   return `/projects/${project.type}/${encodeURIComponent(project.name)}`;

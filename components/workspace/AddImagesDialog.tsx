@@ -3,28 +3,22 @@
 // Adding images from the workspace, as classifai clients can: the files picked are copied into
 // the project folder (a name already there gets a number, nothing is overwritten), then the
 // project is reloaded so they become its images; each step shows its progress.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ReloadProgress } from '@/components/home/ReloadProgress';
 import { errorText, useTRPC } from '@/components/trpc/provider';
+import { useJobStatus } from '@/components/trpc/useJobStatus';
 import { Dialog } from '@/components/ui/Dialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { ADD_IMAGE_STATUS } from '@/server/api/schemas/image.schema';
-import { FILE_SYSTEM_STATUS } from '@/server/api/schemas/status.schema';
+import { dataUrlOf } from './read-import-files';
 import type { ProjectType } from './useProject';
 
 const ACCEPTED = '.jpg,.jpeg,.png,.bmp,.webp,image/jpeg,image/png,image/bmp,image/webp';
 /** All the files go in one request as base64 (a third larger), under the server's 300 MB. */
 const MAX_TOTAL_BYTES = 150 * 1024 * 1024;
 
-type Step = 'choosing' | 'sending' | 'copying' | 'reload-starting' | 'reloading' | 'done';
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(`${file.name} could not be read`));
-    reader.readAsDataURL(file);
-  });
+type Step = 'choosing' | 'copying' | 'reload-starting' | 'reloading' | 'done';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const plural = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
@@ -48,10 +42,8 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
   const [problem, setProblem] = useState<string | null>(null);
   const add = useMutation(trpc.image.add.mutationOptions());
   const reload = useMutation(trpc.project.reload.mutationOptions());
+  const copy = useJobStatus(trpc.image.addStatus.queryOptions(ids), (status) => status.add_image_status === ADD_IMAGE_STATUS.ADDING_IMAGES, 200);
   const busy = step !== 'choosing' && step !== 'done';
-
-  const addStatus = useQuery({ ...trpc.image.addStatus.queryOptions(ids), enabled: step === 'copying', refetchInterval: 200 });
-  const reloadStatus = useQuery({ ...trpc.project.reloadStatus.queryOptions(ids), enabled: step === 'reloading', refetchInterval: 200 });
 
   const fail = (text: string) => {
     setProblem(text);
@@ -62,19 +54,19 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
     setProblem(null);
     const total = files.reduce((sum, file) => sum + file.size, 0);
     if (total > MAX_TOTAL_BYTES) return fail(`These files take ${megabytes(total)}: add at most ${megabytes(MAX_TOTAL_BYTES)} at once`);
-    setStep('sending');
-    // A status read before this add (the last one's end) must not end this one at once.
-    queryClient.removeQueries(trpc.image.addStatus.queryFilter(ids));
+    setStep('copying');
+    copy.reset();
     try {
-      const dataUrls = await Promise.all(files.map(readAsDataUrl));
+      const dataUrls = await Promise.all(files.map(dataUrlOf));
       await add.mutateAsync({ ...ids, img_name_list: files.map((file) => file.name), img_base64_list: dataUrls });
-      setStep('copying');
+      copy.started();
     } catch (error) {
       fail(errorText(error));
     }
   };
 
-  const copied = addStatus.data;
+  // Copied: the project is reloaded so that the new files become its images.
+  const copied = copy.status;
   useEffect(() => {
     if (step !== 'copying' || !copied || copied.add_image_status === ADD_IMAGE_STATUS.ADDING_IMAGES) return;
     if (copied.add_image_status === ADD_IMAGE_STATUS.OPERATION_FAILED) return fail(copied.error_message ?? 'The images could not be copied into the project folder');
@@ -90,17 +82,17 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
     });
   }, [step, copied, ids, reload, queryClient, trpc]);
 
-  const scanned = reloadStatus.data;
-  const scanning = scanned?.file_system_status === FILE_SYSTEM_STATUS.ITERATING_FOLDER || scanned?.file_system_status === FILE_SYSTEM_STATUS.DATABASE_UPDATING;
-  useEffect(() => {
-    if (step !== 'reloading' || !scanned || scanning) return;
-    if (scanned.file_system_status === FILE_SYSTEM_STATUS.ABORTED) {
-      return fail(`The images are in the project folder, but the reload stopped: ${scanned.error_message || 'the folder could not be read'}. Reload the project from the project list.`);
-    }
-    setStep('done');
-    setFiles([]);
-    onAdded(added);
-  }, [step, scanned, scanning, added, onAdded]);
+  const reloaded = useCallback(
+    (failure: string | null) => {
+      // Once: the dialog leaves this step at the first word.
+      if (step !== 'reloading') return;
+      if (failure) return fail(`The images are in the project folder. ${failure}. Reload the project from the project list.`);
+      setStep('done');
+      setFiles([]);
+      onAdded(added);
+    },
+    [step, added, onAdded],
+  );
 
   const close = () => {
     if (busy) return;
@@ -135,9 +127,8 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
             {files.length > 0 ? <p className="small">{plural(files.length, 'file')}, {megabytes(files.reduce((sum, file) => sum + file.size, 0))}</p> : null}
           </>
         )}
-        {step === 'sending' ? <ProgressBar label="Sending" /> : null}
         {step === 'copying' || step === 'reload-starting' ? <ProgressBar label="Copying into the folder" done={copied?.progress?.[0]} total={copied?.progress?.[1]} /> : null}
-        {step === 'reloading' ? <ProgressBar label="Adding to the project" done={scanned?.progress?.[0]} total={scanned?.progress?.[1]} /> : null}
+        {step === 'reloading' ? <ReloadProgress ids={ids} onDone={reloaded} /> : null}
         {problem ? <p className="error" role="alert">{problem}</p> : null}
         <div className="row end">
           <button type="button" className="button" onClick={close} disabled={busy}>{step === 'done' ? 'Close' : 'Cancel'}</button>

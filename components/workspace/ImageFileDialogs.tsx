@@ -6,14 +6,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
+import { DELETED_FOLDER_NAME, ILLEGAL_RENAME_CHARACTERS } from '@/server/api/schemas/image.schema';
 import type { ImageListItem } from './useImageList';
 import type { ProjectType } from './useProject';
-
-/** The server keeps deleted images here, inside the project folder (classifai's name for it). */
-const DELETED_FOLDER = '.classifai_deleted_data';
-
-/** The characters classifai refuses in a new image name (the server checks them too). */
-const ILLEGAL_NAME_CHARACTERS = '` & : ; \' ? $ ~ # @ = * + % { } < > / [ ] | " ^ \\';
 
 const fileNameOf = (imgPath: string) => imgPath.slice(imgPath.lastIndexOf('/') + 1);
 const folderOf = (imgPath: string) => imgPath.slice(0, imgPath.lastIndexOf('/') + 1);
@@ -88,7 +83,7 @@ function RenameForm({ onClose, type, name, image, onRenamed }: ImageFileDialogPr
 /** The rename's refusal in the user's words (classifai's codes: 1 exists, 2 illegal character). */
 function renameProblem(code: number, fileName: string, serverText: string): string {
   if (code === 1) return `${fileName} is already in this folder: choose another name`;
-  if (code === 2) return `A file name cannot be blank or contain spaces or any of ${ILLEGAL_NAME_CHARACTERS}`;
+  if (code === 2) return `A file name cannot be blank or contain spaces or any of ${ILLEGAL_RENAME_CHARACTERS.filter((character) => character !== ' ').join(' ')}`;
   return serverText;
 }
 
@@ -130,7 +125,7 @@ function DeleteQuestion({ onClose, type, name, image, shapeCount, beforeDelete, 
     <div className="stack">
       <p>
         Delete <strong className="break-anywhere">{image.img_path}</strong> from the project? {shapes}. The file is not erased: it is moved into the
-        folder {DELETED_FOLDER} in the project folder, where you can take it back from.
+        folder {DELETED_FOLDER_NAME} in the project folder, where you can take it back from.
       </p>
       {problem ? <p className="error" role="alert">{problem}</p> : null}
       <div className="row end">

@@ -209,12 +209,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // The project's images changed here: its statistics count them anew.
   const imagesChanged = () => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
 
-  // The image deleted was in view: the one after it takes its place (the one before, at the end).
+  // The image deleted was in view: the one after it takes its place at the same position (the
+  // one before, at the end: the list read again is shorter than the place, see below).
   const afterDelete = () => {
-    const at = position.get();
     imagesChanged();
     void list.refresh();
-    position.set(Math.max(0, Math.min(at, total - 2)));
   };
 
   // Images added here: the list is read again with them, and the first of them opened.

@@ -10,14 +10,16 @@ interface PickedFile {
   path: string;
 }
 
-const base64Of = (file: File) =>
+/** The file as a data URL: encoded natively, where building base64 in script would copy a zip several times. */
+export const dataUrlOf = (file: File) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
-    // A data URL is encoded natively; building base64 in script would copy the zip several times.
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
     reader.readAsDataURL(file);
   });
+
+const base64Of = async (file: File) => (await dataUrlOf(file)).replace(/^data:[^,]*,/, '');
 
 export async function readPicked(picked: readonly PickedFile[]): Promise<SelectedFile[]> {
   const wanted = insideChosenFolder(picked).filter((entry) => isImportable(entry.path));

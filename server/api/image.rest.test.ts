@@ -331,7 +331,7 @@ describe('add, rename, delete', () => {
   it('refuses a taken name, illegal characters and traversal, changing nothing', async () => {
     const uuid = uuidOf('tall.png');
     const before = snapshotFolder(folder);
-    const cases: Array<[string, number]> = [['new.png', 1], ['bad name.png', 2], ['../up.png', 2], ['..', 2], ['a/b.png', 2], ['', 2]];
+    const cases: Array<[string, number]> = [['new.png', 1], ['bad name.png', 2], ['../up.png', 2], ['..', 2], ['a/b.png', 2], ['', 2], ['a&b.png', 2], ['x#y.png', 2], ['q"r.png', 2], ['back\\slash.png', 2], ['c^d.png', 2]];
     for (const [name, code] of cases) {
       const reply = await t.rest.put('/v2/bndbox/projects/boxes/imgsrc/rename', { uuid, new_fname: name });
       expect(reply.body, name).toMatchObject({ message: 0, error_code: code, img_path: null });

@@ -12,6 +12,7 @@ import {
 } from '@/server/files/project-folder';
 import type { ThumbnailCache } from '@/server/files/thumbnail-cache';
 import { probeImageBuffer } from '@/server/media/image-media';
+import { hasIllegalRenameCharacter } from './image-file-rules';
 import { DomainError, imageNotFound, invalidInput, invalidState, isDomainError } from './errors';
 import type { JobRunner } from './jobs/job-runner';
 import { addJobKey, type JobKinds, type JobStatusOf } from './jobs/job-kinds';
@@ -31,8 +32,6 @@ export type RenameOutcome =
   | { ok: false; reason: 'exists' | 'illegal_character' | 'failed'; message: string };
 
 const MAX_UPLOADS = 10_000;
-// classifai's list of characters a new image name may not contain (RenameProjectData).
-const ILLEGAL_RENAME_CHARACTERS = /[ `&:;'?$~#@=*+%{}<>/[\]|"^\\]/;
 
 async function decodeUpload(upload: UploadedImage): Promise<Buffer> {
   checkFileName(upload.name, 'Image name');
@@ -92,7 +91,7 @@ export function createImageFilesService(deps: {
       }
       const dot = newFileName.lastIndexOf('.');
       const base = dot > 0 ? newFileName.slice(0, dot) : newFileName;
-      if (base.trim() === '' || ILLEGAL_RENAME_CHARACTERS.test(base)) {
+      if (base.trim() === '' || hasIllegalRenameCharacter(base)) {
         return { ok: false, reason: 'illegal_character', message: 'Contain illegal character' };
       }
       const oldAbs = await resolveExistingInside(project.folder, image.relPath);

@@ -9,7 +9,9 @@ import { invalidInput, invalidState } from '@/server/core/errors';
 import { mapLimited } from './map-limited';
 
 /** classifai's name for the folder deleted images are moved into; never scanned. */
-export const DELETED_FOLDER_NAME = '.classifai_deleted_data';
+import { DELETED_FOLDER_NAME } from '@/server/core/image-file-rules';
+
+export { DELETED_FOLDER_NAME };
 
 export interface FolderEntry {
   /** Relative to the root, `/`-separated. */

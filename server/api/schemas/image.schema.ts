@@ -25,6 +25,9 @@ export const renameImageInput = projectPathInput.extend({
   new_fname: z.string().max(1024),
 });
 
+// The workspace words a delete and a refused rename with the rules the server applies.
+export { DELETED_FOLDER_NAME, ILLEGAL_RENAME_CHARACTERS } from '@/server/core/image-file-rules';
+
 /** classifai's RenameDataErrorCode: 0 failed, 1 name exists, 2 illegal character, 3 success. */
 export const RENAME_CODES = { failed: 0, exists: 1, illegal_character: 2, success: 3 } as const;
 
