@@ -97,7 +97,7 @@ export function DeleteImageDialog(props: ImageFileDialogProps & { shapeCount: nu
 
 function DeleteQuestion({ onClose, type, name, image, shapeCount, beforeDelete, onDeleted }: ImageFileDialogProps & { image: ImageListItem; shapeCount: number; beforeDelete: () => Promise<unknown>; onDeleted: (uuid: string) => void }) {
   const trpc = useTRPC();
-  const remove = useMutation(trpc.image.remove.mutationOptions());
+  const remove = useMutation(trpc.image.delete.mutationOptions());
   const [problem, setProblem] = useState<string | null>(null);
   // From the press on: the saves it waits for first may take a moment.
   const [deleting, setDeleting] = useState(false);

@@ -430,4 +430,20 @@ describe('workspace procedures', () => {
     await caller.annotation.saveFromEditor({ ...ids, uuid, shapes: [], edited_at: Date.now() - 60_000 });
     expect((await caller.annotation.forEditor({ ...ids, uuids: [uuid] }))[0]?.shapes).toHaveLength(1);
   });
+
+  it('deletes an image for the workspace without answering the uuids left', async () => {
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
+    const ids = { annotation_type: 'seg' as const, project_name: 'roads' };
+    const [uuid] = loadingStatusOutput.parse((await t.rest.get('/seg/projects/roads/loadingstatus')).body).uuid_list ?? [];
+    const bytes = fs.readFileSync(path.join(segFolder, 'road.png'));
+    const before = snapshotFolder(segFolder);
+    await expect(caller.image.delete({ ...ids, uuid_list: [uuid ?? '', 'nope'] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(snapshotFolder(segFolder)).toEqual(before);
+
+    expect(await caller.image.delete({ ...ids, uuid_list: [uuid ?? ''] })).toEqual({ deleted: 1 });
+    expect(fs.existsSync(path.join(segFolder, 'road.png'))).toBe(false);
+    expect(fs.readFileSync(path.join(segFolder, '.classifai_deleted_data', 'road.png')).equals(bytes)).toBe(true);
+    expect(loadingStatusOutput.parse((await t.rest.get('/seg/projects/roads/loadingstatus')).body).uuid_list).toEqual([]);
+    expect((await caller.image.page({ ...ids })).total).toBe(0);
+  });
 });

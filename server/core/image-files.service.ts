@@ -122,9 +122,10 @@ export function createImageFilesService(deps: {
 
     /**
      * Moves each image's own file into the deleted folder and forgets the uuid. Paths a client
-     * names are never trusted: only the file stored for the uuid moves. Returns the uuids left.
+     * names are never trusted: only the file stored for the uuid moves. Nothing moves when one
+     * uuid is unknown.
      */
-    async remove(type: AnnotationType, name: string, uuids: readonly string[]): Promise<readonly string[]> {
+    async remove(type: AnnotationType, name: string, uuids: readonly string[]): Promise<void> {
       const project = await projects.get(type, name);
       const images = [];
       for (const uuid of uuids) {
@@ -138,7 +139,11 @@ export function createImageFilesService(deps: {
         await repos.inTransaction(() => repos.images.delete(project.id, image.uuid));
         await thumbnails.forget(project.id, image.uuid);
       }
-      return repos.images.listUuids(project.id);
+    },
+
+    /** The project's uuids, in its order: what classifai's delete answers (3.9 MB at 100,000 images). */
+    async uuids(type: AnnotationType, name: string): Promise<readonly string[]> {
+      return repos.images.listUuids((await projects.get(type, name)).id);
     },
   };
 }

@@ -46,6 +46,9 @@ export const deleteImagesInput = projectPathInput.extend({
 
 export const deleteImagesOutput = z.object({ message: z.literal(1), uuid_list: z.array(z.string()) });
 
+/** The workspace's delete (tRPC only): how many images went. */
+export const deletedImagesOutput = z.object({ deleted: z.number().int() });
+
 // Workspace procedures (tRPC only): pages of the image list and batched annotations.
 /** The strip's list: a filter, narrowed to the images with a shape of `label` when given. */
 export const imageListInput = projectPathInput.extend({
