@@ -2,7 +2,7 @@
 // own sentences, and every page has its icon.
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTempDir } from '@/server/testing/image-fixtures';
+import { encodeImage, makeTempDir } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 
 // The first test checks the empty project list: each test gets its own server.
@@ -66,4 +66,36 @@ test('the favicon and the linked icon answer, and no page asks for a missing fil
   await editor.open('bndbox', 'Street');
   await expect(page.locator('link[rel="icon"]').first()).toBeAttached();
   expect(missing).toEqual([]);
+});
+
+test('a project whose folder is still being scanned says so, and its workspace shows every image once the scan ends', async ({ page, home }) => {
+  // Enough files that the scan outlasts opening the project (some seconds on two cores).
+  const COUNT = 40_000;
+  const folder = await makeTempDir('labelport-e2e-scanning-');
+  const png = await encodeImage({ format: 'png', width: 4, height: 3 });
+  for (let group = 0; group < COUNT / 1000; group += 1) {
+    const sub = path.join(folder, `g${String(group).padStart(2, '0')}`);
+    fs.mkdirSync(sub);
+    for (let index = 0; index < 1000; index += 1) fs.writeFileSync(path.join(sub, `${index}.png`), png);
+  }
+  await home.open();
+  const dialog = await home.createProject('Still scanning', folder);
+  await expect(dialog.getByRole('progressbar', { name: /Scanning the folder/ })).toBeVisible();
+  // The user leaves the dialog before the scan ends: the card tells them it is not done.
+  await page.keyboard.press('Escape');
+  const card = home.card('Still scanning');
+  await expect(card.getByRole('progressbar', { name: 'Scanning the folder' })).toBeVisible();
+  await expect(card).toContainText('Counting its images…');
+  await expect(card.getByRole('button', { name: 'Reload' })).toBeDisabled();
+
+  await card.getByRole('link', { name: 'Open' }).click();
+  const scanning = page.getByRole('progressbar', { name: /^Scanning the folder/ });
+  await expect(scanning).toBeVisible();
+  // Read before the scan ended, the list is read again when it does: every image, none missing.
+  await expect(page.getByLabel('Position')).toHaveText(`1 / ${COUNT}`, { timeout: 60_000 });
+  await expect(scanning).toBeHidden();
+
+  await home.open();
+  await expect(home.card('Still scanning')).toContainText(`${COUNT} images · 0 labeled · ${COUNT} to go`);
+  await expect(home.card('Still scanning').getByRole('button', { name: 'Reload' })).toBeEnabled();
 });

@@ -73,15 +73,20 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
         <div className="meter-fill" style={{ width: `${percent}%` }} />
       </div>
       <p className="muted small">
-        {project.image_count} images · {project.labeled_count} labeled · {unlabeled} to go
+        {project.is_scanning ? 'Counting its images…' : `${project.image_count} images · ${project.labeled_count} labeled · ${unlabeled} to go`}
       </p>
       <p className="muted small">Created {dateText(project.created_at)} · edited {dateText(project.last_modified_at)}</p>
-      {reloading ? <ReloadProgress ids={ids} onDone={reloaded} /> : null}
+      {reloading ? (
+        <ReloadProgress ids={ids} onDone={reloaded} />
+      ) : project.is_scanning ? (
+        // Started elsewhere (its creation, another tab's reload): the counts grow until it ends.
+        <ReloadProgress ids={ids} onDone={reloaded} label="Scanning the folder" />
+      ) : null}
       {failure ? <p className="error small" role="alert">{errorText(failure)}</p> : null}
       {reloadFailure && !reloading ? <p className="error small" role="alert">{reloadFailure}</p> : null}
       <footer className="row">
         <Link className="button primary" href={projectHref(project)}>Open</Link>
-        {isAdmin ? <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending || reloading}>Reload</button> : null}
+        {isAdmin ? <button className="button" onClick={() => reload.mutate(ids)} disabled={reload.isPending || reloading || project.is_scanning}>Reload</button> : null}
         {project.is_loaded ? (
           <button className="button" title="Another tab or a classifai client has it open" onClick={() => close.mutate({ ...ids, status: 'closed' })}>Close</button>
         ) : null}

@@ -41,6 +41,7 @@ import { SplitSideControl } from './SplitSideControl';
 import { ShapeList } from './ShapeList';
 import { StatsPanel } from './StatsPanel';
 import { ThumbnailProgress } from './ThumbnailProgress';
+import { FolderScanProgress, useFolderScanAtOpen } from './FolderScanProgress';
 import { useClassTable, useLabelRemoval } from './useClassTable';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
@@ -209,12 +210,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // The project's images changed here: its statistics count them anew.
   const imagesChanged = () => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
 
-  // The image deleted was in view: the one after it takes its place at the same position (the
-  // one before, at the end: the list read again is shorter than the place, see below).
-  const afterDelete = () => {
+  // The project's images changed elsewhere than in the list (a delete here, a scan): the list is
+  // read again at the same position. The image deleted in view gives its place to the one after
+  // it (the one before, at the end: the list read again is shorter than the place, see below).
+  const rereadImages = () => {
     imagesChanged();
     void list.refresh();
   };
+
+  // Opened while its folder was still scanned: the images found after the list was read join it.
+  const scan = useFolderScanAtOpen({ type, name, opened: opened.isSuccess, onScanned: rereadImages });
 
   // Images added here: the list is read again with them, and the first of them opened.
   const imagesAdded = (added: readonly string[]) => {
@@ -315,13 +320,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         onRefresh={() => reopenList(() => void list.refresh())}
         counts={list.counts}
       >
+        <FolderScanProgress scan={scan} />
         <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />
       </ImageStrip>
       <main className="stage-area">
         <Toolbar context={actionContext} keys={settings.keys} workflow={workflow} />
         {total === 0 && list.counts ? (
           <div className="empty">
-            {filter !== 'all' || stripFilter !== undefined ? (
+            {scan.running ? (
+              <p>Scanning the project folder: its images show here once the scan is done.</p>
+            ) : filter !== 'all' || stripFilter !== undefined ? (
               <p>No image matches this filter.</p>
             ) : isAdmin ? (
               <>
@@ -403,7 +411,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         image={current}
         shapeCount={current?.shape_count ?? 0}
         beforeDelete={flush}
-        onDeleted={afterDelete}
+        onDeleted={rereadImages}
       />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>

@@ -61,7 +61,7 @@ describe('project.checkFolder', () => {
     expect(await client.project.checkFolder.query({ project_path: images })).toEqual({ image_count: 8, other_file_count: 4 });
     await create('checked', images);
     await t.scanSettled('bndbox', 'checked');
-    expect((await client.project.overviews.query()).find((project) => project.name === 'checked')?.image_count).toBe(8);
+    expect((await client.project.overviews.query()).find((project) => project.name === 'checked')).toMatchObject({ image_count: 8, is_scanning: false });
   });
 
   it('finds no images in an empty folder or one of other files, and creates nothing', async () => {

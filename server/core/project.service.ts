@@ -19,6 +19,8 @@ export interface ProjectOverview {
   labeledCount: number;
   folderExists: boolean;
   isLoaded: boolean;
+  /** Its folder is being scanned (created or reloaded): the counts are not final yet. */
+  scanning: boolean;
 }
 
 /** A project comes from a folder of images, or from a classifai configuration file the user picks. */
@@ -74,6 +76,7 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       labeledCount: counts.labeled,
       folderExists: await isDirectory(project.folder),
       isLoaded: (await repos.projects.sessionState(project.id)).open,
+      scanning: await jobs.isRunning(scanJobKey(project.id)),
     };
   };
 

@@ -48,7 +48,7 @@ export function toStatisticOutput(statistic: ProjectStatistic) {
 }
 
 /** The workspace's project card (tRPC only). */
-export function toProjectOverviewOutput({ project, imageCount, labeledCount, folderExists, isLoaded }: ProjectOverview): ProjectOverviewOutput {
+export function toProjectOverviewOutput({ project, imageCount, labeledCount, folderExists, isLoaded, scanning }: ProjectOverview): ProjectOverviewOutput {
   return {
     name: project.name,
     type: project.type,
@@ -58,6 +58,7 @@ export function toProjectOverviewOutput({ project, imageCount, labeledCount, fol
     labeled_count: labeledCount,
     is_starred: project.isStarred,
     is_loaded: isLoaded,
+    is_scanning: scanning,
     created_at: project.createdAt,
     last_modified_at: project.lastModifiedAt,
     labels: project.labels,

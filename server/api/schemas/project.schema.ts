@@ -77,6 +77,8 @@ export const projectOverviewOutput = z.array(
     labeled_count: z.number().int(),
     is_starred: z.boolean(),
     is_loaded: z.boolean(),
+    /** Its folder is being scanned (created or reloaded): the counts are not final yet. */
+    is_scanning: z.boolean(),
     created_at: z.number(),
     last_modified_at: z.number(),
     labels: z.array(z.string()),
