@@ -89,7 +89,7 @@ test('a project whose folder is still being scanned says so, and its workspace s
   await expect(card.getByRole('button', { name: 'Reload' })).toBeDisabled();
 
   await card.getByRole('link', { name: 'Open' }).click();
-  const scanning = page.getByRole('progressbar', { name: /^Scanning the folder/ });
+  const scanning = page.getByRole('progressbar', { name: /^Scanning/ });
   await expect(scanning).toBeVisible();
   // Read before the scan ended, the list is read again when it does: every image, none missing.
   await expect(page.getByLabel('Position')).toHaveText(`1 / ${COUNT}`, { timeout: 60_000 });

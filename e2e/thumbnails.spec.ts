@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 
 const IMAGES = 150;
 
-test('the strip shows "Preparing thumbnails" while they are made, then hides it', async ({ api, editor }) => {
+test('the strip shows the thumbnails being prepared while they are made, then hides it', async ({ api, editor }) => {
   // Large enough photos that making 150 thumbnails takes seconds, not one status poll.
   const folder = await makeTempDir('labelport-e2e-thumbnails-');
   const first = path.join(folder, 'photo-000.jpg');
@@ -15,7 +15,7 @@ test('the strip shows "Preparing thumbnails" while they are made, then hides it'
   await api.createProject('many-photos', 'bndbox', { folder });
 
   await editor.open('bndbox', 'many-photos', `1 / ${IMAGES}`);
-  const progress = editor.imageStrip().getByRole('progressbar', { name: /^Preparing thumbnails \d+ \/ 150$/ });
+  const progress = editor.imageStrip().getByRole('progressbar', { name: /^Thumbnails \d+ \/ 150$/ });
   await expect(progress).toBeVisible();
   await expect(progress).toBeHidden({ timeout: 60_000 });
 });

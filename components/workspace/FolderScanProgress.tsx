@@ -53,7 +53,7 @@ export function useFolderScanAtOpen({ type, name, opened, onScanned }: { type: P
 export function FolderScanProgress({ scan }: { scan: FolderScan }) {
   if (!scan.running) return null;
   const { done, total } = scan;
-  const label = done !== undefined && total ? `Scanning the folder ${count(done)} / ${count(total)}` : 'Scanning the folder';
+  const label = done !== undefined && total ? `Scanning ${count(done)} / ${count(total)}` : 'Scanning the folder';
   return (
     <div className="strip-progress">
       <ProgressBar label={label} done={done} total={total} showCount={false} />

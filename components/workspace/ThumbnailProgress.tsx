@@ -20,7 +20,7 @@ export function ThumbnailProgress({ type, name, opened }: { type: ProjectType; n
   if (data?.state !== 'running') return null;
   return (
     <div className="strip-progress">
-      <ProgressBar label={`Preparing thumbnails ${count(data.done)} / ${count(data.total)}`} done={data.done} total={data.total} showCount={false} />
+      <ProgressBar label={`Thumbnails ${count(data.done)} / ${count(data.total)}`} done={data.done} total={data.total} showCount={false} />
     </div>
   );
 }
