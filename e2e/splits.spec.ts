@@ -1,6 +1,7 @@
 // Splits and duplicates in the workspace: a re-encoded, resized copy of a picture is found as
 // a near duplicate, a seeded split keeps it on its original's side, each strip row shows its
 // side, and a side changed on one image is stored (read back over tRPC, and after a reload).
+import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { makeTempDir } from '@/server/testing/image-fixtures';
@@ -99,4 +100,30 @@ test('find duplicates, split with a seed, see each side on the strip, change one
   await page.getByRole('button', { name: 'Duplicates…' }).click();
   await page.getByRole('dialog', { name: 'Duplicates' }).locator('.duplicate-member', { hasText: 'street.png' }).click();
   await expect(editor.position()).toHaveText('6 / 6');
+});
+
+test('a big group of duplicates shows its first images and the rest on demand, and any of them opens', async ({ api, editor, page }) => {
+  // 130 copies of one picture (frames of a still camera) beside one other picture.
+  const folder = await makeTempDir('labelport-e2e-many-copies-');
+  const first = path.join(folder, 'frame-000.png');
+  await writePicture(first, { seed: 7, width: 160, height: 120, format: 'png' });
+  for (let index = 1; index < 130; index += 1) fs.copyFileSync(first, path.join(folder, `frame-${String(index).padStart(3, '0')}.png`));
+  await writePicture(path.join(folder, 'other.png'), { seed: 8, width: 160, height: 120, format: 'png' });
+  await api.createProject('many-copies', 'bndbox', { folder });
+  await editor.open('bndbox', 'many-copies', '1 / 131');
+
+  await page.getByRole('button', { name: 'Duplicates…' }).click();
+  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
+  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
+  const group = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
+  await expect(group).toHaveCount(1, { timeout: 20_000 });
+  await expect(group.locator('.duplicate-kind')).toHaveText('Exact · 130 images');
+  const members = group.locator('.duplicate-member');
+  await expect(members).toHaveCount(12);
+  await group.getByRole('button', { name: 'Show 118 more of 118' }).click();
+  await expect(members).toHaveCount(130);
+  await expect(group.getByRole('button', { name: /^Show/ })).toHaveCount(0);
+  await members.filter({ hasText: 'frame-129.png' }).click();
+  await expect(duplicates).toBeHidden();
+  await expect(page.getByLabel('Position')).toHaveText('130 / 131');
 });

@@ -5,8 +5,20 @@
 import { errorText } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
+import { useState } from 'react';
 import { useDuplicates } from './useSplit';
 import type { ProjectType } from './useProject';
+
+type DuplicateGroup = NonNullable<ReturnType<typeof useDuplicates>['groups']['data']>['groups'][number];
+
+// A folder of video frames or blank shots can put tens of thousands of images in a few groups:
+// drawn all at once (100,000 thumbnails) they froze the tab for a minute and a half. Each group
+// shows its first members and a button for more; past the first groups, a button shows more.
+const MEMBERS_FIRST = 12;
+const MEMBERS_MORE = 120;
+const GROUPS_FIRST = 100;
+
+const count = (value: number) => value.toLocaleString('en-US');
 
 interface DuplicatesDialogProps {
   open: boolean;
@@ -30,6 +42,10 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
   const { status, groups, find, running } = useDuplicates(type, name, true);
   const progress = status.data;
   const list = groups.data;
+  const openAndClose = (imgPath: string) => {
+    onOpen(imgPath);
+    onClose();
+  };
   const failure = find.error ? errorText(find.error) : groups.error ? errorText(groups.error) : progress?.state === 'failed' ? progress.message : null;
   return (
     <div className="stack">
@@ -39,8 +55,8 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
         </button>
         {list && !running ? (
           <span className="muted small" aria-label="Duplicate summary">
-            {list.groups.length === 0 ? 'No duplicates found' : list.groups.length === 1 ? '1 group' : `${list.groups.length} groups`}
-            {list.unhashed > 0 ? ` · ${list.unhashed} images not checked yet` : ''}
+            {list.groups.length === 0 ? 'No duplicates found' : list.groups.length === 1 ? '1 group' : `${count(list.groups.length)} groups`}
+            {list.unhashed > 0 ? ` · ${count(list.unhashed)} images not checked yet` : ''}
           </span>
         ) : null}
       </div>
@@ -49,34 +65,54 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
       <p className="muted small">
         Exact duplicates are the same file bytes; near duplicates look the same (resized, re-encoded). A split keeps each group on one side.
       </p>
-      {list && !running ? (
-        <ul className="duplicate-groups" aria-label="Duplicate groups">
-          {list.groups.map((group) => (
-            <li key={group.members[0]?.uuid} className="duplicate-group" data-kind={group.kind}>
-              <span className={`duplicate-kind ${group.kind}`}>{group.kind === 'exact' ? 'Exact' : 'Near'}</span>
-              {group.members.map((member) => (
-                <button
-                  key={member.uuid}
-                  type="button"
-                  className="duplicate-member"
-                  title={member.img_path}
-                  onClick={() => {
-                    onOpen(member.img_path);
-                    onClose();
-                  }}
-                >
-                  <img src={thumbUrl(member.uuid)} alt="" width={48} height={48} loading="lazy" />
-                  <span>{member.img_path}</span>
-                </button>
-              ))}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {list && !running ? <DuplicateGroups groups={list.groups} thumbUrl={thumbUrl} onOpen={openAndClose} /> : null}
       {failure ? <p className="error small" role="alert">{failure}</p> : null}
       <div className="row end">
         <button type="button" className="button" onClick={onClose}>Close</button>
       </div>
     </div>
+  );
+}
+
+function DuplicateGroups({ groups, thumbUrl, onOpen }: { groups: readonly DuplicateGroup[]; thumbUrl: (uuid: string) => string; onOpen: (imgPath: string) => void }) {
+  const [groupsShown, setGroupsShown] = useState(GROUPS_FIRST);
+  const hidden = groups.length - groupsShown;
+  return (
+    <ul className="duplicate-groups" aria-label="Duplicate groups">
+      {groups.slice(0, groupsShown).map((group) => (
+        <DuplicateGroupRow key={group.members[0]?.uuid} group={group} thumbUrl={thumbUrl} onOpen={onOpen} />
+      ))}
+      {hidden > 0 ? (
+        <li>
+          <button type="button" className="button" onClick={() => setGroupsShown(groupsShown + GROUPS_FIRST)}>
+            Show {count(Math.min(hidden, GROUPS_FIRST))} more of {count(hidden)} groups
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function DuplicateGroupRow({ group, thumbUrl, onOpen }: { group: DuplicateGroup; thumbUrl: (uuid: string) => string; onOpen: (imgPath: string) => void }) {
+  const [shown, setShown] = useState(MEMBERS_FIRST);
+  const hidden = group.members.length - shown;
+  return (
+    <li className="duplicate-group" data-kind={group.kind}>
+      <span className={`duplicate-kind ${group.kind}`}>
+        {group.kind === 'exact' ? 'Exact' : 'Near'}
+        {group.members.length > MEMBERS_FIRST ? ` · ${count(group.members.length)} images` : ''}
+      </span>
+      {group.members.slice(0, shown).map((member) => (
+        <button key={member.uuid} type="button" className="duplicate-member" title={member.img_path} onClick={() => onOpen(member.img_path)}>
+          <img src={thumbUrl(member.uuid)} alt="" width={48} height={48} loading="lazy" />
+          <span>{member.img_path}</span>
+        </button>
+      ))}
+      {hidden > 0 ? (
+        <button type="button" className="button small" onClick={() => setShown(shown + MEMBERS_MORE)}>
+          Show {count(Math.min(hidden, MEMBERS_MORE))} more of {count(hidden)}
+        </button>
+      ) : null}
+    </li>
   );
 }
