@@ -162,15 +162,20 @@ export function createImageThumbnails(deps: {
 
   // Until it is on disk, a thumbnail being made is shared: the strip and the
   // editor ask for the same one at once, and the pre-generation may be making it when they ask.
-  const making = new Map<string, Promise<Buffer>>();
+  // png: the PNG once made, what a request waits for; cached: once it is also on disk.
+  const making = new Map<string, { png: Promise<Buffer>; cached: Promise<Buffer> }>();
 
-  // The pre-generation's: the PNG is cached and its hashes are stored before it resolves.
+  // The pre-generation's (and the workspace's first image's): hashed on the way; `cached` resolves
+  // once the PNG is written. A request joining it waits for the PNG only: the first write after a
+  // start waits for the cache's index of what an earlier run left (seconds, for 100,000 files),
+  // and the workspace's first thumbnail had waited for it with the warm-up.
   const makeWithHashes = (project: Project, file: CurrentImageFile, key: ThumbnailKey) => {
-    const png = decode(project, file).then(async (made) => {
+    const png = decode(project, file);
+    const cached = png.then(async (made) => {
       await thumbnails.put(key, made);
       return made;
     });
-    return { png, settled: png.catch(() => undefined) };
+    return { png, cached, settled: cached.catch(() => undefined) };
   };
 
   // A request's, and a huge image's on any path: answered as soon as the PNG is made, written
@@ -192,7 +197,7 @@ export function createImageThumbnails(deps: {
           .catch(() => undefined),
       () => undefined,
     );
-    return { png, settled };
+    return { png, cached: png, settled };
   };
 
   /**
@@ -207,11 +212,11 @@ export function createImageThumbnails(deps: {
     if (cached) return cached;
     const text = fileKeyText(key);
     const shared = making.get(text);
-    if (shared) return shared;
+    if (shared) return forRequest ? shared.png : shared.cached;
     const made = forRequest || isPreviewed(file.image) ? makeThenHash(project, file, key) : makeWithHashes(project, file, key);
-    making.set(text, made.png);
+    making.set(text, made);
     void made.settled.finally(() => making.delete(text));
-    return made.png;
+    return forRequest ? made.png : made.cached;
   };
 
   /**
