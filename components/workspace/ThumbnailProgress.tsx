@@ -20,7 +20,8 @@ export function ThumbnailProgress({ type, name, opened }: { type: ProjectType; n
   if (data?.state !== 'running') return null;
   return (
     <div className="strip-progress">
-      <ProgressBar label={`Thumbnails ${count(data.done)} / ${count(data.total)}`} done={data.done} total={data.total} showCount={false} />
+      {/* Until the job has counted the images, no "0 / 0". */}
+      <ProgressBar label={data.total > 0 ? `Thumbnails ${count(data.done)} / ${count(data.total)}` : 'Thumbnails'} done={data.done} total={data.total} showCount={false} />
     </div>
   );
 }
