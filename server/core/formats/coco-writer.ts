@@ -260,6 +260,7 @@ export function createCocoWriter(
     });
 
   return {
+    laterPasses: 2,
     add(items) {
       for (const entry of pending([items], 'keys', planned)) {
         const plan = fileOf(entry.file);

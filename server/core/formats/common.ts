@@ -68,6 +68,11 @@ export interface DatasetWriter {
    * the pages again while it is written, so no file of a big project sits in memory whole.
    */
   finish(pages: ExportPages, observers?: WrittenRecordObservers): WrittenFile[];
+  /**
+   * How many more times finish() reads every image (COCO: its images, then its annotations);
+   * none when absent. The export's progress counts those reads too.
+   */
+  readonly laterPasses?: number;
 }
 
 /**
