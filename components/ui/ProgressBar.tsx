@@ -1,3 +1,5 @@
+import { countText } from './count-text';
+
 /** A determinate bar when done/total are known, an indeterminate one otherwise. */
 export function ProgressBar({ done, total, label, showCount = true }: { done?: number; total?: number; label: string; showCount?: boolean }) {
   const known = total !== undefined && total > 0 && done !== undefined;
@@ -7,7 +9,7 @@ export function ProgressBar({ done, total, label, showCount = true }: { done?: n
       <div className={known ? 'progress-fill' : 'progress-fill progress-indeterminate'} style={known ? { width: `${percent}%` } : undefined} />
       <span className="progress-label">
         {label}
-        {known && showCount ? ` ${done} / ${total}` : ''}
+        {known && showCount ? ` ${countText(done)} / ${countText(total)}` : ''}
       </span>
     </div>
   );

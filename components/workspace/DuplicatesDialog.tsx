@@ -2,10 +2,11 @@
 
 // Duplicate images: "Find duplicates" hashes the images no thumbnail has hashed yet (a job
 // with progress), then the groups show, exact copies apart from near ones; a click opens one.
+import { useState } from 'react';
 import { errorText } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
+import { countText } from '@/components/ui/count-text';
 import { ProgressBar } from '@/components/ui/ProgressBar';
-import { useState } from 'react';
 import { useDuplicates } from './useSplit';
 import type { ProjectType } from './useProject';
 
@@ -17,8 +18,6 @@ type DuplicateGroup = NonNullable<ReturnType<typeof useDuplicates>['groups']['da
 const MEMBERS_FIRST = 12;
 const MEMBERS_MORE = 120;
 const GROUPS_FIRST = 100;
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 interface DuplicatesDialogProps {
   open: boolean;
@@ -55,8 +54,8 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
         </button>
         {list && !running ? (
           <span className="muted small" aria-label="Duplicate summary">
-            {list.groups.length === 0 ? 'No duplicates found' : list.groups.length === 1 ? '1 group' : `${count(list.groups.length)} groups`}
-            {list.unhashed > 0 ? ` · ${count(list.unhashed)} images not checked yet` : ''}
+            {list.groups.length === 0 ? 'No duplicates found' : list.groups.length === 1 ? '1 group' : `${countText(list.groups.length)} groups`}
+            {list.unhashed > 0 ? ` · ${countText(list.unhashed)} images not checked yet` : ''}
           </span>
         ) : null}
       </div>
@@ -85,7 +84,7 @@ function DuplicateGroups({ groups, thumbUrl, onOpen }: { groups: readonly Duplic
       {hidden > 0 ? (
         <li>
           <button type="button" className="button" onClick={() => setGroupsShown(groupsShown + GROUPS_FIRST)}>
-            Show {count(Math.min(hidden, GROUPS_FIRST))} more of {count(hidden)} groups
+            Show {countText(Math.min(hidden, GROUPS_FIRST))} more of {countText(hidden)} groups
           </button>
         </li>
       ) : null}
@@ -100,7 +99,7 @@ function DuplicateGroupRow({ group, thumbUrl, onOpen }: { group: DuplicateGroup;
     <li className="duplicate-group" data-kind={group.kind}>
       <span className={`duplicate-kind ${group.kind}`}>
         {group.kind === 'exact' ? 'Exact' : 'Near'}
-        {group.members.length > MEMBERS_FIRST ? ` · ${count(group.members.length)} images` : ''}
+        {group.members.length > MEMBERS_FIRST ? ` · ${countText(group.members.length)} images` : ''}
       </span>
       {group.members.slice(0, shown).map((member) => (
         <button key={member.uuid} type="button" className="duplicate-member" title={member.img_path} onClick={() => onOpen(member.img_path)}>
@@ -110,7 +109,7 @@ function DuplicateGroupRow({ group, thumbUrl, onOpen }: { group: DuplicateGroup;
       ))}
       {hidden > 0 ? (
         <button type="button" className="button small" onClick={() => setShown(shown + MEMBERS_MORE)}>
-          Show {count(Math.min(hidden, MEMBERS_MORE))} more of {count(hidden)}
+          Show {countText(Math.min(hidden, MEMBERS_MORE))} more of {countText(hidden)}
         </button>
       ) : null}
     </li>

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { scanRunning } from '@/components/home/ReloadProgress';
 import { useTRPC } from '@/components/trpc/provider';
+import { countText } from '@/components/ui/count-text';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import type { ProjectType } from './useProject';
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 export interface FolderScan {
   running: boolean;
@@ -53,7 +52,7 @@ export function useFolderScanAtOpen({ type, name, opened, onScanned }: { type: P
 export function FolderScanProgress({ scan }: { scan: FolderScan }) {
   if (!scan.running) return null;
   const { done, total } = scan;
-  const label = done !== undefined && total ? `Scanning ${count(done)} / ${count(total)}` : 'Scanning the folder';
+  const label = done !== undefined && total ? `Scanning ${countText(done)} / ${countText(total)}` : 'Scanning the folder';
   return (
     <div className="strip-progress">
       <ProgressBar label={label} done={done} total={total} showCount={false} />

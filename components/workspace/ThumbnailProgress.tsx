@@ -1,11 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { countText } from '@/components/ui/count-text';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { useTRPC } from '@/components/trpc/provider';
 import type { ProjectType } from './useProject';
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** The background thumbnail pre-generation started by opening the project; gone once it ends. */
 export function ThumbnailProgress({ type, name, opened }: { type: ProjectType; name: string; opened: boolean }) {
@@ -21,7 +20,7 @@ export function ThumbnailProgress({ type, name, opened }: { type: ProjectType; n
   return (
     <div className="strip-progress">
       {/* Until the job has counted the images, no "0 / 0". */}
-      <ProgressBar label={data.total > 0 ? `Thumbnails ${count(data.done)} / ${count(data.total)}` : 'Thumbnails'} done={data.done} total={data.total} showCount={false} />
+      <ProgressBar label={data.total > 0 ? `Thumbnails ${countText(data.done)} / ${countText(data.total)}` : 'Thumbnails'} done={data.done} total={data.total} showCount={false} />
     </div>
   );
 }
