@@ -3,7 +3,8 @@
 // Duplicate images: "Find duplicates" hashes the images no thumbnail has hashed yet (a job
 // with progress), then the groups show, exact copies apart from near ones; a click opens one.
 import { useState } from 'react';
-import { errorText } from '@/components/trpc/provider';
+import { useQuery } from '@tanstack/react-query';
+import { errorText, useTRPC } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
 import { countText } from '@/components/ui/count-text';
 import { ProgressBar } from '@/components/ui/ProgressBar';
@@ -38,7 +39,7 @@ export function DuplicatesDialog(props: DuplicatesDialogProps) {
 }
 
 function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDialogProps) {
-  const { status, groups, find, running } = useDuplicates(type, name, true);
+  const { status, groups, find, running } = useDuplicates(type, name, true, MEMBERS_FIRST);
   const progress = status.data;
   const list = groups.data;
   const openAndClose = (imgPath: string) => {
@@ -64,7 +65,7 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
       <p className="muted small">
         Exact duplicates are the same file bytes; near duplicates look the same (resized, re-encoded). A split keeps each group on one side.
       </p>
-      {list && !running ? <DuplicateGroups groups={list.groups} thumbUrl={thumbUrl} onOpen={openAndClose} /> : null}
+      {list && !running ? <DuplicateGroups ids={{ annotation_type: type, project_name: name }} groups={list.groups} thumbUrl={thumbUrl} onOpen={openAndClose} /> : null}
       {failure ? <p className="error small" role="alert">{failure}</p> : null}
       <div className="row end">
         <button type="button" className="button" onClick={onClose}>Close</button>
@@ -73,13 +74,19 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
   );
 }
 
-function DuplicateGroups({ groups, thumbUrl, onOpen }: { groups: readonly DuplicateGroup[]; thumbUrl: (uuid: string) => string; onOpen: (imgPath: string) => void }) {
+interface GroupsProps {
+  ids: { annotation_type: ProjectType; project_name: string };
+  thumbUrl: (uuid: string) => string;
+  onOpen: (imgPath: string) => void;
+}
+
+function DuplicateGroups({ groups, ...props }: GroupsProps & { groups: readonly DuplicateGroup[] }) {
   const [groupsShown, setGroupsShown] = useState(GROUPS_FIRST);
   const hidden = groups.length - groupsShown;
   return (
     <ul className="duplicate-groups" aria-label="Duplicate groups">
       {groups.slice(0, groupsShown).map((group) => (
-        <DuplicateGroupRow key={group.members[0]?.uuid} group={group} thumbUrl={thumbUrl} onOpen={onOpen} />
+        <DuplicateGroupRow key={group.members[0]?.uuid} group={group} {...props} />
       ))}
       {hidden > 0 ? (
         <li>
@@ -92,26 +99,34 @@ function DuplicateGroups({ groups, thumbUrl, onOpen }: { groups: readonly Duplic
   );
 }
 
-function DuplicateGroupRow({ group, thumbUrl, onOpen }: { group: DuplicateGroup; thumbUrl: (uuid: string) => string; onOpen: (imgPath: string) => void }) {
+/** The group's first members, as the groups were read; the rest are read when asked for. */
+function DuplicateGroupRow({ group, ids, thumbUrl, onOpen }: GroupsProps & { group: DuplicateGroup }) {
+  const trpc = useTRPC();
   const [shown, setShown] = useState(MEMBERS_FIRST);
-  const hidden = group.members.length - shown;
+  const whole = useQuery({ ...trpc.split.duplicateGroup.queryOptions({ ...ids, first_uuid: group.members[0]?.uuid ?? '' }), enabled: shown > group.members.length });
+  // null: the group changed since (hashes made meanwhile); what was read stays.
+  const members = whole.data?.members ?? group.members;
+  const size = whole.data ? whole.data.size : whole.data === null ? group.members.length : group.size;
+  const hidden = size - Math.min(shown, size);
   return (
     <li className="duplicate-group" data-kind={group.kind}>
       <span className={`duplicate-kind ${group.kind}`}>
         {group.kind === 'exact' ? 'Exact' : 'Near'}
-        {group.members.length > MEMBERS_FIRST ? ` · ${countText(group.members.length)} images` : ''}
+        {size > MEMBERS_FIRST ? ` · ${countText(size)} images` : ''}
       </span>
-      {group.members.slice(0, shown).map((member) => (
+      {members.slice(0, shown).map((member) => (
         <button key={member.uuid} type="button" className="duplicate-member" title={member.img_path} onClick={() => onOpen(member.img_path)}>
           <img src={thumbUrl(member.uuid)} alt="" width={48} height={48} loading="lazy" />
           <span>{member.img_path}</span>
         </button>
       ))}
       {hidden > 0 ? (
-        <button type="button" className="button small" onClick={() => setShown(shown + MEMBERS_MORE)}>
+        <button type="button" className="button small" disabled={whole.isFetching} onClick={() => setShown(shown + MEMBERS_MORE)}>
           Show {countText(Math.min(hidden, MEMBERS_MORE))} more of {countText(hidden)}
         </button>
       ) : null}
+      {whole.data === null ? <span className="muted small">This group has changed since: open Duplicates again to see it whole.</span> : null}
+      {whole.error ? <span className="error small" role="alert">{errorText(whole.error)}</span> : null}
     </li>
   );
 }

@@ -38,7 +38,8 @@ export function useSetSplitSide(type: ProjectType, name: string) {
   );
 }
 
-export function useDuplicates(type: ProjectType, name: string, enabled: boolean) {
+/** membersPerGroup: each group's first members only (its size says how many it holds). */
+export function useDuplicates(type: ProjectType, name: string, enabled: boolean, membersPerGroup?: number) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = { annotation_type: type, project_name: name };
@@ -48,8 +49,11 @@ export function useDuplicates(type: ProjectType, name: string, enabled: boolean)
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 500 : false),
   });
   const running = status.data?.state === 'running';
-  const groups = useQuery({ ...trpc.split.duplicates.queryOptions(ids), enabled: enabled && !running });
-  const refreshGroups = () => void queryClient.invalidateQueries(trpc.split.duplicates.queryFilter(ids));
+  const groups = useQuery({ ...trpc.split.duplicates.queryOptions({ ...ids, members_per_group: membersPerGroup }), enabled: enabled && !running });
+  const refreshGroups = () => {
+    void queryClient.invalidateQueries(trpc.split.duplicates.queryFilter());
+    void queryClient.invalidateQueries(trpc.split.duplicateGroup.queryFilter());
+  };
   // Groups read before or during a run are from before its hashes, however fresh they look
   // (a short run ends within the default stale time): read them again when it ends.
   const wasRunning = useRef(running);

@@ -10,7 +10,7 @@ import { writePicture } from '@/server/testing/picture-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { createCaller } from './root';
 import { imagePageOutput } from './schemas/image.schema';
-import { duplicateGroupsOutput, duplicatesStatusOutput, splitOverviewOutput } from './schemas/split.schema';
+import { duplicateGroupOutput, duplicateGroupsOutput, duplicatesStatusOutput, splitOverviewOutput } from './schemas/split.schema';
 
 let t: TestCore;
 let folder: string;
@@ -64,6 +64,18 @@ describe('find duplicates', () => {
       ['near', ['street-small.jpg', 'street.png']],
     ]);
     expect(groups[1]?.members[0]?.uuid).toBe(await uuidOf('street-small.jpg'));
+
+    // The dialog's first read: each group's first members and its size; one group whole on demand.
+    const first = duplicateGroupsOutput.parse(await caller().split.duplicates({ ...ids, members_per_group: 1 }));
+    expect(first.groups.map((group) => [group.size, group.members.map((member) => member.img_path)])).toEqual([
+      [2, ['photo-5.png']],
+      [2, ['street-small.jpg']],
+    ]);
+    const whole = duplicateGroupOutput.parse(await caller().split.duplicateGroup({ ...ids, first_uuid: await uuidOf('street-small.jpg') }));
+    expect(whole).toEqual({ kind: 'near', size: 2, members: groups[1]?.members });
+    // An image that starts no group (the second of one, any other) answers none.
+    expect(await caller().split.duplicateGroup({ ...ids, first_uuid: await uuidOf('street.png') })).toBeNull();
+    await expect(caller().split.duplicates({ ...ids, members_per_group: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('a changed file loses its hashes until its thumbnail is made again, and they come back once no request runs', async () => {

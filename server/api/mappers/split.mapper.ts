@@ -1,6 +1,7 @@
 import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { DuplicateOverview, SplitOverview } from '@/server/core/split.service';
-import type { DuplicateGroupsOutput, DuplicatesStatusOutput, SplitOverviewOutput } from '../schemas/split.schema';
+import type { DuplicateGroup } from '@/server/core/duplicates';
+import type { DuplicateGroupOutput, DuplicateGroupsOutput, DuplicatesStatusOutput, SplitOverviewOutput } from '../schemas/split.schema';
 
 export function toSplitOverview({ settings, counts, unhashed }: SplitOverview): SplitOverviewOutput {
   return {
@@ -28,12 +29,15 @@ export function toDuplicatesStatus(status: JobStatusOf<'duplicates'> | undefined
   }
 }
 
-export function toDuplicateGroups(overview: DuplicateOverview): DuplicateGroupsOutput {
+/** Each group with its first `membersPerGroup` members (all when undefined). */
+export function toDuplicateGroups(overview: DuplicateOverview, membersPerGroup?: number): DuplicateGroupsOutput {
+  return { unhashed: overview.unhashed, groups: overview.groups.map((group) => toDuplicateGroup(group, membersPerGroup)) };
+}
+
+export function toDuplicateGroup(group: DuplicateGroup, membersPerGroup?: number): DuplicateGroupOutput {
   return {
-    unhashed: overview.unhashed,
-    groups: overview.groups.map((group) => ({
-      kind: group.kind,
-      members: group.members.map((member) => ({ uuid: member.uuid, img_path: member.relPath })),
-    })),
+    kind: group.kind,
+    size: group.members.length,
+    members: group.members.slice(0, membersPerGroup).map((member) => ({ uuid: member.uuid, img_path: member.relPath })),
   };
 }

@@ -1,6 +1,6 @@
-import { toDuplicateGroups, toDuplicatesStatus, toSplitOverview } from '../mappers/split.mapper';
+import { toDuplicateGroup, toDuplicateGroups, toDuplicatesStatus, toSplitOverview } from '../mappers/split.mapper';
 import { SUCCESS, projectPathInput, successOutput } from '../schemas/common.schema';
-import { duplicateGroupsOutput, duplicatesStatusOutput, runSplitInput, setSplitSideInput, splitOverviewOutput } from '../schemas/split.schema';
+import { duplicateGroupInput, duplicateGroupOutput, duplicateGroupsInput, duplicateGroupsOutput, duplicatesStatusOutput, runSplitInput, setSplitSideInput, splitOverviewOutput } from '../schemas/split.schema';
 import { adminProcedure, annotateProcedure, readProcedure, router } from '../trpc';
 
 // Workspace procedures only: classifai has no splits.
@@ -34,7 +34,16 @@ export const splitRouter = router({
     .query(async ({ ctx, input }) => toDuplicatesStatus(await ctx.core.splits.duplicatesStatus(input.annotation_type, input.project_name))),
 
   duplicates: readProcedure
-    .input(projectPathInput)
+    .input(duplicateGroupsInput)
     .output(duplicateGroupsOutput)
-    .query(async ({ ctx, input }) => toDuplicateGroups(await ctx.core.splits.duplicates(input.annotation_type, input.project_name))),
+    .query(async ({ ctx, input }) => toDuplicateGroups(await ctx.core.splits.duplicates(input.annotation_type, input.project_name), input.members_per_group)),
+
+  duplicateGroup: readProcedure
+    .input(duplicateGroupInput)
+    .output(duplicateGroupOutput)
+    .query(async ({ ctx, input }) => {
+      const { groups } = await ctx.core.splits.duplicates(input.annotation_type, input.project_name);
+      const group = groups.find((candidate) => candidate.members[0]?.uuid === input.first_uuid);
+      return group ? toDuplicateGroup(group) : null;
+    }),
 });

@@ -46,14 +46,29 @@ export const duplicatesStatusOutput = z.object({
 });
 export type DuplicatesStatusOutput = z.infer<typeof duplicatesStatusOutput>;
 
+/**
+ * members_per_group: only each group's first members (the dialog's first view; a folder of
+ * video frames can put tens of thousands of images in one group). Every member when absent.
+ */
+export const duplicateGroupsInput = projectPathInput.extend({ members_per_group: z.number().int().min(1).optional() });
+
+const duplicateGroupOutputShape = z.object({
+  kind: z.enum(['exact', 'near']),
+  /** Its images, members_per_group or not. */
+  size: z.number().int(),
+  /** In path order: the first is the group's key for duplicateGroup. */
+  members: z.array(z.object({ uuid: z.string(), img_path: z.string() })),
+});
+
 export const duplicateGroupsOutput = z.object({
   /** Present images not hashed yet: they are in no group until "find duplicates" runs. */
   unhashed: z.number().int(),
-  groups: z.array(
-    z.object({
-      kind: z.enum(['exact', 'near']),
-      members: z.array(z.object({ uuid: z.string(), img_path: z.string() })),
-    }),
-  ),
+  groups: z.array(duplicateGroupOutputShape),
 });
 export type DuplicateGroupsOutput = z.infer<typeof duplicateGroupsOutput>;
+export type DuplicateGroupOutput = z.infer<typeof duplicateGroupOutputShape>;
+
+/** One group, every member: the one whose first member (in path order) is first_uuid. */
+export const duplicateGroupInput = projectPathInput.extend({ first_uuid: z.string().min(1).max(256) });
+/** null: no group starts with that image now (hashes changed since the groups were read). */
+export const duplicateGroupOutput = duplicateGroupOutputShape.nullable();
