@@ -208,10 +208,10 @@ async function writeDataset(
   // 100% for the second and third (10 of its 14 s at 100,000 images). All done only once the
   // zip is: a pass may read a page twice (imported and drawn records).
   const passes = 1 + (writer.laterPasses ?? 0);
-  let read = 0;
+  let imagesRead = 0;
   const progressRead = (count: number) => {
-    read += count;
-    context.progress(Math.max(0, Math.min(Math.floor(read / passes), total - 1)), total);
+    imagesRead += count;
+    context.progress(Math.max(0, Math.min(Math.floor(imagesRead / passes), total - 1)), total);
   };
   progressRead(0);
   const losses = isDatasetFormat(exportType) ? createLossReport(exportType, projectFields) : null;
