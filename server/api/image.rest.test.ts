@@ -438,6 +438,8 @@ describe('workspace procedures', () => {
     const bytes = fs.readFileSync(path.join(segFolder, 'road.png'));
     const before = snapshotFolder(segFolder);
     await expect(caller.image.delete({ ...ids, uuid_list: [uuid ?? '', 'nope'] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.image.delete({ ...ids, uuid_list: uuid as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.image.delete({ ...ids, project_name: 'nope', uuid_list: [uuid ?? ''] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(snapshotFolder(segFolder)).toEqual(before);
 
     expect(await caller.image.delete({ ...ids, uuid_list: [uuid ?? ''] })).toEqual({ deleted: 1 });

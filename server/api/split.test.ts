@@ -76,6 +76,9 @@ describe('find duplicates', () => {
     // An image that starts no group (the second of one, any other) answers none.
     expect(await caller().split.duplicateGroup({ ...ids, first_uuid: await uuidOf('street.png') })).toBeNull();
     await expect(caller().split.duplicates({ ...ids, members_per_group: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller().split.duplicates({ ...ids, members_per_group: 1.5 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller().split.duplicateGroup({ ...ids, first_uuid: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller().split.duplicateGroup({ ...ids, project_name: 'nope', first_uuid: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('a changed file loses its hashes until its thumbnail is made again, and they come back once no request runs', async () => {
