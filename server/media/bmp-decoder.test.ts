@@ -129,6 +129,24 @@ describe('decodeBmp', () => {
     }
   });
 
+  it('with maxSide, keeps the nearest pixel of every sampled row and column, in each depth', () => {
+    // 8 x 4 halved: columns 1, 3, 5, 7 of rows 1 and 3 (top-down), every other pixel skipped.
+    const indices = (row: number) => Uint8Array.from({ length: 8 }, (_, x) => (row * 8 + x) % 4);
+    const palette = [RED, GREEN, BLUE, { r: 9, g: 9, b: 9 }];
+    const colour = (index: number) => Object.values(palette[index]!).concat(255);
+    const expected = [1, 3].flatMap((row) => [1, 3, 5, 7].map((x) => colour((row * 8 + x) % 4)));
+    const eightBit = buildBmp({ width: 8, height: -4, bitCount: 8, palette, rows: [0, 1, 2, 3].map(indices) });
+    const halved = decodeBmp(eightBit, { maxSide: 4 });
+    expect([halved.width, halved.height]).toEqual([4, 2]);
+    expect(Array.from({ length: 8 }, (_, index) => [...halved.data.subarray(index * 4, index * 4 + 4)])).toEqual(expected);
+    // The same picture as 4-bit (two pixels a byte) and 24-bit (three bytes a pixel).
+    const nibbles = (row: number) => Uint8Array.from({ length: 4 }, (_, at) => (indices(row)[at * 2]! << 4) | indices(row)[at * 2 + 1]!);
+    const fourBit = buildBmp({ width: 8, height: -4, bitCount: 4, palette, rows: [0, 1, 2, 3].map(nibbles) });
+    const rgb = (row: number) => Uint8Array.from([...indices(row)].flatMap((index) => [palette[index]!.b, palette[index]!.g, palette[index]!.r]));
+    const twentyFour = buildBmp({ width: 8, height: -4, bitCount: 24, rows: [0, 1, 2, 3].map(rgb) });
+    for (const bytes of [fourBit, twentyFour]) expect(decodeBmp(bytes, { maxSide: 4 }).data).toEqual(halved.data);
+  });
+
   it('throws on every truncation instead of reading past the end', () => {
     const variants: BmpParts[] = [
       { width: 3, height: 2, bitCount: 24, rows: [new Uint8Array(9), new Uint8Array(9)] },

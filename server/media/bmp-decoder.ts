@@ -96,37 +96,39 @@ function readPalette(buf: Buffer, header: BmpHeader): Uint8Array {
   return palette;
 }
 
-function decodeIndexedRow(buf: Buffer, source: number, out: Buffer, target: number, width: number, bitCount: number, palette: Uint8Array): void {
+/** Writes the RGBA of pixel x of the row whose bytes start at rowStart to out[target..target+3]. */
+type PixelReader = (rowStart: number, x: number, out: Buffer, target: number) => void;
+
+function indexedReader(buf: Buffer, bitCount: number, palette: Uint8Array): PixelReader {
   const perByte = 8 / bitCount;
   const indexMask = (1 << bitCount) - 1;
-  for (let x = 0; x < width; x += 1) {
-    const byte = buf[source + Math.floor(x / perByte)] ?? 0;
+  return (rowStart, x, out, target) => {
+    const byte = buf[rowStart + Math.floor(x / perByte)] ?? 0;
     const index = (byte >> (8 - bitCount * ((x % perByte) + 1))) & indexMask;
     out[target] = palette[index * 4] ?? 0;
     out[target + 1] = palette[index * 4 + 1] ?? 0;
     out[target + 2] = palette[index * 4 + 2] ?? 0;
     out[target + 3] = palette[index * 4 + 3] ?? 255;
-    target += 4;
-  }
+  };
 }
 
-function decodeRgbRow(buf: Buffer, source: number, out: Buffer, target: number, width: number): void {
-  for (let x = 0; x < width; x += 1) {
+function rgbReader(buf: Buffer): PixelReader {
+  return (rowStart, x, out, target) => {
+    const source = rowStart + x * 3;
     out[target] = buf[source + 2] ?? 0;
     out[target + 1] = buf[source + 1] ?? 0;
     out[target + 2] = buf[source] ?? 0;
     out[target + 3] = 255;
-    source += 3;
-    target += 4;
-  }
+  };
 }
 
 const scale = (value: number, { mask, shift, max }: Channel, absent: number) =>
   max === 0 ? absent : max === 255 ? ((value & mask) >>> shift) & 0xff : Math.round((((value & mask) >>> shift) * 255) / max);
 
-function decodeMaskedRow(buf: Buffer, source: number, out: Buffer, target: number, width: number, bytes: 2 | 4, channels: Channel[]): void {
+function maskedReader(buf: Buffer, bytes: 2 | 4, channels: Channel[]): PixelReader {
   const [red, green, blue, alpha] = channels as [Channel, Channel, Channel, Channel];
-  for (let x = 0; x < width; x += 1) {
+  return (rowStart, x, out, target) => {
+    const source = rowStart + x * bytes;
     const value =
       bytes === 2
         ? (buf[source] ?? 0) | ((buf[source + 1] ?? 0) << 8)
@@ -135,9 +137,7 @@ function decodeMaskedRow(buf: Buffer, source: number, out: Buffer, target: numbe
     out[target + 1] = scale(value, green, 0);
     out[target + 2] = scale(value, blue, 0);
     out[target + 3] = scale(value, alpha, 255);
-    source += bytes;
-    target += 4;
-  }
+  };
 }
 
 /**
@@ -158,22 +158,18 @@ export function decodeBmp(input: Uint8Array, options: { maxSide?: number } = {})
   const factor = Math.min(1, (options.maxSide ?? Infinity) / Math.max(width, height));
   const outWidth = Math.max(1, Math.round(width * factor));
   const outHeight = Math.max(1, Math.round(height * factor));
-  const sampled = outWidth !== width;
-  const line = sampled ? Buffer.alloc(width * 4) : null;
+  // Only the sampled pixels are read: a 15,000 px wide 1-bit row decoded whole, 1,024 times
+  // for a thumbnail, held the event loop for 170 ms.
+  const columns = Int32Array.from({ length: outWidth }, (_, x) => Math.min(width - 1, Math.floor((x + 0.5) / factor)));
+  const read = palette ? indexedReader(buf, bitCount, palette) : channels ? maskedReader(buf, bitCount === 16 ? 2 : 4, channels) : rgbReader(buf);
   const out = Buffer.alloc(outWidth * outHeight * 4);
+  let target = 0;
   for (let row = 0; row < outHeight; row += 1) {
     const sourceRow = Math.min(height - 1, Math.floor((row + 0.5) / factor));
-    const source = dataOffset + (topDown ? sourceRow : height - 1 - sourceRow) * rowBytes;
-    const into = line ?? out;
-    const target = line ? 0 : row * width * 4;
-    if (palette) decodeIndexedRow(buf, source, into, target, width, bitCount, palette);
-    else if (channels) decodeMaskedRow(buf, source, into, target, width, bitCount === 16 ? 2 : 4, channels);
-    else decodeRgbRow(buf, source, into, target, width);
-    if (line) {
-      for (let x = 0; x < outWidth; x += 1) {
-        const column = Math.min(width - 1, Math.floor((x + 0.5) / factor));
-        line.copy(out, (row * outWidth + x) * 4, column * 4, column * 4 + 4);
-      }
+    const rowStart = dataOffset + (topDown ? sourceRow : height - 1 - sourceRow) * rowBytes;
+    for (const column of columns) {
+      read(rowStart, column, out, target);
+      target += 4;
     }
   }
   return { width: outWidth, height: outHeight, channels: 4, data: out };
