@@ -58,20 +58,51 @@ function createUnionFind(size: number) {
   };
 }
 
-/**
- * The 64 bits cut into `bands` runs of near-equal width (a number per run, tagged with its
- * band): two hashes at most bands - 1 bits apart agree on one run at least (pigeonhole).
- */
-function bandKeys(hash: bigint, bands: number): number[] {
-  const keys: number[] = [];
-  let start = 0;
-  for (let band = 0; band < bands; band += 1) {
-    const width = Math.floor(64 / bands) + (band < 64 % bands ? 1 : 0);
-    const value = Number((hash >> BigInt(64 - start - width)) & ((1n << BigInt(width)) - 1n));
-    keys.push(band * 2 ** 32 + value);
-    start += width;
+// Near pairs are found by multi-index hashing: the 64 bits are four 16-bit bands, and two
+// hashes at most maxBits apart differ in at most floor(maxBits / 4) bits of some band
+// (pigeonhole). Each hash looks up, in each band, its own value and every value that close:
+// 17 look-ups a band at 6 bits, in buckets of about one hash at 100,000. Seven 9-bit bands
+// matched exactly (the way before) left buckets of ~200, 68 million comparisons, 0.4 s.
+const BANDS = 4;
+const BAND_VALUES = 1 << 16;
+
+const bandOf = (high: number, low: number, band: number) =>
+  band === 0 ? high >>> 16 : band === 1 ? high & 0xffff : band === 2 ? low >>> 16 : low & 0xffff;
+
+/** Every 16-bit mask with at most `bits` bits set. */
+function masksUpTo(bits: number): number[] {
+  const masks: number[] = [];
+  for (let mask = 0; mask < BAND_VALUES; mask += 1) if (popcount32(mask) <= bits) masks.push(mask);
+  return masks;
+}
+
+/** Calls join(a, b) for every pair of the hashes (as 32-bit halves) at most maxBits apart. */
+function joinNearPairs(high: Uint32Array, low: Uint32Array, maxBits: number, join: (a: number, b: number) => void): void {
+  const count = high.length;
+  const masks = masksUpTo(Math.floor(maxBits / BANDS));
+  // One band at a time, its hashes by value: starts[v]..starts[v + 1] index `holders`.
+  const starts = new Int32Array(BAND_VALUES + 1);
+  const holders = new Int32Array(count);
+  for (let band = 0; band < BANDS; band += 1) {
+    starts.fill(0);
+    for (let at = 0; at < count; at += 1) starts[bandOf(high[at]!, low[at]!, band) + 1]! += 1;
+    for (let value = 0; value < BAND_VALUES; value += 1) starts[value + 1]! += starts[value]!;
+    const cursor = starts.slice(0, BAND_VALUES);
+    for (let at = 0; at < count; at += 1) holders[cursor[bandOf(high[at]!, low[at]!, band)]!++] = at;
+    for (let a = 0; a < count; a += 1) {
+      const highA = high[a]!;
+      const lowA = low[a]!;
+      const value = bandOf(highA, lowA, band);
+      for (const mask of masks) {
+        const near = value ^ mask;
+        const end = starts[near + 1]!;
+        for (let slot = starts[near]!; slot < end; slot += 1) {
+          const b = holders[slot]!;
+          if (b > a && popcount32((highA ^ high[b]!) >>> 0) + popcount32((lowA ^ low[b]!) >>> 0) <= maxBits) join(a, b);
+        }
+      }
+    }
   }
-  return keys;
 }
 
 /**
@@ -112,29 +143,9 @@ export function findDuplicateGroups(images: readonly SplitCandidate[], maxBits =
   ].filter(([hash]) => !hash.startsWith('alone:'));
   if (maxBits > 0) {
     // Each distinct dHash as two 32-bit halves: a comparison is two XORs and two popcounts.
-    const high = new Uint32Array(distinct.length);
-    const low = new Uint32Array(distinct.length);
-    const buckets = new Map<number, number[]>();
-    distinct.forEach(([hash], at) => {
-      const value = BigInt(`0x${hash}`);
-      high[at] = Number(value >> 32n);
-      low[at] = Number(value & 0xffffffffn);
-      for (const key of bandKeys(value, maxBits + 1)) {
-        const bucket = buckets.get(key);
-        if (bucket) bucket.push(at);
-        else buckets.set(key, [at]);
-      }
-    });
-    for (const bucket of buckets.values()) {
-      for (let i = 0; i < bucket.length; i += 1) {
-        const a = bucket[i] ?? 0;
-        for (let j = i + 1; j < bucket.length; j += 1) {
-          const b = bucket[j] ?? 0;
-          const bits = popcount32(((high[a] ?? 0) ^ (high[b] ?? 0)) >>> 0) + popcount32(((low[a] ?? 0) ^ (low[b] ?? 0)) >>> 0);
-          if (bits <= maxBits) sets.union(distinct[a]?.[1] ?? 0, distinct[b]?.[1] ?? 0);
-        }
-      }
-    }
+    const high = Uint32Array.from(distinct, ([hash]) => parseInt(hash.slice(0, 8), 16));
+    const low = Uint32Array.from(distinct, ([hash]) => parseInt(hash.slice(8, 16), 16));
+    joinNearPairs(high, low, maxBits, (a, b) => sets.union(distinct[a]?.[1] ?? 0, distinct[b]?.[1] ?? 0));
   }
   const byRoot = new Map<number, DuplicateMember[]>();
   hashed.forEach((image, index) => {
