@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Route } from '@playwright/test';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
+import { editorPage } from './pages';
 
 test('shape badges and the To do list follow the labelling without a reload', async ({ api, editor }) => {
   await api.createProject('counts', 'bndbox', { labels: ['car'] });
@@ -54,6 +55,28 @@ test('reopening a project continues at the same image with the same label', asyn
   await page.goto(`${world.server.url}/`);
   await editor.open('bndbox', 'resume', '3 / 8');
   await expect(editor.activeLabel()).toContainText('tree');
+});
+
+test('polygons drawn on three images in a rush, the tab closed at once: reopened on the third', async ({ context, world, api }) => {
+  await api.createProject('resume-rush', 'seg', { labels: ['road'] });
+  const page = await context.newPage();
+  const editor = editorPage(page, world.server.url);
+  await editor.open('seg', 'resume-rush', '1 / 8');
+  const c = await editor.centre();
+  // The workspace follows each switch a frame later, in a transition the clicks kept putting
+  // off: the place was saved one or two images back.
+  for (let image = 1; image <= 3; image += 1) {
+    await editor.drawPolygon([
+      { x: c.x - 80, y: c.y - 60 },
+      { x: c.x + 80, y: c.y - 50 },
+      { x: c.x + 10, y: c.y + 70 },
+    ]);
+    if (image < 3) await page.keyboard.press('d');
+  }
+  await page.close();
+
+  await editorPage(await context.newPage(), world.server.url).open('seg', 'resume-rush', '3 / 8');
+  await expect.poll(async () => (await api.polygons('resume-rush')).length).toBe(3);
 });
 
 test('reopened on an image a page further on, the editor shows no other image first, and a box drawn meanwhile goes on that image', async ({ page, api, editor }) => {

@@ -93,7 +93,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     [queryClient, trpc, ids],
   );
   const { resuming } = useResumePosition({
-    type, name, store, saved: resumePoint, filter, stripFilter, total: list.counts ? total : null, index, current: list.itemAt(index),
+    type, name, store, saved: resumePoint, filter, stripFilter, total: list.counts ? total : null, index, current: list.itemAt(index), itemAt: list.itemAt,
     labels: labelNames, activeLabel, positionOf: list.positionOf, ensure: list.ensure, locate, position,
   });
   // No image is in the editor while the saved one is looked up.

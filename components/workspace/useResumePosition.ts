@@ -4,7 +4,7 @@
 // same image and the same active label. A filtered list is read anew on reopening (images
 // labelled since have left "To do"), so positions move: the image is found by its uuid, and one
 // no longer in the list falls back to the first image instead of a wrong one.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ImagePosition } from './image-position';
 import type { ImageFilter, ImageListItem } from './useImageList';
@@ -56,6 +56,8 @@ export function useResumePosition(options: {
   total: number | null;
   index: number;
   current: ImageListItem | undefined;
+  /** The list's item at an index, if read (useImageList's itemAt). */
+  itemAt: (index: number) => ImageListItem | undefined;
   labels: readonly string[];
   activeLabel: string;
   /** An image's position in the list as opened (useImageList); undefined: not in it. */
@@ -66,7 +68,7 @@ export function useResumePosition(options: {
   /** Moved directly: nothing is shown while resuming, so there is nothing to leave or save. */
   position: ImagePosition;
 }): { resuming: boolean } {
-  const { type, name, store, saved, filter, stripFilter, total, index, current, labels, activeLabel, positionOf, ensure, locate, position } = options;
+  const { type, name, store, saved, filter, stripFilter, total, index, current, itemAt, labels, activeLabel, positionOf, ensure, locate, position } = options;
   const key = keyOf(type, name);
   const resumed = useRef<{ image: boolean; label: boolean }>({ image: false, label: false });
   // Until the saved image is found (its page may be a request away), the workspace shows no
@@ -108,22 +110,46 @@ export function useResumePosition(options: {
     if (saved?.label && labels.includes(saved.label)) store.setActiveLabel(saved.label);
   }, [saved, labels, store]);
 
+  // What a point is saved with besides its image, and the list's items, as last rendered.
+  const context = useRef({ key, activeLabel, filter, stripFilter, itemAt });
   useEffect(() => {
-    // An empty list is saved too: reopened, it is that list again.
-    if ((!current && total !== 0) || !resumed.current.image || resuming) return;
+    context.current = { key, activeLabel, filter, stripFilter, itemAt };
+  }, [key, activeLabel, filter, stripFilter, itemAt]);
+  const savePoint = useCallback((at: number, item: ImageListItem | undefined) => {
+    const { key: storageKey, activeLabel: label, filter: savedFilter, stripFilter: savedStripFilter } = context.current;
     const point: ResumePoint = {
-      index,
-      uuid: current?.uuid ?? '',
-      ...(current?.img_path ? { imgPath: current.img_path } : {}),
-      label: activeLabel,
-      filter,
-      ...(stripFilter === undefined ? {} : { stripFilter }),
+      index: at,
+      uuid: item?.uuid ?? '',
+      ...(item?.img_path ? { imgPath: item.img_path } : {}),
+      label,
+      filter: savedFilter,
+      ...(savedStripFilter === undefined ? {} : { stripFilter: savedStripFilter }),
     };
     try {
-      localStorage.setItem(key, JSON.stringify(point));
+      localStorage.setItem(storageKey, JSON.stringify(point));
     } catch {
       // Storage full or disabled: resuming is a convenience.
     }
-  }, [key, index, current, total, activeLabel, filter, stripFilter, resuming]);
+  }, []);
+
+  useEffect(() => {
+    // An empty list is saved too: reopened, it is that list again.
+    if ((!current && total !== 0) || !resumed.current.image || resuming) return;
+    // The editor moved on since this render's index: its move saved itself (below).
+    if (position.get() !== index) return;
+    savePoint(index, current);
+  }, [savePoint, position, index, current, total, activeLabel, filter, stripFilter, resuming]);
+
+  // The rest of the workspace follows a switch in a transition, which keys and clicks in a rush
+  // keep putting off: a tab closed then reopened one or two images back. Each move is saved as
+  // it is made, when its image is read (a jump far away is saved by the effect above).
+  useEffect(
+    () =>
+      position.onMove((at) => {
+        const item = context.current.itemAt(at);
+        if (item && resumed.current.image) savePoint(at, item);
+      }),
+    [position, savePoint],
+  );
   return { resuming };
 }
