@@ -67,7 +67,10 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   const listeners = new Set<() => void>();
   const documentListeners = new Set<DocumentListener>();
   const labelledListeners = new Set<(shape: EditorShape) => void>();
+  // What was copied, where it was; and where the last paste put it, so that the next paste
+  // lands 10 px further while a paste in place still puts it where it was copied from.
   let clipboard: EditorShape[] = [];
+  let lastPasted: EditorShape[] | null = null;
   let state: EditorState = {
     imageId: null,
     size: { width: 1, height: 1 },
@@ -313,16 +316,19 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     copy() {
       const selected = selectedShapes();
-      if (selected.length > 0) clipboard = selected;
+      if (selected.length > 0) {
+        clipboard = selected;
+        lastPasted = null;
+      }
     },
     /** Pastes the copied shapes as new ones: 10 px further (inside the image), or in place. */
     paste(inPlace = false) {
       if (clipboard.length === 0 || !state.imageId) return;
       // Clipped to this image: a copy from a larger one may not fit it, in place or nudged.
-      const placed = inPlace ? clipboard : clipboard.map((shape) => nudged(shape, state.size));
+      const placed = inPlace ? clipboard : (lastPasted ?? clipboard).map((shape) => nudged(shape, state.size));
       const pasted = copiesFor(placed, state.size, newId);
       // Whole, so the next paste on a larger image loses nothing to this one's edges.
-      if (!inPlace) clipboard = placed;
+      if (!inPlace) lastPasted = placed;
       if (pasted.length === 0) return;
       store.commit([...state.shapes, ...pasted], 'record', pasted.map((shape) => shape.id));
     },

@@ -202,6 +202,23 @@ describe('select tool', () => {
     expect(store.getState().shapes[1]).toMatchObject({ id: 's1', x: 20, y: 20, w: 40, h: 20, label: 'car' });
   });
 
+  it('pastes again 10 px further each time, and in place where the shape was copied from, not where it was last pasted', () => {
+    const { store } = setup([car]);
+    store.select(['a']);
+    store.copy();
+    store.paste();
+    store.paste();
+    expect(store.getState().shapes.slice(1).map((shape) => shape.kind === 'box' && [shape.x, shape.y])).toEqual([[20, 20], [30, 30]]);
+    store.load('next', { width: 200, height: 100 }, []);
+    store.paste(true);
+    expect(store.getState().shapes[0]).toMatchObject({ x: car.x, y: car.y, w: 40, h: 20 });
+    // A new copy starts the steps again from itself.
+    store.select([store.getState().shapes[0]!.id]);
+    store.copy();
+    store.paste();
+    expect(store.getState().shapes[1]).toMatchObject({ x: car.x + 10, y: car.y + 10 });
+  });
+
   it('pastes a shape copied on a larger image inside this one, clipped as paste in place clips it', () => {
     const big: EditorShape = { id: 'big', kind: 'box', x: 0, y: 0, w: 1000, h: 500, label: 'car' };
     const far: EditorShape = { id: 'far', kind: 'box', x: 1500, y: 50, w: 100, h: 30, label: 'car' };
