@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { writeLabelFile } from './pages';
+import { editorPage, writeLabelFile } from './pages';
 
 // These tests check the whole project list (empty state, card count): each gets its own server.
 test.use({ serverPer: 'test' });
@@ -76,6 +76,30 @@ test('stars, renames and deletes a project; the images stay', async ({ page, wor
   await confirm.getByRole('button', { name: 'Delete project' }).click();
   await expect(home.emptyState()).toBeVisible();
   expect(fs.readdirSync(world.imageFolder).sort()).toEqual(before);
+});
+
+test('a project open in another tab is not renamed under it: its edits there keep being saved', async ({ page, context, world, api, home }) => {
+  await api.createProject('open elsewhere', 'bndbox', { labels: ['car'] });
+  const workspace = await context.newPage();
+  const editor = editorPage(workspace, world.server.url);
+  await editor.open('bndbox', 'open elsewhere', '1 / 8');
+  await home.open();
+  const card = home.card('open elsewhere');
+  await card.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename open elsewhere' });
+  await rename.getByLabel('New name').fill('renamed');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename.getByRole('alert')).toHaveText('open elsewhere is open in a workspace tab: close it first, or what is drawn there after the rename would not be saved');
+  // The tab still saves under the name it has.
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 });
+  await editor.waitSaved();
+  expect(await api.boxes('open elsewhere')).toHaveLength(1);
+  // Closed, the tab leaves: the rename goes through and the box goes with the project.
+  await workspace.close();
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(home.card('renamed')).toBeVisible();
+  expect(await api.boxes('renamed')).toHaveLength(1);
 });
 
 test('a project left and opened again from the list is open on the server again', async ({ page, api, editor, home }) => {

@@ -29,6 +29,20 @@ describe('team procedures refuse bad input and change nothing', () => {
     await expect(local().teamwork.here({ ...project, project_name: 'ghost', uuid: 'x', client_id: 'tab-12345678' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('a project open in a workspace tab is not renamed under it; once the tab has left, it is', async () => {
+    const caller = local();
+    const [uuid] = (await t.core.images.page('bndbox', 'team', { filter: 'all' }, 0, 1)).items.map(({ image }) => image.uuid);
+    await caller.teamwork.here({ ...project, uuid: uuid ?? '', client_id: 'tab-rename-1' });
+    await expect(caller.project.rename({ ...project, new_project_name: 'team-2' })).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'team is open in a workspace tab: close it first, or what is drawn there after the rename would not be saved',
+    });
+    expect((await caller.project.overviews()).map((overview) => overview.name)).toContain('team');
+    await caller.teamwork.leave({ ...project, client_id: 'tab-rename-1' });
+    await caller.project.rename({ ...project, new_project_name: 'team-2' });
+    await caller.project.rename({ ...project, project_name: 'team-2', new_project_name: 'team' });
+  });
+
   it('assignments: positions past the list, no annotators, an empty name; counts unchanged', async () => {
     const caller = local();
     const list = { filter: 'all' as const };

@@ -10,6 +10,7 @@ import { scanJobKey, thumbnailJobKey, type JobKinds, type JobStatusOf } from './
 import type { ImportService } from './import.service';
 import { assignLabelColors } from './label-colors';
 import { checkProjectName, parseLabelLines } from './names';
+import { PRESENCE_TTL_MS } from './teamwork/teamwork.service';
 import type { LabelCount, Repositories } from './repositories';
 import type { AnnotationType, Project } from './types';
 
@@ -173,6 +174,14 @@ export function createProjectService(deps: { repos: Repositories; jobs: JobRunne
       const project = await get(type, name);
       checkProjectName(newName);
       await refuseTakenName(type, newName);
+      // A workspace tab edits the project by its name: renamed under it, its next saves were
+      // refused as "no longer exists" and lost. Tabs say they are open every few seconds and
+      // leave on closing (one whose leave was lost counts until PRESENCE_TTL_MS has passed).
+      const tabs = await repos.teamwork.countPresent(project.id, now() - PRESENCE_TTL_MS);
+      if (tabs > 0) {
+        const open = tabs === 1 ? 'a workspace tab: close it' : `${tabs} workspace tabs: close them`;
+        throw invalidState(`${name} is open in ${open} first, or what is drawn there after the rename would not be saved`);
+      }
       await repos.projects.rename(project.id, newName);
     },
 

@@ -33,7 +33,7 @@ export function createTeamworkRepository(sqlite: SqliteDatabase): Synchronous<Te
 /** More tabs than any machine has open: past it, the longest silent are forgotten first. */
 const MAX_PRESENT_TABS = 10_000;
 
-type PresenceMethods = Pick<Synchronous<TeamworkRepository>, 'touchPresence' | 'leavePresence' | 'presentOn' | 'forgetPresence'>;
+type PresenceMethods = Pick<Synchronous<TeamworkRepository>, 'touchPresence' | 'leavePresence' | 'presentOn' | 'countPresent' | 'forgetPresence'>;
 
 /**
  * Presence on SQLite lives in the server's memory: one server holds the database
@@ -64,6 +64,7 @@ export function createMemoryPresence(): PresenceMethods {
         .filter((mark) => mark.projectId === projectId && mark.uuid === uuid && mark.seenAt >= since)
         .map(({ clientId, actor, seenAt }) => ({ clientId, actor, seenAt }))
         .sort((a, b) => byName(a.actor, b.actor) || byName(a.clientId, b.clientId)),
+    countPresent: (projectId, since) => [...marks.values()].filter((mark) => mark.projectId === projectId && mark.seenAt >= since).length,
     forgetPresence(before) {
       for (const [key, mark] of marks) if (mark.seenAt < before) marks.delete(key);
     },

@@ -12,6 +12,8 @@ export interface TeamworkRepository {
   leavePresence(projectId: string, clientId: string): Promise<void>;
   /** Tabs seen on the image since `since`, and rows older than `forgetBefore` of the project are dropped. */
   presentOn(projectId: string, uuid: string, since: number): Promise<PresentClient[]>;
+  /** Tabs seen on any image of the project since `since`. */
+  countPresent(projectId: string, since: number): Promise<number>;
   forgetPresence(before: number): Promise<void>;
   /** Assigns (or, with null, unassigns) these images; answers how many rows changed. */
   assign(projectId: string, uuids: readonly string[], assignee: string | null, at: number, by: string): Promise<number>;

@@ -17,6 +17,8 @@ export function createTeamworkRepository(db: PostgresDatabase): TeamworkReposito
           [projectId, uuid, since],
         )
       ).rows.map((row) => ({ clientId: row.client_id, actor: row.actor, seenAt: Number(row.seen_at) })),
+    countPresent: async (projectId, since) =>
+      Number((await db.query<{ tabs: string }>('SELECT count(*) AS tabs FROM presence WHERE project_id = $1 AND seen_at >= $2', [projectId, since])).rows[0]?.tabs ?? 0),
     forgetPresence: async (before) => void (await db.query('DELETE FROM presence WHERE seen_at < $1', [before])),
     assign: async (projectId, uuids, assignee, at, by) => {
       const result =
