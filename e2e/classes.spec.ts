@@ -2,7 +2,7 @@
 // the next box, a merge relabels the stored shapes, and removing a used label asks first,
 // saying how many shapes use it.
 import { expect, test } from './fixtures';
-import { FIRST_IMAGE } from './pages';
+import { editorPage, FIRST_IMAGE } from './pages';
 
 test('a hotkey set in the Classes dialog picks its label; a key of an editor action is refused', async ({ page, api, editor }) => {
   await api.createProject('cls-hotkey', 'bndbox', { labels: ['car', 'bus', 'person'] });
@@ -167,6 +167,30 @@ test('a rename while a box waits to be saved: the box is stored under the new na
   await expect.poll(async () => (await api.boxes('cls-rename-pending')).map((box) => box.label), { timeout: 15_000 }).toEqual(['vehicle', 'vehicle']);
   await editor.waitSaved();
   await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+});
+
+test('a label renamed in another tab reaches this one: its box and the next carry the new name, with no conflict', async ({ page, context, world, api, editor }) => {
+  await api.createProject('cls-rename-elsewhere', 'bndbox', { labels: ['car', 'plant3'] });
+  await editor.open('bndbox', 'cls-rename-elsewhere', '1 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  const other = await context.newPage();
+  await editorPage(other, world.server.url).open('bndbox', 'cls-rename-elsewhere', '1 / 8');
+  await other.getByRole('button', { name: 'Rename plant3' }).click();
+  await other.getByLabel('New name for plant3').fill('plant4');
+  await other.keyboard.press('Enter');
+  await expect.poll(() => api.labels('cls-rename-elsewhere')).toEqual(['car', 'plant4']);
+  await other.close();
+
+  // This tab had kept drawing with plant3, and its next save wrote it back over the rename.
+  await expect(editor.labelPanel().getByRole('button', { name: 'Rename plant4' })).toBeVisible({ timeout: 10_000 });
+  await expect(editor.activeLabel()).toContainText('plant4');
+  await editor.drawBox({ x: 7, y: 7 }, { x: 9, y: 9 }); // moves the box
+  await editor.drawBox({ x: 16, y: 2 }, { x: 26, y: 12 });
+  await editor.waitSaved();
+  await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
+  expect((await api.boxesOf('cls-rename-elsewhere', FIRST_IMAGE.file)).map((box) => box.label)).toEqual(['plant4', 'plant4']);
 });
 
 test('a merge while a save of an image using the label is on its way: it is sent again under the new name, with no conflict with itself', async ({ page, api, editor }) => {

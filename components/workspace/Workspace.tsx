@@ -43,6 +43,7 @@ import { StatsPanel } from './StatsPanel';
 import { ThumbnailProgress } from './ThumbnailProgress';
 import { FolderScanProgress, useFolderScanAtOpen } from './FolderScanProgress';
 import { useClassTable, useLabelRemoval } from './useClassTable';
+import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
@@ -124,6 +125,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const followRename = useCallback((from: string, to: string) => store.getState().activeLabel === from && store.pickNextLabel(to), [store]);
   const labelEdits = useLabelEdits(type, name, relabel, followRename);
   const classTable = useClassTable(type, name, relabel);
+  useLabelsFromElsewhere(type, name, classTable.classes, classTable.loaded, relabel);
   const removal = useLabelRemoval(type, name, labelEdits);
   const classOf = useCallback((label: string) => classTable.classes.find((entry) => entry.name === label), [classTable.classes]);
   const hotkeys = useMemo(() => new Map(classTable.classes.flatMap((entry) => (entry.hotkey ? [[entry.hotkey, entry.name] as const] : []))), [classTable.classes]);
