@@ -132,6 +132,20 @@ test('a classifai configuration imports as a new project from the home page', as
   expect((await api.boxes('cfg-copy')).map((box) => box.label).sort()).toEqual(['car', 'dog']);
 });
 
+test('a classifai configuration export says which labels it cannot keep as they are', async ({ page, api, editor }) => {
+  await api.createProject('cfg-comma', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'cfg-comma', '1 / 8');
+  await editor.addLabel('red, blue');
+  await expect(editor.labelPanel().getByRole('button', { name: 'Rename red, blue' })).toBeVisible();
+  await editor.exportAs('classifai configuration (.json)');
+  await expect(page.getByRole('menu').getByRole('status')).toContainText('Written to');
+  await expect(page.getByRole('menu').getByRole('alert')).toContainText('"red, blue" holds ", ", which splits it in two when classifai reads the label list back');
+  // COCO writes any label: nothing to say (the menu is still open).
+  await page.getByRole('menuitem', { name: 'COCO (.zip)' }).click();
+  await expect(page.getByRole('menu').getByRole('status')).toContainText('cfg-comma_coco.zip');
+  await expect(page.getByRole('menu').getByRole('alert')).toHaveCount(0);
+});
+
 test('a configuration import goes on when its dialog is closed, and its project appears in the list', async ({ page, world, api, editor, home }) => {
   await api.createProject('cfg-left', 'bndbox');
   const copy = await configurationCopy(page, editor, world.imageFolder, 'cfg-left', 'cfg-behind');

@@ -39,6 +39,12 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
           <a className="button" href={`/api/export/${type}/${encodeURIComponent(name)}`} download>Download</a>
         </p>
       ) : null}
+      {data?.export_status === 2 && data.unspellable_labels ? (
+        <div className="warning small" role="alert">
+          <p>Labels this file cannot keep as they are (other formats can):</p>
+          <ul>{data.unspellable_labels.map((why) => <li key={why}>{why}</li>)}</ul>
+        </div>
+      ) : null}
       {data?.export_status === 3 ? <p className="error small" role="alert">Export failed: {data.error_message}</p> : null}
     </Menu>
   );

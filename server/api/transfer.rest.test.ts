@@ -65,6 +65,7 @@ describe('export cfg and import it back', () => {
     const status = await exportProject('bndbox', 'street', 'cfg');
     const written = path.join(folder, 'street.json');
     expect(status).toMatchObject({ message: 1, export_status: 2, export_status_message: 'EXPORT_SUCCESS', project_config_path: written });
+    expect(status).not.toHaveProperty('unspellable_labels');
     const config = JSON.parse(fs.readFileSync(written, 'utf8')) as Record<string, unknown>;
     expect(Object.keys(config)).toEqual([
       'content', 'tool', 'tool_version', 'updated_date', 'project_id', 'project_name', 'annotation_type', 'project_path',
@@ -76,6 +77,21 @@ describe('export cfg and import it back', () => {
     const a = Object.values(content).find((entry) => entry.img_path === 'a.jpg');
     expect(a?.checksum).toBe(crypto.createHash('sha256').update(fs.readFileSync(path.join(folder, 'a.jpg'))).digest('base64'));
     expect(fs.readdirSync(folder).filter((name) => name.includes('.partial'))).toEqual([]);
+  });
+
+  it('says which labels the configuration cannot keep as they are ("a, b" reads back as two)', async () => {
+    const commaFolder = await makeTempDir('labelport-export-comma-');
+    await writeImage(path.join(commaFolder, 'a.png'), { format: 'png', width: 10, height: 10 });
+    await t.rest.put('/v2/projects', { status: 'raw', project_name: 'commas', annotation_type: 'boundingbox', project_path: commaFolder, label_file_path: '' });
+    await t.scanSettled('bndbox', 'commas');
+    expect((await t.rest.put('/bndbox/projects/commas/newlabels', { label_list: ['car', 'red, blue'] })).body).toEqual({ message: 1 });
+    for (const exportType of ['cfg', 'cfgdata']) {
+      const status = await exportProject('bndbox', 'commas', exportType);
+      expect(status.unspellable_labels, exportType).toEqual(['"red, blue" holds ", ", which splits it in two when classifai reads the label list back']);
+    }
+    // The other formats write it whole.
+    expect(await exportProject('bndbox', 'commas', 'coco')).not.toHaveProperty('unspellable_labels');
+    expect((await t.rest.delete('/bndbox/projects/commas')).body).toEqual({ message: 1 });
   });
 
   it('imports the exported file after the project is deleted: same uuids, shapes, labels and star', async () => {

@@ -99,6 +99,7 @@ export function toExportStatus(job: JobStatusOf<'export'> | undefined) {
     project_config_path: job?.state === 'succeeded' ? (job.result?.path ?? null) : null,
     ...progress,
     ...(job?.state === 'failed' ? { error_message: job.message } : {}),
+    ...(job?.state === 'succeeded' && job.result?.unspellableLabels ? { unspellable_labels: job.result.unspellableLabels } : {}),
   };
 }
 

@@ -23,6 +23,8 @@ export const exportStatusOutput = z.object({
   export_status_message: z.enum(['EXPORT_NOT_INITIATED', 'EXPORT_STARTING', 'EXPORT_SUCCESS', 'EXPORT_FAIL']),
   project_config_path: z.string().nullable(),
   progress: z.tuple([z.number().int(), z.number().int()]).optional(),
+  /** After a classifai configuration export: why labels will not read back from it as they are. */
+  unspellable_labels: z.array(z.string()).optional(),
 });
 
 export const transferStatusInput = z.object({ annotation_type: annotationTypeParam });

@@ -13,6 +13,7 @@ import { EXPORT_FORMATS, exportFileName, exportFormat, type DatasetExporter, typ
 import { isStreamed } from '../formats/common';
 import { nextTurn } from '../next-turn';
 import { splitReportSectionOf } from '../split-report';
+import { unspellableLabel } from '../validation/label-checks';
 import { createExportChecks } from '../validation/export-checks';
 import type { Repositories } from '../repositories';
 import { EMPTY_PLACEMENT, type ImageRecord, type Project, type SplitName } from '../types';
@@ -33,6 +34,12 @@ export interface ExportJobResult {
   path: string;
   /** Whose export it was: a download for another project must not get this file. */
   projectId: string;
+  /**
+   * Why labels of the project will not read back as they are from the written file (a
+   * classifai configuration's label list cannot spell every name); none for the other formats,
+   * whose report says what they could not write.
+   */
+  unspellableLabels?: string[];
 }
 
 const PAGE = 500;
@@ -302,6 +309,8 @@ export function createExportHandler(repos: Repositories, compactHeap?: () => voi
         await writeDataset(repos, project, content.exporter, context, target, options, exportType, compactHeap);
         break;
     }
-    return { result: { path: target, projectId } satisfies ExportJobResult };
+    // The plain configuration has no report to say it: the Export menu does.
+    const unspellableLabels = exportType === 'cfg' || exportType === 'cfgdata' ? project.labels.flatMap((label) => unspellableLabel(label, exportType) ?? []) : [];
+    return { result: { path: target, projectId, ...(unspellableLabels.length > 0 ? { unspellableLabels } : {}) } satisfies ExportJobResult };
   };
 }
