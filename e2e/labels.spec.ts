@@ -78,3 +78,21 @@ test('a long label name wraps in its row; every row keeps its buttons in line, i
   const [short, wrapped] = await Promise.all([editor.labelNames().filter({ hasText: 'car' }).boundingBox(), name.boundingBox()]);
   expect(wrapped?.height ?? 0).toBeGreaterThan((short?.height ?? 0) * 1.5);
 });
+
+test('a rename to the name of another label is refused and leaves the panel as it was', async ({ page, api, editor }) => {
+  await api.createProject('lbl-rename-taken', 'bndbox', { labels: ['auto', 'person', 'bus'] });
+  await editor.open('bndbox', 'lbl-rename-taken', '1 / 8');
+  await editor.pressLabel(2);
+  await page.getByRole('button', { name: 'Rename auto' }).click();
+  await page.getByLabel('New name for auto').fill('person');
+  await page.keyboard.press('Enter');
+  await expect(editor.labelPanel().getByRole('alert')).toHaveText('The label person exists already');
+  await expect(editor.labelNames()).toHaveText(['1 auto', '2 person', '3 bus']);
+  await expect(editor.activeLabel()).toContainText('person');
+
+  // Once the next change is stored, the panel shows the list as stored, with no row left over from the refused rename.
+  await editor.addLabel('tree');
+  await expect.poll(() => api.labels('lbl-rename-taken')).toEqual(['auto', 'person', 'bus', 'tree']);
+  await expect(editor.labelNames()).toHaveText(['1 auto', '2 person', '3 bus', '4 tree']);
+  await expect(editor.labelPanel().getByRole('alert')).toHaveCount(0);
+});

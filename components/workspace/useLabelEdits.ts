@@ -15,7 +15,8 @@ export interface LabelRecord {
  * one after another in the order they were made (one mutation scope), each shown at once in
  * the cached list. The server's answer replaces the cache only when no later change is still
  * on its way, so a quick series of adds never flickers back to an older list. onRenaming: a
- * rename is shown (and undone, from and to swapped, when it fails); onRenamed: the server made it.
+ * rename is shown (and undone, from and to swapped, when it fails), unless another label has the
+ * name; onRenamed: the server made it.
  */
 export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from: string, to: string) => void, onRenaming?: (from: string, to: string) => void) {
   const trpc = useTRPC();
@@ -26,6 +27,7 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
   const scope = { id: `labels:${type}:${name}` };
   const [error, setError] = useState<unknown>(null);
   const othersPending = () => queryClient.isMutating({ predicate: (mutation) => mutation.options.scope?.id === scope.id }) > 1;
+  const listed = (labels: readonly LabelRecord[] | undefined, label: string) => labels?.some((entry) => entry.name === label) ?? false;
 
   const lifecycle = <V>(optimistic: (labels: LabelRecord[], variables: V) => LabelRecord[]) => ({
     scope,
@@ -47,19 +49,26 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
 
   const add = useMutation(
     trpc.label.add.mutationOptions(
-      lifecycle((labels, { label }) => (labels.some((entry) => entry.name === label) ? labels : [...labels, { name: label, color: '' }])),
+      lifecycle((labels, { label }) => (listed(labels, label) ? labels : [...labels, { name: label, color: '' }])),
     ),
   );
-  const renameLifecycle = lifecycle<{ from: string; to: string }>((labels, { from, to }) => labels.map((entry) => (entry.name === from ? { ...entry, name: to } : entry)));
+  // A name another label has is not shown before the server refuses it: the panel keys its rows
+  // by name, and two rows of one name left a stray row behind once the refusal put the list back.
+  const renameLifecycle = lifecycle<{ from: string; to: string }>((labels, { from, to }) =>
+    listed(labels, to) ? labels : labels.map((entry) => (entry.name === from ? { ...entry, name: to } : entry)),
+  );
   const rename = useMutation(
     trpc.label.rename.mutationOptions({
       ...renameLifecycle,
       onMutate: async (variables) => {
-        onRenaming?.(variables.from, variables.to);
+        const shown = !listed(queryClient.getQueryData(listKey), variables.to);
+        if (shown) onRenaming?.(variables.from, variables.to);
         await renameLifecycle.onMutate(variables);
+        return { shown };
       },
-      onError: (failure, { from, to }) => {
-        onRenaming?.(to, from);
+      onError: (failure, { from, to }, context) => {
+        // Undone only when shown: swapped back unshown, it moved the user's pick of `to` to `from`.
+        if (context?.shown) onRenaming?.(to, from);
         renameLifecycle.onError(failure);
       },
       onSuccess: (labels, { from, to }) => {
