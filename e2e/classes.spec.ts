@@ -236,3 +236,23 @@ test('an empty class table says how to add a class, until one is added', async (
   await expect(hint).toHaveCount(0);
   await page.keyboard.press('Escape');
 });
+
+test('a rename refused in the Classes dialog puts the stored name back, and its message goes with the next change', async ({ api, editor }) => {
+  await api.createProject('cls-rename-taken', 'bndbox', { labels: ['auto', 'person'] });
+  await editor.open('bndbox', 'cls-rename-taken', '1 / 8');
+  const dialog = await editor.openClasses();
+  await dialog.getByLabel('Name of person').fill('auto');
+  await dialog.getByLabel('Name of person').press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('The label auto exists already');
+  await expect(dialog.getByLabel('Name of person')).toHaveValue('person');
+  await expect(dialog.getByLabel('Name of auto')).toHaveValue('auto');
+
+  await dialog.getByLabel('Hotkey of person').fill('x');
+  await dialog.getByLabel('Hotkey of person').press('Enter');
+  await expect.poll(async () => (await api.classes('cls-rename-taken')).map((row) => [row.name, row.hotkey])).toEqual([
+    ['auto', null],
+    ['person', 'x'],
+  ]);
+  await expect(dialog.getByLabel('Hotkey of person')).toHaveValue('x');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});

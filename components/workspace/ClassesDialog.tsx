@@ -35,14 +35,21 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const merging = useMergeQuestion(table);
   const failure = problem ?? (table.error ? errorText(table.error) : edits.error ? errorText(edits.error) : null);
-  const setNumber = (entry: ClassRecord, field: 'coco_id' | 'yolo_index', text: string) => {
+  // The dialog shows the failure of the latest change only: a change of one kind (a hotkey)
+  // clears the failures of the others (a refused rename), or the old message showed again.
+  const startChange = () => {
     setProblem(null);
+    table.setError(null);
+    edits.setError(null);
+  };
+  const setNumber = (entry: ClassRecord, field: 'coco_id' | 'yolo_index', text: string) => {
+    startChange();
     const value = parseNumber(text);
     if (value === undefined) return setProblem(`${field === 'coco_id' ? 'A COCO id' : 'A YOLO index'} is a whole number from 0`);
     if (value !== entry[field]) table.update(entry.name, { [field]: value });
   };
   const setHotkey = (entry: ClassRecord, text: string) => {
-    setProblem(null);
+    startChange();
     if (text === '') return entry.hotkey === null ? undefined : table.update(entry.name, { hotkey: null });
     const refused = hotkeyProblem(text, keys);
     if (refused) return setProblem(refused);
@@ -60,16 +67,9 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
             <tr key={entry.class_id} data-class={entry.name}>
               <td>{entry.class_id}</td>
               <td>
-                <input
-                  className="input"
-                  aria-label={`Name of ${entry.name}`}
-                  defaultValue={entry.name}
-                  key={entry.name}
-                  onBlur={(event) => event.target.value.trim() && event.target.value.trim() !== entry.name && edits.rename(entry.name, event.target.value.trim())}
-                  onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
-                />
+                <ClassNameField key={entry.name} name={entry.name} rename={(to, onFailed) => (startChange(), edits.rename(entry.name, to, onFailed))} />
               </td>
-              <td><input type="color" aria-label={`Class color of ${entry.name}`} value={toHex(entry.color)} onChange={(event) => edits.recolor(entry.name, fromHex(event.target.value))} /></td>
+              <td><input type="color" aria-label={`Class color of ${entry.name}`} value={toHex(entry.color)} onChange={(event) => (startChange(), edits.recolor(entry.name, fromHex(event.target.value)))} /></td>
               <td>
                 <input
                   className="input narrow"
@@ -102,7 +102,7 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
                   value=""
                   onChange={(event) => {
                     if (!event.target.value) return;
-                    setProblem(null);
+                    startChange();
                     // Asked first: the select shows "Merge into…" again, whatever the answer.
                     merging.ask(entry.name, event.target.value);
                   }}
@@ -110,7 +110,7 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
                   <option value="">Merge into…</option>
                   {table.classes.filter((other) => other.name !== entry.name).map((other) => <option key={other.class_id} value={other.name}>{other.name}</option>)}
                 </select>
-                <button type="button" className="button small" aria-label={`Remove class ${entry.name}`} onClick={() => removal.ask(entry.name)}>Remove</button>
+                <button type="button" className="button small" aria-label={`Remove class ${entry.name}`} onClick={() => (startChange(), removal.ask(entry.name))}>Remove</button>
               </td>
             </tr>
           ))}
@@ -131,6 +131,28 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
         <button type="button" className="button" onClick={onClose}>Close</button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A class's name, renamed on Enter or when left. A refused name goes back to the stored one
+ * here: the stored name did not change, so nothing else would put it back in the field.
+ */
+function ClassNameField({ name, rename }: { name: string; rename: (to: string, onFailed: () => void) => void }) {
+  const [text, setText] = useState(name);
+  const commit = () => {
+    const to = text.trim();
+    if (to && to !== name) rename(to, () => setText(name));
+  };
+  return (
+    <input
+      className="input"
+      aria-label={`Name of ${name}`}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+    />
   );
 }
 

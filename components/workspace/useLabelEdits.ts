@@ -89,7 +89,8 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
   return {
     error,
     add: (label: string) => add.mutate({ ...ids, label }),
-    rename: (from: string, to: string) => rename.mutate({ ...ids, from, to }),
+    /** onFailed: the label kept its name (the server refused the new one, or was not reached). */
+    rename: (from: string, to: string, onFailed?: () => void) => rename.mutate({ ...ids, from, to }, { onError: onFailed }),
     recolor: (label: string, color: string) => recolor.mutate({ ...ids, label, color }),
     /** A label that shapes use is removed only with confirm (the server refuses it otherwise). */
     remove: (label: string, confirm?: boolean) => remove.mutate({ ...ids, label, confirm }),
