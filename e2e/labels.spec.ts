@@ -96,3 +96,30 @@ test('a rename to the name of another label is refused and leaves the panel as i
   await expect(editor.labelNames()).toHaveText(['1 auto', '2 person', '3 bus', '4 tree']);
   await expect(editor.labelPanel().getByRole('alert')).toHaveCount(0);
 });
+
+test('the progress panel names a renamed or merged label at once, in its color', async ({ page, api, editor }) => {
+  await api.createProject('lbl-rename-stats', 'bndbox', { labels: ['car', 'bus'] });
+  await editor.open('bndbox', 'lbl-rename-stats', '1 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  // Labels in use first, each with its count.
+  const bars = editor.statistics().locator('.bars li');
+  await expect(bars).toHaveText(['bus1', 'car0']);
+
+  await page.getByRole('button', { name: 'Rename bus' }).click();
+  await page.getByLabel('New name for bus').fill('coach');
+  await page.keyboard.press('Enter');
+  await expect(bars).toHaveText(['coach1', 'car0']);
+  // The color the renamed label keeps (bus's), not the default of a name no label has.
+  await expect(bars.first().locator('.bar')).toHaveCSS('background-color', 'rgb(60, 180, 75)');
+
+  const dialog = await editor.openClasses();
+  await dialog.getByLabel('Name of coach').fill('omnibus');
+  await dialog.getByLabel('Name of coach').press('Enter');
+  await expect(bars).toHaveText(['omnibus1', 'car0']);
+  await dialog.getByLabel('Merge omnibus into', { exact: true }).selectOption('car');
+  await page.getByRole('button', { name: 'Yes, merge into car' }).click();
+  await expect(bars).toHaveText(['car1']);
+  await expect(bars.first().locator('.bar')).toHaveCSS('background-color', 'rgb(230, 25, 75)');
+});

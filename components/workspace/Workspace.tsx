@@ -115,10 +115,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return createToolController(store, type, { outline });
   });
   const persistence = useEditorPersistence(type, name, store);
+  // The statistics count the project's images and their shapes by label: read again whenever
+  // this tab changes either.
+  const recountStatistics = useCallback(() => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids)), [queryClient, trpc, ids]);
   // A rename or a merge relabels every stored shape; the open image's shapes follow here.
   const relabel = (from: string, to: string) => {
     store.renameLabel(from, to);
     persistence.renameLabel(from, to);
+    recountStatistics();
   };
   // The list shows a rename before the server answers: the label of the next shape follows it
   // then, or the list would seem to have lost it.
@@ -139,9 +143,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const { refreshCounts, setShapeCount } = list;
   useEffect(() => {
     if (saveStatus !== 'saved') return;
-    void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
+    recountStatistics();
     void refreshCounts();
-  }, [saveStatus, queryClient, trpc, ids, refreshCounts]);
+  }, [saveStatus, recountStatistics, refreshCounts]);
   // The strip's shape badges follow this tab's edits at once (propagated ones too).
   useEffect(() => {
     const unsubscribe = store.onDocumentChange((uuid, shapes) => setShapeCount(uuid, shapes.length));
@@ -209,14 +213,11 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     });
   };
 
-  // The project's images changed here: its statistics count them anew.
-  const imagesChanged = () => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
-
   // The project's images changed elsewhere than in the list (a delete here, a scan): the list is
   // read again at the same position. The image deleted in view gives its place to the one after
   // it (the one before, at the end: the list read again is shorter than the place, see below).
   const rereadImages = () => {
-    imagesChanged();
+    recountStatistics();
     void list.refresh();
   };
 
@@ -227,7 +228,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const imagesAdded = (added: readonly string[]) => {
     const { imageId, shapes } = store.getState();
     if (imageId) leave(imageId, shapes);
-    imagesChanged();
+    recountStatistics();
     void flush()
       .then(() => list.refresh())
       .then(() => (added[0] ? navigation.goTo(added[0]) : false))

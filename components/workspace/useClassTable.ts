@@ -53,10 +53,7 @@ export function useClassTable(type: ProjectType, name: string, onMerged: (from: 
       onMutate: () => setError(null),
       onError: setError,
       onSuccess: (_table, { label, into }) => onMerged(label, into),
-      onSettled: () => {
-        settled();
-        void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids));
-      },
+      onSettled: settled,
     }),
   );
   return {
