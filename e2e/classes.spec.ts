@@ -69,7 +69,7 @@ test('removing a used label asks first, with how many shapes use it; the shapes 
   const dialog = await editor.openClasses();
   await dialog.getByRole('button', { name: 'Remove class car' }).click();
   const question = dialog.getByRole('alertdialog');
-  await expect(question).toContainText('2 shapes on 1 image use car');
+  await expect(question).toContainText('2 shapes on 1 image use car. Remove it from the list? The shapes keep their label.');
   await question.getByRole('button', { name: 'Keep' }).click();
   await expect(question).toHaveCount(0);
   expect(await api.labels('cls-remove')).toEqual(['car', 'bus']);
@@ -255,4 +255,24 @@ test('a rename refused in the Classes dialog puts the stored name back, and its 
   ]);
   await expect(dialog.getByLabel('Hotkey of person')).toHaveValue('x');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
+test('the questions before removing or merging a label one shape uses speak of one shape', async ({ page, api, editor }) => {
+  await api.createProject('cls-one-shape', 'bndbox', { labels: ['car', 'tree'] });
+  await editor.open('bndbox', 'cls-one-shape', '1 / 8');
+  await editor.pressLabel(2);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+
+  const dialog = await editor.openClasses();
+  const question = dialog.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Remove class tree' }).click();
+  await expect(question).toContainText('1 shape on 1 image uses tree. Remove it from the list? The shape keeps its label.');
+  await question.getByRole('button', { name: 'Keep' }).click();
+
+  await dialog.getByLabel('Merge tree into', { exact: true }).selectOption('car');
+  await expect(question).toContainText('1 shape on 1 image uses tree. Relabel it as car and drop tree from the list? This cannot be undone.');
+  await page.getByRole('button', { name: 'Keep tree' }).click();
+  await expect(question).toHaveCount(0);
+  expect(await api.labels('cls-one-shape')).toEqual(['car', 'tree']);
 });

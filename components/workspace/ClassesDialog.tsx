@@ -163,7 +163,7 @@ function MergeLabelQuestion({ merging }: { merging: MergeQuestion }) {
   return (
     <div className="remove-question" role="alertdialog" aria-label={`Merge ${pending.label} into ${pending.into}?`}>
       <p>
-        {usageSentence(pending)}. Relabel them all as {pending.into} and drop {pending.label} from the list? This cannot be undone.
+        {usageSentence(pending)}. Relabel {pending.shapes === 1 ? 'it' : 'them all'} as {pending.into} and drop {pending.label} from the list? This cannot be undone.
       </p>
       <div className="row end">
         {/* Focus leaves the select for the question: Enter keeps the label as it is. */}

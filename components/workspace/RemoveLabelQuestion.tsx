@@ -9,7 +9,7 @@ export function RemoveLabelQuestion({ removal }: { removal: LabelRemoval }) {
   return (
     <div className="remove-question" role="alertdialog" aria-label={`Remove ${pending.label}?`}>
       <p>
-        {usageSentence(pending)}. Remove it from the list? The shapes keep their label.
+        {usageSentence(pending)}. Remove it from the list? {pending.shapes === 1 ? 'The shape keeps its label.' : 'The shapes keep their label.'}
       </p>
       <div className="row end">
         <button type="button" className="button" onClick={removal.cancel}>Keep</button>

@@ -126,10 +126,10 @@ export function useLabelRemoval(type: ProjectType, name: string, edits: LabelEdi
 
 export type LabelRemoval = ReturnType<typeof useLabelRemoval>;
 
-/** "12 shapes on 5 images use car", as the question before a removal says it. */
+/** "12 shapes on 5 images use car" ("1 shape on 1 image uses car"), as the questions before a removal or a merge say it. */
 export function usageSentence({ label, shapes, images }: PendingRemoval): string {
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${count(shapes, 'shape')} on ${count(images, 'image')} use ${label}`;
+  return `${count(shapes, 'shape')} on ${count(images, 'image')} ${shapes === 1 ? 'uses' : 'use'} ${label}`;
 }
 
 /**
