@@ -123,3 +123,16 @@ test('the progress panel names a renamed or merged label at once, in its color',
   await expect(bars).toHaveText(['car1']);
   await expect(bars.first().locator('.bar')).toHaveCSS('background-color', 'rgb(230, 25, 75)');
 });
+
+test('adding a label that is there already says so and adds nothing', async ({ api, editor }) => {
+  await api.createProject('lbl-add-taken', 'bndbox', { labels: ['car', 'bus'] });
+  await editor.open('bndbox', 'lbl-add-taken', '1 / 8');
+  await editor.addLabel('bus');
+  await expect(editor.labelPanel().getByRole('alert')).toHaveText('The label bus exists already');
+  await expect(editor.labelNames()).toHaveText(['1 car', '2 bus']);
+  expect(await api.labels('lbl-add-taken')).toEqual(['car', 'bus']);
+
+  await editor.addLabel('tree');
+  await expect(editor.labelNames()).toHaveText(['1 car', '2 bus', '3 tree']);
+  await expect(editor.labelPanel().getByRole('alert')).toHaveCount(0);
+});

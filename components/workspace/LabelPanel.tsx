@@ -45,7 +45,7 @@ export function LabelPanel(props: {
     const label = draft.trim();
     setDraft('');
     if (!label) return;
-    if (!props.labels.some((existing) => existing.name === label)) edits.add(label);
+    edits.add(label);
     props.onPick(label);
   };
   const commitRename = (from: string) => {

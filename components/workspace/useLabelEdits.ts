@@ -88,7 +88,12 @@ export function useLabelEdits(type: ProjectType, name: string, onRenamed: (from:
 
   return {
     error,
-    add: (label: string) => add.mutate({ ...ids, label }),
+    add: (label: string) => {
+      // The server's add of a listed label changes nothing, so that a retried add is harmless:
+      // the user, who asked for a new one, is told instead.
+      if (listed(queryClient.getQueryData(listKey), label)) setError(new Error(`The label ${label} exists already`));
+      else add.mutate({ ...ids, label });
+    },
     /** onFailed: the label kept its name (the server refused the new one, or was not reached). */
     rename: (from: string, to: string, onFailed?: () => void) => rename.mutate({ ...ids, from, to }, { onError: onFailed }),
     recolor: (label: string, color: string) => recolor.mutate({ ...ids, label, color }),
