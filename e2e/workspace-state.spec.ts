@@ -22,12 +22,28 @@ test('shape badges and the To do list follow the labelling without a reload', as
   await editor.waitImageShown();
   await editor.drag({ x: c.x - 100, y: c.y - 50 }, { x: c.x, y: c.y + 50 });
   await editor.waitSaved();
-  // The open list stays put (position and chip agree); a button offers the fresh one.
+  // The open list stays put; its chip counts the images as they are now, as the button does.
   await expect(editor.position()).toHaveText('1 / 7');
-  await expect(strip.getByRole('tab', { name: /To do/ })).toHaveText('To do 7');
+  await expect(strip.getByRole('tab', { name: /To do/ })).toHaveText('To do 6');
   await strip.getByRole('button', { name: /Update list \(6 now\)/ }).click();
   await expect(editor.position()).toHaveText('1 / 6');
   await expect(strip.getByRole('tab', { name: /To do/ })).toHaveText('To do 6');
+});
+
+test('the chips add up while the open To do list stays as it was opened', async ({ api, editor }) => {
+  await api.createProject('chips', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'chips', '1 / 8');
+  const strip = editor.imageStrip();
+  await strip.getByRole('tab', { name: /To do/ }).click();
+  await expect(strip.getByRole('tab')).toHaveText(['All 8', 'Labeled 0', 'To do 8']);
+  await editor.waitImageShown();
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 100, y: c.y - 50 }, { x: c.x, y: c.y + 50 });
+  await editor.waitSaved();
+  // To do had kept its count from the opening while Labeled counted live: 1 + 8 of 8.
+  await expect(strip.getByRole('tab')).toHaveText(['All 8', 'Labeled 1', 'To do 7']);
+  await expect(editor.position()).toHaveText('1 / 8');
+  await expect(strip.getByRole('button', { name: /Update list \(7 now\)/ })).toBeVisible();
 });
 
 test("the image's history lists each save with its shape count, newest first", async ({ page, api, editor }) => {

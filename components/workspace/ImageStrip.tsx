@@ -83,18 +83,19 @@ export function ImageStrip(props: ImageStripProps) {
     );
   }
 
-  // The open list stays as it was when opened (the image under the cursor must not move), so
-  // its chip counts that list, as the position does; the others count live.
+  // The chips count the images as they are now, so that they add up (one counted as opened
+  // beside one counted live did not). The open list stays as it was when opened (the image
+  // under the cursor must not move): the position counts that list, and the button below offers
+  // the list as it is now when the two differ.
   const { counts } = props;
-  // Under a label the open list is that label's share of a chip: every chip then counts live.
-  const frozen = (filter: ImageFilter) => filter === props.filter && props.label === undefined;
-  const chipCount = (filter: ImageFilter) => (!counts ? '' : frozen(filter) ? counts.filtered : liveCount(filter, counts));
+  const chipCount = (filter: ImageFilter) => (counts ? liveCount(filter, counts) : '');
   const filters: Array<[ImageFilter, string]> = [
     ['all', `All ${chipCount('all')}`],
     ['labeled', `Labeled ${chipCount('labeled')}`],
     ['unlabeled', `To do ${chipCount('unlabeled')}`],
   ];
-  const changedSinceOpened = counts && props.filter !== 'all' && frozen(props.filter) && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
+  // Under a label the open list is only that label's share of its chip: no count to compare.
+  const changedSinceOpened = counts && props.filter !== 'all' && props.label === undefined && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
   return (
     <aside className="strip" aria-label="Images">
       <div className="strip-filters" role="tablist">
