@@ -182,3 +182,25 @@ test('an empty project offers to add images, and shows the first one added', asy
   await expect(topbarPath(page)).toHaveText('first.png');
   expect(fs.readdirSync(folder)).toEqual(['first.png']);
 });
+
+test('after a delete far down the list, the strip shows the row of the image that took its place', async ({ page, api, editor }) => {
+  const files = Array.from({ length: 34 }, (_, index) => `shot-${String(index + 1).padStart(2, '0')}.png`);
+  await api.createPlainProject('delete-far', files, SIZE);
+  await editor.open('bndbox', 'delete-far', '1 / 34');
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('33');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText('33 / 34');
+  const strip = editor.imageStrip();
+  await expect(strip.getByRole('button', { name: 'shot-33.png' })).toBeInViewport();
+
+  await imageInfo(page).getByRole('button', { name: 'Delete…' }).click();
+  await page.getByRole('dialog', { name: 'Delete image' }).getByRole('button', { name: 'Delete image' }).click();
+  await expect(editor.position()).toHaveText('33 / 33');
+  await expect(topbarPath(page)).toHaveText('shot-34.png');
+  // The strip had scrolled back to its top, the row of the image in view nowhere.
+  const shown = strip.getByRole('button', { name: 'shot-34.png' });
+  await expect(shown).toBeInViewport();
+  await expect(shown).toHaveAttribute('aria-current', 'true');
+});

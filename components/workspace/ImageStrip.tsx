@@ -61,7 +61,9 @@ export function ImageStrip(props: ImageStripProps) {
       else if (top + ROW > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW - element.clientHeight;
     });
     return () => cancelAnimationFrame(frame);
-  }, [currentIndex]);
+    // The list read again (a delete, an import) is empty for a moment, which scrolls the strip
+    // to its top: once it is back, the current row is brought into view again, moved or not.
+  }, [currentIndex, total]);
 
   const rows = [];
   for (let index = range.first; index <= range.last && index < total; index += 1) {
