@@ -79,3 +79,34 @@ test('"Next to-do" pressed while a filtered list is still being read waits for i
   await expect(editor.position()).toHaveText('2 / 8');
   await expect(page.getByText('Every image here has shapes')).toHaveCount(0);
 });
+
+test('"Update list" stays on the image in view, or goes on to the next one still listed when it has left the list', async ({ page, api, editor }) => {
+  await api.createProject('kept-update', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-update', '1 / 8');
+  const strip = editor.imageStrip();
+  await strip.getByRole('tab', { name: /To do/ }).click();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitImageShown();
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 100, y: c.y - 50 }, { x: c.x, y: c.y + 50 });
+  await editor.waitSaved();
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('grey.png');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(editor.position()).toHaveText('5 / 8');
+
+  // It had jumped to the first image of the list read again.
+  await strip.getByRole('button', { name: /Update list \(7 now\)/ }).click();
+  await expect(editor.position()).toHaveText('4 / 7');
+  await expect(page.locator('.topbar-path')).toHaveText('grey.png');
+  await expect(strip.getByRole('button', { name: 'grey.png' })).toHaveAttribute('aria-current', 'true');
+
+  await editor.waitImageShown();
+  await editor.drag({ x: c.x - 100, y: c.y - 50 }, { x: c.x, y: c.y + 50 });
+  await editor.waitSaved();
+  await strip.getByRole('button', { name: /Update list \(6 now\)/ }).click();
+  // grey.png has shapes now: the image after it in the list takes its place.
+  await expect(editor.position()).toHaveText('4 / 6');
+  await expect(page.locator('.topbar-path')).toHaveText(/bird\.jpg$/);
+});

@@ -201,24 +201,38 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
   };
 
-  /** Reads the list anew from the start once this tab's saves landed, or it would count them wrong. */
-  const reopenList = (change: () => void) => {
+  /** Reads the list once this tab's saves landed, or it would count them wrong. */
+  const afterSaves = (read: () => void) => {
     // The image left behind keeps its latest shapes in the cache, as go() does: a save still
     // failing now lands later, and the image opened again must show what it saved.
     const { imageId, shapes } = store.getState();
     if (imageId) leave(imageId, shapes);
-    void flush().finally(() => {
+    void flush().finally(read);
+  };
+
+  /** Another list (filter, label) opens at its start. */
+  const reopenList = (change: () => void) =>
+    afterSaves(() => {
       change();
       position.set(0);
     });
+
+  /**
+   * The same list read again stays on the image in view, or the nearest one it still holds
+   * (useImageList's refresh): "Update list" had jumped to the first image.
+   */
+  const rereadList = async () => {
+    const from = position.get();
+    const to = await list.refresh(from);
+    if (to !== undefined) setPlaceInReread({ from, to });
   };
 
   // The project's images changed elsewhere than in the list (a delete here, a scan): the list is
-  // read again at the same position. The image deleted in view gives its place to the one after
-  // it (the one before, at the end: the list read again is shorter than the place, see below).
+  // read again at the same image. The image deleted in view gives its place to the one after it
+  // (the one before, at the end: the list read again is shorter than the place, see below).
   const rereadImages = () => {
     recountStatistics();
-    void list.refresh();
+    void rereadList();
   };
 
   // Opened while its folder was still scanned: the images found after the list was read join it.
@@ -234,6 +248,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       .then(() => (added[0] ? navigation.goTo(added[0]) : false))
       .catch(() => undefined);
   };
+
+  // Applied once the list read again is rendered: moved before, the editor knew no image at the
+  // place and waited for one, which never came when it was the image it held already.
+  const [placeInReread, setPlaceInReread] = useState<{ from: number; to: number } | null>(null);
+  useEffect(() => {
+    if (!placeInReread) return;
+    // A move made while the list was read is the user's own: it stands.
+    if (position.get() === placeInReread.from) position.set(placeInReread.to);
+    setPlaceInReread(null);
+  }, [placeInReread, position]);
 
   // A list read again may be shorter than the place shown (an image deleted here, more of a
   // filtered list labelled elsewhere): its last image is shown, not none.
@@ -320,7 +344,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         labels={labelNames}
         onLabel={(next) => reopenList(() => setLabelFilter(next))}
         onFilter={(next) => reopenList(() => setFilter(next))}
-        onRefresh={() => reopenList(() => void list.refresh())}
+        onRefresh={() => afterSaves(() => void rereadList())}
         counts={list.counts}
       >
         <FolderScanProgress scan={scan} />

@@ -28,6 +28,23 @@ interface KeptList {
 }
 
 /**
+ * Where to stand in a kept list read again, for the image at `index` of the list before: on
+ * that image, or (it has left the list) on the first image after it still listed, or (none
+ * after it) the last one before it; at the start when none of them is listed any more.
+ */
+function placeInReread(before: readonly string[], after: ReadonlyMap<string, number>, index: number): number {
+  for (let at = index; at < before.length; at += 1) {
+    const place = after.get(before[at] ?? '');
+    if (place !== undefined) return place;
+  }
+  for (let at = Math.min(index, before.length) - 1; at >= 0; at -= 1) {
+    const place = after.get(before[at] ?? '');
+    if (place !== undefined) return place;
+  }
+  return 0;
+}
+
+/**
  * The project's images in pages of 100: a 10,000-image project never loads its whole list,
  * yet any position can be reached (the strip scrolls, next/previous step).
  *
@@ -207,6 +224,26 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     });
   }, [pages, fetchPage]);
 
+  /**
+   * Re-reads counts and pages (after saves change labeled/unlabeled); resolves once the list's
+   * first page is read again. Given the position of the image in view, it resolves with that
+   * image's place in the list read again (see placeInReread): a kept list read anew holds other
+   * images, the live list holds them at the same places.
+   */
+  const refresh = useCallback(async (keeping?: number): Promise<number | undefined> => {
+    const before = kept.current;
+    await new Promise<void>((resolve) => {
+      reopenWaiters.current.push({ after: opened.current, resolve });
+      setVersion((value) => value + 1);
+    });
+    if (keeping === undefined) return undefined;
+    const after = kept.current;
+    if (!before || !after) return keeping;
+    // A list whose read failed has no place to find: the position stays.
+    const lists = await Promise.all([before, after]).catch(() => null);
+    return lists ? placeInReread(lists[0].uuids, lists[1].positions, keeping) : keeping;
+  }, []);
+
   const itemAt = (index: number): ImageListItem | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 
   const ensure = useCallback(
@@ -234,12 +271,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     kept: keepsList,
     /** How many images the list holds, as soon as that is known (counts.filtered once rendered). */
     sizeNow: useCallback(() => size.current ?? 0, []),
-    /** Re-reads counts and pages (after saves change labeled/unlabeled); resolves once the list's first page is read again. */
-    refresh: () =>
-      new Promise<void>((resolve) => {
-        reopenWaiters.current.push({ after: opened.current, resolve });
-        setVersion((value) => value + 1);
-      }),
+    refresh,
     /** Re-reads the counts only, keeping the pages in view (stable identity). */
     refreshCounts,
   };
