@@ -231,3 +231,24 @@ test('after an import, undo on an image edited before it does nothing, even whil
   expect(await lefts()).toEqual([20]);
   await expect(page.getByRole('dialog', { name: 'This image was changed meanwhile' })).toHaveCount(0);
 });
+
+test("the strip's chips and shape badges follow an import through the dialog at once", async ({ page, api, editor }, testInfo) => {
+  await api.createProject('import-strip', 'bndbox');
+  await editor.open('bndbox', 'import-strip', '1 / 8');
+  const strip = editor.imageStrip();
+  await expect(strip.getByRole('tab', { name: /Labeled/ })).toHaveText('Labeled 0');
+  const file = testInfo.outputPath('instances.json');
+  fs.writeFileSync(file, JSON.stringify(coco));
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import report' })).toContainText('Imported the shapes of 2 images.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(editor.statistics()).toContainText('2 labeled · 6 unlabeled');
+  // The strip had kept the counts and badges it read before the import.
+  await expect(strip.getByRole('tab')).toHaveText(['All 8', 'Labeled 2', 'To do 6']);
+  await expect(strip.getByRole('button', { name: FIRST_IMAGE.file }).locator('.strip-count')).toHaveText('1');
+  await expect(strip.getByRole('button', { name: 'dog.png' }).locator('.strip-count')).toHaveText('1');
+  await expect(editor.position()).toHaveText('1 / 8');
+});

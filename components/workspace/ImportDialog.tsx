@@ -18,7 +18,7 @@ interface ImportDialogProps {
   name: string;
   /** Sends the editor's pending saves: an import must not be overwritten by an older edit. */
   flush: () => Promise<void>;
-  /** The import is stored: the editor's undo steps grew from shapes it may have replaced. */
+  /** The import is stored: the workspace's own copies (the strip's counts and badges, the editor's undo steps) hold shapes it may have replaced. */
   onImported: () => void;
 }
 

@@ -227,12 +227,19 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     if (to !== undefined) setPlaceInReread({ from, to });
   };
 
-  // The project's images changed elsewhere than in the list (a delete here, a scan): the list is
-  // read again at the same image. The image deleted in view gives its place to the one after it
-  // (the one before, at the end: the list read again is shorter than the place, see below).
+  // The project's images changed elsewhere than in the list (a delete here, a scan, an import):
+  // the list is read again at the same image. The image deleted in view gives its place to the
+  // one after it (the one before, at the end: the list read again is shorter than the place,
+  // see below).
   const rereadImages = () => {
     recountStatistics();
     void rereadList();
+  };
+
+  // An import rewrote shapes the strip counts and the editor's undo steps grew from.
+  const shapesImported = () => {
+    store.forgetHistory();
+    rereadImages();
   };
 
   // Opened while its folder was still scanned: the images found after the list was read join it.
@@ -417,7 +424,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
-      <ImportDialog open={dialog === 'import'} onClose={closeDialog} type={type} name={name} flush={persistence.flush} onImported={store.forgetHistory} />
+      <ImportDialog open={dialog === 'import'} onClose={closeDialog} type={type} name={name} flush={persistence.flush} onImported={shapesImported} />
       <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} />
       <SplitDialog open={dialog === 'split'} onClose={closeDialog} type={type} name={name} onSplit={() => void list.refreshSplits()} />
       <DuplicatesDialog
