@@ -96,4 +96,19 @@ describe('team procedures refuse bad input and change nothing', () => {
     await expect(viewer.users.add({ name: 'x', role: 'bogus' as never })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await local().teamwork.counts(project)).toEqual([]);
   });
+
+  it('once there are users, images go only to one who may label them: no made-up name, no viewer', async () => {
+    const caller = local();
+    await t.core.users.add('alice', 'admin');
+    await t.core.users.add('bob', 'annotator');
+    await t.core.users.add('vic', 'viewer');
+    const list = { filter: 'all' as const };
+    await expect(caller.teamwork.assign({ ...project, target: { kind: 'range', list, from: 1, to: 1 }, assignee: 'nobody' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'There is no user nobody' });
+    await expect(caller.teamwork.assign({ ...project, target: { kind: 'range', list, from: 1, to: 1 }, assignee: 'vic' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'vic is a viewer, who may not label images' });
+    await expect(caller.teamwork.roundRobin({ ...project, target: { kind: 'list', list }, assignees: ['bob', 'vic'], only_unassigned: false })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await caller.teamwork.counts(project)).toEqual([]);
+    expect(await caller.teamwork.assign({ ...project, target: { kind: 'range', list, from: 1, to: 2 }, assignee: 'bob' })).toEqual({ assigned: 2 });
+    expect(await caller.teamwork.roundRobin({ ...project, target: { kind: 'list', list }, assignees: ['alice', 'bob'], only_unassigned: true })).toEqual({ assigned: 1 });
+    await caller.teamwork.assign({ ...project, target: { kind: 'list', list }, assignee: null });
+  });
 });

@@ -30,6 +30,20 @@ export function createTeamworkService(deps: { repos: Repositories; projects: Pro
     return (await repos.images.listPage(projectId, target.list, from - 1, to - from + 1)).map(({ image }) => image.uuid);
   };
 
+  // On a team server an image goes to someone who can label it: a typo had made up a person
+  // every strip then offered, and a viewer could never label what was given to them. A local
+  // workspace, with no users, names its annotators freely.
+  const checkAssignees = async (names: readonly string[]) => {
+    const users = await repos.users.list();
+    if (users.length === 0) return;
+    const roles = new Map(users.map((user) => [user.name, user.role]));
+    for (const name of names) {
+      const role = roles.get(name);
+      if (role === undefined) throw invalidInput(`There is no user ${name}`);
+      if (role === 'viewer') throw invalidInput(`${name} is a viewer, who may not label images`);
+    }
+  };
+
   return {
     /** This tab shows this image now; answers the other tabs on it. */
     async here(type: AnnotationType, name: string, uuid: string, clientId: string) {
@@ -50,6 +64,7 @@ export function createTeamworkService(deps: { repos: Repositories; projects: Pro
     /** Assigns the target's images to one annotator (null: unassigns them); answers how many. */
     async assign(type: AnnotationType, name: string, target: AssignTarget, assignee: string | null): Promise<number> {
       const project = await projects.get(type, name);
+      if (assignee !== null) await checkAssignees([assignee]);
       const uuids = await uuidsOf(project.id, target);
       return repos.teamwork.assign(project.id, uuids, assignee, now(), actingUser());
     },
@@ -58,6 +73,7 @@ export function createTeamworkService(deps: { repos: Repositories; projects: Pro
     async assignRoundRobin(type: AnnotationType, name: string, target: AssignTarget, assignees: readonly string[], onlyUnassigned: boolean) {
       if (assignees.length === 0) throw invalidInput('Round-robin needs at least one annotator');
       const project = await projects.get(type, name);
+      await checkAssignees(assignees);
       let uuids = await uuidsOf(project.id, target);
       if (onlyUnassigned) {
         const taken = await repos.teamwork.assignees(project.id, uuids);
