@@ -51,7 +51,7 @@ describe('splitReportSection', () => {
         },
         unlabeled: { train: 0, val: 0, test: 1, none: 0 },
       },
-      duplicates: { unhashed: 3, groups: [{ kind: 'exact', images: ['a.png', 'b/a.png'] }, { kind: 'near', images: ['c.jpg', 'c-small.jpg'] }], across_sides: [] },
+      duplicates: { unhashed: 3, groups: [{ kind: 'exact', images: ['a.png', 'b/a.png'] }, { kind: 'near', images: ['c.jpg', 'c-small.jpg'] }], exact_copies: 1, across_sides: [] },
     });
     // Labels in byte order whatever order the counts came in: the same data, the same bytes.
     expect(Object.keys(json.split.labels)).toEqual(['a|b', 'car', 'person']);
@@ -66,10 +66,26 @@ describe('splitReportSection', () => {
     expect(markdown).toContain('| with car | 4 | 1 | 0 | 0 |');
     expect(markdown).toContain('| with a\\|b | 0 | 0 | 0 | 1 |');
     expect(markdown).toContain('| without shapes | 0 | 0 | 1 | 0 |');
-    expect(text).toContain('2 groups of duplicate images (1 exact copies, 1 near copies).');
+    expect(text).toContain('2 groups of duplicate images (1 of exact copies, 1 with near copies); 1 image is a copy, byte for byte, of another.');
     expect(text).toContain('3 images are not hashed yet');
     expect(markdown).toContain('- near: `c.jpg`, `c-small.jpg`');
     expect(text).not.toContain('1700000000000');
+  });
+
+  it('counts the byte-identical copies inside a near group too, and says one group in the singular', () => {
+    const near: DuplicateGroup = {
+      kind: 'near',
+      members: [
+        { uuid: 'u1', relPath: 'photo.jpg', contentHash: 'same' },
+        { uuid: 'u2', relPath: 'sub/copy.jpg', contentHash: 'same' },
+        { uuid: 'u3', relPath: 'sub/exact.jpg', contentHash: 'same' },
+        { uuid: 'u4', relPath: 'small.jpg', contentHash: 'other' },
+      ],
+    };
+    const { json, markdown } = splitReportSection(settings, counts, [near], 0);
+    expect(json.duplicates.exact_copies).toBe(2);
+    expect(markdown).toContain('1 group of duplicate images (0 of exact copies, 1 with near copies); 2 images are copies, byte for byte, of another.');
+    expect(splitReportSection(settings, counts, [], 0).markdown).toContain('0 groups of duplicate images (0 of exact copies, 0 with near copies).');
   });
 
   it('says so when the project was never split', () => {

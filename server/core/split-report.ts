@@ -21,6 +21,8 @@ export interface SplitReportJson {
     /** Images not hashed yet, so in no group ("find duplicates" hashes them). */
     unhashed: number;
     groups: Array<{ kind: DuplicateGroup['kind']; images: string[] }>;
+    /** Images whose bytes another image of their group has too, in any kind of group: the files a dataset holds twice. */
+    exact_copies: number;
     /** Groups with images on different sides: what a split must never do, after edits by hand. */
     across_sides: Array<{ images: Array<{ path: string; side: SplitName | 'none' }> }>;
   };
@@ -38,6 +40,7 @@ const tally = (counts: readonly SideCount[]): SideTally => {
   return result;
 };
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 // Markdown table cells: a label may hold | or a line break.
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
@@ -67,7 +70,12 @@ export function splitReportSection(
       labels,
       unlabeled: tally(counts.unlabeled),
     },
-    duplicates: { unhashed, groups: groups.map((group) => ({ kind: group.kind, images: group.members.map((member) => member.relPath) })), across_sides: across },
+    duplicates: {
+      unhashed,
+      groups: groups.map((group) => ({ kind: group.kind, images: group.members.map((member) => member.relPath) })),
+      exact_copies: groups.reduce((sum, group) => sum + group.members.length - new Set(group.members.map((member) => member.contentHash)).size, 0),
+      across_sides: across,
+    },
   };
 
   const markdown = ['## Split', ''];
@@ -84,8 +92,14 @@ export function splitReportSection(
   markdown.push('', '| Images | train | val | test | none |', '| --- | ---: | ---: | ---: | ---: |', row('all', json.split.images));
   for (const [label, tallyOfLabel] of Object.entries(labels)) markdown.push(row(`with ${label}`, tallyOfLabel));
   markdown.push(row('without shapes', json.split.unlabeled), '', '## Duplicates', '');
-  const exact = groups.filter((group) => group.kind === 'exact').length;
-  markdown.push(`${groups.length} groups of duplicate images (${exact} exact copies, ${groups.length - exact} near copies).`);
+  // A near group may hold byte-identical files too (a copy beside a resized one): counted by
+  // kind of group alone, the report had said "0 exact copies" of a folder holding three.
+  const exactGroups = groups.filter((group) => group.kind === 'exact').length;
+  const copies = json.duplicates.exact_copies;
+  markdown.push(
+    `${plural(groups.length, 'group')} of duplicate images (${exactGroups} of exact copies, ${groups.length - exactGroups} with near copies)` +
+      (copies > 0 ? `; ${plural(copies, 'image')} ${copies === 1 ? 'is a copy' : 'are copies'}, byte for byte, of another.` : '.'),
+  );
   if (unhashed > 0) markdown.push(`${unhashed} images are not hashed yet and are in no group: run "Find duplicates" first.`);
   if (groups.length > 0) markdown.push('');
   for (const group of json.duplicates.groups) markdown.push(`- ${group.kind}: ${group.images.map((image) => `\`${image}\``).join(', ')}`);
