@@ -80,6 +80,14 @@ interface GroupsProps {
   onOpen: (imgPath: string) => void;
 }
 
+/**
+ * The button under a cut list: "Show all 13" when one more step shows the rest, else "Show 120
+ * more (500 not shown)". "Show 1 more of 1" under a group of 13 read as if the group had one.
+ */
+function showMoreText(hidden: number, step: number, whole: string): string {
+  return hidden <= step ? `Show all ${whole}` : `Show ${countText(step)} more (${countText(hidden)} not shown)`;
+}
+
 function DuplicateGroups({ groups, ...props }: GroupsProps & { groups: readonly DuplicateGroup[] }) {
   const [groupsShown, setGroupsShown] = useState(GROUPS_FIRST);
   const hidden = groups.length - groupsShown;
@@ -91,7 +99,7 @@ function DuplicateGroups({ groups, ...props }: GroupsProps & { groups: readonly 
       {hidden > 0 ? (
         <li>
           <button type="button" className="button" onClick={() => setGroupsShown(groupsShown + GROUPS_FIRST)}>
-            Show {countText(Math.min(hidden, GROUPS_FIRST))} more of {countText(hidden)} groups
+            {showMoreText(hidden, GROUPS_FIRST, `${countText(groups.length)} groups`)}
           </button>
         </li>
       ) : null}
@@ -122,7 +130,7 @@ function DuplicateGroupRow({ group, ids, thumbUrl, onOpen }: GroupsProps & { gro
       ))}
       {hidden > 0 ? (
         <button type="button" className="button small" disabled={whole.isFetching} onClick={() => setShown(shown + MEMBERS_MORE)}>
-          Show {countText(Math.min(hidden, MEMBERS_MORE))} more of {countText(hidden)}
+          {showMoreText(hidden, MEMBERS_MORE, countText(size))}
         </button>
       ) : null}
       {whole.data === null ? <span className="muted small">This group has changed since: open Duplicates again to see it whole.</span> : null}

@@ -84,7 +84,16 @@ describe('before checks', () => {
     expect(findings('voc', turned(6))[0]?.detail).toContain('decodes to 50 x 100 without EXIF');
     // Upright, or turned half way round: the same size either way.
     expect(findings('voc', turned(1))).toEqual([]);
-    expect(findings('voc', turned(3))).toEqual([]);
+    expect(rules(findings('voc', turned(3)))).not.toContain('image-size-mismatch');
+  });
+
+  it('image-exif-turned: a picture upside down or mirrored in the file, its size the same', () => {
+    const turned = (orientation: number) => [{ ...item('a.jpg', [box(1, 1, 5, 5)], undefined, 100, 50), image: { ...item('a.jpg', []).image, width: 100, height: 50, orientation } }];
+    expect(rules(findings('yolo', turned(3)))).toEqual(['image-exif-turned']);
+    expect(findings('yolo', turned(3))[0]?.detail).toBe('EXIF orientation 3: without it the picture is upside down, and the shapes, placed on the upright picture, miss it');
+    expect(findings('coco', turned(2))[0]?.detail).toContain('mirrored left to right');
+    expect(rules(findings('coco', turned(6)))).toEqual(['image-size-mismatch']);
+    expect(findings('coco', turned(1))).toEqual([]);
   });
 
   it('counts every finding but keeps at most the cap, sorted by image path', () => {

@@ -26,6 +26,9 @@ export interface BeforeCheckOptions {
 
 const NO_PLACE = { imageUuid: '', relPath: '' };
 
+/** How a reader that ignores EXIF sees a picture of orientation 2-4 (5-8: image-size-mismatch). */
+const EXIF_TURNS: Partial<Record<number, string>> = { 2: 'mirrored left to right', 3: 'upside down', 4: 'mirrored top to bottom' };
+
 export function createBeforeCheck(options: BeforeCheckOptions) {
   const { formats, type } = options;
   const collector = createRuleCollector(formats);
@@ -95,6 +98,13 @@ export function createBeforeCheck(options: BeforeCheckOptions) {
       if (orientation !== undefined && orientation >= 5 && applies('image-size-mismatch')) {
         const detail = `decodes to ${height} x ${width} without EXIF; ${width} x ${height} once EXIF orientation ${orientation} is applied (the size written)`;
         collector.add({ rule: 'image-size-mismatch', imageUuid: item.image.uuid, relPath: item.image.relPath, detail });
+      }
+      // Orientation 2-4 keeps the size, so nothing above says it; the picture still lies turned
+      // or mirrored in the file, and the shapes (placed on the upright picture) miss it there.
+      const turn = orientation === undefined ? undefined : EXIF_TURNS[orientation];
+      if (turn && applies('image-exif-turned')) {
+        const detail = `EXIF orientation ${orientation ?? ''}: without it the picture is ${turn}, and the shapes, placed on the upright picture, miss it`;
+        collector.add({ rule: 'image-exif-turned', imageUuid: item.image.uuid, relPath: item.image.relPath, detail });
       }
       const pixels = toPixelShapes(item.annotation, item.image);
       const seen = new Set<string>();

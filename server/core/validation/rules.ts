@@ -43,6 +43,7 @@ export const RULES = [
   { id: 'label-unspellable', title: 'Label the format cannot spell', severity: 'error', formats: [...CLASSIFAI, 'voc', 'yolo'] },
   { id: 'shape-unlabelled', title: 'Shape without a label (left out of the export)', severity: 'warning', formats: TRAINING },
   { id: 'image-size-mismatch', title: 'Image decodes to another size unless EXIF orientation is applied', severity: 'warning', formats: [...CLASSIFAI, ...TRAINING] },
+  { id: 'image-exif-turned', title: 'Image turned or mirrored unless EXIF orientation is applied', severity: 'warning', formats: [...CLASSIFAI, ...TRAINING] },
 ] as const satisfies ReadonlyArray<Omit<ValidationRule, 'id'> & { id: string }>;
 
 export type RuleId = (typeof RULES)[number]['id'];
