@@ -12,6 +12,7 @@ import { createUserService } from '@/server/core/users/user.service';
 import { request, startBuiltServer, type BuiltServer, type Reply } from '@/server/testing/built-server';
 import { makeTempDir } from '@/server/testing/image-fixtures';
 import { openStore, type OpenedStore } from '@/server/runtime/open-store';
+import { testDatabaseUrlFor } from '@/server/testing/test-store';
 import { tinyPng, waitFor } from '../reliability/helpers';
 
 /** What each REST operation needs; `METHOD path` as the document names it. */
@@ -107,7 +108,7 @@ beforeAll(async () => {
   for (let index = 0; index < 4; index += 1) fs.writeFileSync(path.join(folder, `img${index}.png`), tinyPng(index));
   server = await startBuiltServer({ label: 'team-doors', env: { LABELPORT_AUTH: 'required', LABELPORT_CHOOSER: 'true' } });
   // The users command's way in: the server's own store, opened beside it.
-  store = await openStore({ dataDir: server.dataDir, asServer: false });
+  store = await openStore({ dataDir: server.dataDir, databaseUrl: await testDatabaseUrlFor(server.dataDir), asServer: false });
   const users = createUserService({ users: store.repos.users, now: Date.now });
   for (const role of ROLES) {
     await users.add(`${role}-user`, role);
