@@ -32,6 +32,9 @@ export function requireAccess(identity: RequestIdentity, access: Access): void {
   if (!identity.team) return;
   if (!identity.actor) throw unauthenticated();
   if (!mayAccess(identity.actor.role, access)) {
-    throw forbidden(`A ${identity.actor.role} may not do this (${access === 'annotate' ? 'annotators and admins' : 'admins'} only)`);
+    const { role } = identity.actor;
+    // "A annotator", "A admin": the article follows the role's first sound.
+    const article = /^[aeiou]/.test(role) ? 'An' : 'A';
+    throw forbidden(`${article} ${role} may not do this (${access === 'annotate' ? 'annotators and admins' : 'admins'} only)`);
   }
 }

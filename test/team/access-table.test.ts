@@ -163,6 +163,13 @@ describe('team mode: the REST interface', () => {
     }
     expect(await snapshot()).toBe(before);
   }, 120_000);
+
+  it('says in plain English who may do what was refused ("An annotator", not "A annotator")', async () => {
+    const reload = await call('PUT', `/v2/bndbox/projects/${PROJECT}/reload`, bearer('annotator'));
+    expect(reload.json?.error_message).toBe('An annotator may not do this (admins only)');
+    const newLabels = await call('PUT', `/bndbox/projects/${PROJECT}/newlabels`, bearer('viewer'), { label_list: ['intruder'] });
+    expect(newLabels.json?.error_message).toBe('A viewer may not do this (annotators and admins only)');
+  });
 });
 
 describe('team mode: tRPC, image bytes, downloads, pages', () => {
