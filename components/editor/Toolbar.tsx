@@ -4,6 +4,7 @@
 import { Menu } from '@/components/ui/Menu';
 import { actionById, type ActionContext } from './actions/actions';
 import { firstKeyHint, formatChord } from './actions/keymap';
+import { READ_ONLY_REASON } from './model/editor-store';
 import { toolsFor } from './model/tools';
 import { useEditorSelector } from './useEditorSelector';
 
@@ -18,6 +19,7 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
   // Not the shapes themselves: a drag changes them on every pointer move.
   const state = useEditorSelector(store, (current) => ({
     tool: current.tool,
+    readOnly: current.readOnly,
     canUndo: current.canUndo,
     canRedo: current.canRedo,
     selectedKinds: current.shapes.filter((shape) => current.selectedIds.includes(shape.id)).map((shape) => shape.kind),
@@ -69,7 +71,8 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
           className={state.tool === tool.id ? 'button active' : 'button'}
           aria-pressed={state.tool === tool.id}
           onClick={() => store.setTool(tool.id)}
-          title={tip(`tool.${tool.id}`, `${tool.title}: ${tool.hint}`)}
+          disabled={state.readOnly && tool.id !== 'select'}
+          title={state.readOnly && tool.id !== 'select' ? `${tool.title}: ${READ_ONLY_REASON}` : tip(`tool.${tool.id}`, `${tool.title}: ${tool.hint}`)}
           aria-label={tool.title}
         >
           <span className="tool-icon" aria-hidden="true">{tool.icon}</span>

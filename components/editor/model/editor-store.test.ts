@@ -198,3 +198,17 @@ describe('after an undo history is dropped, and across a rename', () => {
     expect(store.getState().shapes).toEqual([]);
   });
 });
+
+describe('setReadOnly', () => {
+  it('leaves a viewer in select: a drawing tool, picked before or after, would draw nothing it could keep', () => {
+    const store = createEditorStore();
+    store.setTool('box');
+    store.setReadOnly(true);
+    expect(store.getState().tool).toBe('select');
+    store.setTool('polygon');
+    expect(store.getState().tool).toBe('select');
+    store.setReadOnly(false);
+    store.setTool('polygon');
+    expect(store.getState().tool).toBe('polygon');
+  });
+});

@@ -60,6 +60,9 @@ export interface EditorState {
 
 export type DocumentListener = (imageId: string, shapes: EditorShape[]) => void;
 
+/** Why what would change annotations is not offered in a read-only editor (the title of what stays in sight, disabled). */
+export const READ_ONLY_REASON = 'A viewer sees the annotations but cannot change them';
+
 export function createEditorStore(options: { newId?: () => string } = {}) {
   let counter = 0;
   const newId = options.newId ?? (() => `${Date.now().toString(36)}-${(counter++).toString(36)}`);
@@ -263,9 +266,13 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       documentChanged();
     },
 
-    setTool: (tool: Tool) => set({ tool, draft: null }),
+    setTool(tool: Tool) {
+      // A drawing tool in a read-only editor drew nothing and said nothing: only select is offered.
+      if (state.readOnly && tool !== 'select') return;
+      set({ tool, draft: null });
+    },
     /** A viewer on a team server: shapes show and select, but no edit is made (the server would refuse it). */
-    setReadOnly: (readOnly: boolean) => set({ readOnly, draft: null, pendingLabel: null }),
+    setReadOnly: (readOnly: boolean) => set({ readOnly, draft: null, pendingLabel: null, ...(readOnly ? { tool: 'select' } : {}) }),
     setDraft: (draft: Draft) => set({ draft }),
     setPreview: (preview: EditorShape[] | null) => set({ preview }),
     /** The user picked shapes (or cleared the selection); add extends the current selection. */
