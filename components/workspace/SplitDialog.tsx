@@ -13,6 +13,8 @@ interface SplitDialogProps {
   onClose: () => void;
   type: ProjectType;
   name: string;
+  /** Only an admin splits (split.run): the others see the sides, not a Split that would be refused. */
+  maySplit: boolean;
   /** Every image may have another side now. */
   onSplit: () => void;
 }
@@ -33,7 +35,7 @@ const tallyOf = (entries: ReadonlyArray<{ side: SplitSide | null; images: number
   return tally;
 };
 
-function SplitForm({ onClose, type, name, onSplit }: SplitDialogProps) {
+function SplitForm({ onClose, type, name, maySplit, onSplit }: SplitDialogProps) {
   const { overview, run } = useSplitOverview(type, name, true);
   const data = overview.data;
   // Edited text, kept apart from the stored settings until Split is pressed.
@@ -72,7 +74,12 @@ function SplitForm({ onClose, type, name, onSplit }: SplitDialogProps) {
 
   return (
     <div className="stack">
-      {fields ? (
+      {fields && !maySplit ? (
+        <p className="muted" role="status" aria-label="Split settings">
+          {SPLIT_SIDES.map((side) => `${side} ${fields[side]} %`).join(', ')}, seed {fields.seed}. Only an admin splits the project.
+        </p>
+      ) : null}
+      {fields && maySplit ? (
         <form className="row" onSubmit={(event) => { event.preventDefault(); split(); }}>
           {SPLIT_SIDES.map((side) => (
             <label key={side} className="field">

@@ -426,7 +426,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
       <ImportDialog open={dialog === 'import'} onClose={closeDialog} type={type} name={name} flush={persistence.flush} onImported={shapesImported} />
       <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} />
-      <SplitDialog open={dialog === 'split'} onClose={closeDialog} type={type} name={name} onSplit={() => void list.refreshSplits()} />
+      <SplitDialog open={dialog === 'split'} onClose={closeDialog} type={type} name={name} maySplit={isAdmin} onSplit={() => void list.refreshSplits()} />
       <DuplicatesDialog
         open={dialog === 'duplicates'}
         onClose={closeDialog}
