@@ -8,7 +8,7 @@ import { firstKeyHint } from '@/components/editor/actions/keymap';
 import type { CanvasHandle } from '@/components/editor/EditorCanvas';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createInputHold } from '@/components/editor/held-input';
-import { createEditorStore } from '@/components/editor/model/editor-store';
+import { createEditorStore, READ_ONLY_REASON } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
 import { createOutliner } from '@/components/editor/smart-polygon/outliner';
@@ -289,9 +289,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     checkDataset: () => setChecking(true),
     renameImage: () => isAdmin && itemAt(position.get()) && setDialog('rename'),
     mayChangeFiles: isAdmin,
+    mayAnnotate,
     setSplit: (side) => {
       const shown = itemAt(position.get());
-      if (shown) splitSide.set(shown.uuid, side);
+      if (shown && mayAnnotate) splitSide.set(shown.uuid, side);
     },
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
@@ -326,8 +327,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         />
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         {alsoHere ? <span className="badge presence" role="status" aria-label="Presence">{alsoHere}</span> : null}
-        <SplitSideControl side={current?.split} disabled={!current} onChange={(side) => current && splitSide.set(current.uuid, side)} error={splitSide.error} />
-        {mayAnnotate ? <SaveIndicator status={saveStatus} problem={persistence.saveProblem} /> : <span className="badge" title="A viewer sees the annotations but cannot change them">Read only</span>}
+        <SplitSideControl side={current?.split} disabled={!current} mayChange={mayAnnotate} onChange={(side) => current && splitSide.set(current.uuid, side)} error={splitSide.error} />
+        {mayAnnotate ? <SaveIndicator status={saveStatus} problem={persistence.saveProblem} /> : <span className="badge" title={READ_ONLY_REASON}>Read only</span>}
         <button className="button" onClick={() => setDialog('split')}>Split…</button>
         <button className="button" onClick={() => setDialog('duplicates')}>Duplicates…</button>
         {isAdmin ? <button className="button" onClick={() => setDialog('assign')}>Assign…</button> : null}

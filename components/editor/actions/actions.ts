@@ -29,6 +29,8 @@ export interface WorkspaceCommands {
   renameImage(): void;
   /** The user may add, rename and delete the project's images (an admin; anyone on a local server). */
   mayChangeFiles: boolean;
+  /** The user may change annotations, labels and an image's split side (an annotator or admin; anyone on a local server). */
+  mayAnnotate: boolean;
 }
 
 export interface ActionContext {
@@ -142,9 +144,9 @@ export const ACTIONS: readonly EditorAction[] = [
   },
   { id: 'workflow.autoAdvance', title: 'Auto-advance: next image once a shape is labelled (on/off)', group: 'Navigate', defaultKeys: ['Shift+a'], run: ({ workspace }) => workspace.toggleAutoAdvance() },
   // Shifted letters: Alt+1-8 switch browser tabs on Linux and never reach the page.
-  { id: 'split.train', title: 'Put the image in the train split', group: 'Split', defaultKeys: ['Shift+t'], run: ({ workspace }) => workspace.setSplit('train') },
-  { id: 'split.val', title: 'Put the image in the val split', group: 'Split', defaultKeys: ['Shift+v'], run: ({ workspace }) => workspace.setSplit('val') },
-  { id: 'split.test', title: 'Put the image in the test split', group: 'Split', defaultKeys: ['Shift+e'], run: ({ workspace }) => workspace.setSplit('test') },
+  { id: 'split.train', title: 'Put the image in the train split', group: 'Split', defaultKeys: ['Shift+t'], available: ({ workspace }) => workspace.mayAnnotate, run: ({ workspace }) => workspace.setSplit('train') },
+  { id: 'split.val', title: 'Put the image in the val split', group: 'Split', defaultKeys: ['Shift+v'], available: ({ workspace }) => workspace.mayAnnotate, run: ({ workspace }) => workspace.setSplit('val') },
+  { id: 'split.test', title: 'Put the image in the test split', group: 'Split', defaultKeys: ['Shift+e'], available: ({ workspace }) => workspace.mayAnnotate, run: ({ workspace }) => workspace.setSplit('test') },
   { id: 'view.fit', title: 'Fit the image to the view', group: 'View', defaultKeys: ['f'], run: ({ workspace }) => workspace.fit() },
   { id: 'view.actualSize', title: 'Actual size (100%)', group: 'View', defaultKeys: ['0'], run: ({ workspace }) => workspace.actualSize() },
   {
