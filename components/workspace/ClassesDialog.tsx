@@ -4,6 +4,7 @@
 // index, edited in place; merge into another label and remove, each asking first when shapes use it.
 import { useState } from 'react';
 import { errorText } from '@/components/trpc/provider';
+import { READ_ONLY_REASON } from '@/components/editor/model/editor-store';
 import { Dialog } from '@/components/ui/Dialog';
 import { fromHex, toHex } from '@/components/ui/color';
 import { hotkeyProblem, usageSentence, useMergeQuestion, type ClassRecord, type ClassTable, type LabelRemoval, type MergeQuestion } from './useClassTable';
@@ -18,6 +19,8 @@ interface ClassesProps {
   removal: LabelRemoval;
   /** The editor's effective keys: a hotkey must not be one of them. */
   keys: Readonly<Record<string, readonly string[]>>;
+  /** A viewer's table: shown, every field disabled (each change would be refused). */
+  readOnly: boolean;
 }
 
 export function ClassesDialog(props: ClassesProps) {
@@ -31,7 +34,7 @@ export function ClassesDialog(props: ClassesProps) {
 /** A number field: '' clears it, anything else must be a whole number. */
 const parseNumber = (text: string): number | null | undefined => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text) : undefined);
 
-function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
+function ClassesForm({ onClose, table, edits, removal, keys, readOnly }: ClassesProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const merging = useMergeQuestion(table);
   const failure = problem ?? (table.error ? errorText(table.error) : edits.error ? errorText(edits.error) : null);
@@ -58,69 +61,72 @@ function ClassesForm({ onClose, table, edits, removal, keys }: ClassesProps) {
 
   return (
     <div className="stack classes">
-      <table className="classes-table">
-        <thead>
-          <tr><th>Id</th><th>Name</th><th>Color</th><th>Hotkey</th><th>COCO id</th><th>YOLO index</th><th /></tr>
-        </thead>
-        <tbody>
-          {table.classes.map((entry) => (
-            <tr key={entry.class_id} data-class={entry.name}>
-              <td>{entry.class_id}</td>
-              <td>
-                <ClassNameField key={entry.name} name={entry.name} rename={(to, onFailed) => (startChange(), edits.rename(entry.name, to, onFailed))} />
-              </td>
-              <td><input type="color" aria-label={`Class color of ${entry.name}`} value={toHex(entry.color)} onChange={(event) => (startChange(), edits.recolor(entry.name, fromHex(event.target.value)))} /></td>
-              <td>
-                <input
-                  className="input narrow"
-                  aria-label={`Hotkey of ${entry.name}`}
-                  defaultValue={entry.hotkey ?? ''}
-                  key={`hotkey-${entry.hotkey ?? ''}`}
-                  maxLength={2}
-                  onBlur={(event) => setHotkey(entry, event.target.value)}
-                  onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
-                />
-              </td>
-              {(['coco_id', 'yolo_index'] as const).map((field) => (
-                <td key={field}>
+      {/* One disabled fieldset disables every field and button of the table at once. */}
+      <fieldset disabled={readOnly} title={readOnly ? READ_ONLY_REASON : undefined}>
+        <table className="classes-table">
+          <thead>
+            <tr><th>Id</th><th>Name</th><th>Color</th><th>Hotkey</th><th>COCO id</th><th>YOLO index</th><th /></tr>
+          </thead>
+          <tbody>
+            {table.classes.map((entry) => (
+              <tr key={entry.class_id} data-class={entry.name}>
+                <td>{entry.class_id}</td>
+                <td>
+                  <ClassNameField key={entry.name} name={entry.name} rename={(to, onFailed) => (startChange(), edits.rename(entry.name, to, onFailed))} />
+                </td>
+                <td><input type="color" aria-label={`Class color of ${entry.name}`} value={toHex(entry.color)} onChange={(event) => (startChange(), edits.recolor(entry.name, fromHex(event.target.value)))} /></td>
+                <td>
                   <input
                     className="input narrow"
-                    inputMode="numeric"
-                    aria-label={`${field === 'coco_id' ? 'COCO id' : 'YOLO index'} of ${entry.name}`}
-                    placeholder="auto"
-                    defaultValue={entry[field] ?? ''}
-                    key={`${field}-${entry[field] ?? ''}`}
-                    onBlur={(event) => setNumber(entry, field, event.target.value)}
+                    aria-label={`Hotkey of ${entry.name}`}
+                    defaultValue={entry.hotkey ?? ''}
+                    key={`hotkey-${entry.hotkey ?? ''}`}
+                    maxLength={2}
+                    onBlur={(event) => setHotkey(entry, event.target.value)}
                     onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
                   />
                 </td>
-              ))}
-              <td className="row">
-                <select
-                  className="input"
-                  aria-label={`Merge ${entry.name} into`}
-                  value=""
-                  onChange={(event) => {
-                    if (!event.target.value) return;
-                    startChange();
-                    // Asked first: the select shows "Merge into…" again, whatever the answer.
-                    merging.ask(entry.name, event.target.value);
-                  }}
-                >
-                  <option value="">Merge into…</option>
-                  {table.classes.filter((other) => other.name !== entry.name).map((other) => <option key={other.class_id} value={other.name}>{other.name}</option>)}
-                </select>
-                <button type="button" className="button small" aria-label={`Remove class ${entry.name}`} onClick={() => (startChange(), removal.ask(entry.name))}>Remove</button>
-              </td>
-            </tr>
-          ))}
-          {table.loaded && table.classes.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="muted">No classes yet: add a label in the Labels panel, or draw a shape and name it.</td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+                {(['coco_id', 'yolo_index'] as const).map((field) => (
+                  <td key={field}>
+                    <input
+                      className="input narrow"
+                      inputMode="numeric"
+                      aria-label={`${field === 'coco_id' ? 'COCO id' : 'YOLO index'} of ${entry.name}`}
+                      placeholder="auto"
+                      defaultValue={entry[field] ?? ''}
+                      key={`${field}-${entry[field] ?? ''}`}
+                      onBlur={(event) => setNumber(entry, field, event.target.value)}
+                      onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+                    />
+                  </td>
+                ))}
+                <td className="row">
+                  <select
+                    className="input"
+                    aria-label={`Merge ${entry.name} into`}
+                    value=""
+                    onChange={(event) => {
+                      if (!event.target.value) return;
+                      startChange();
+                      // Asked first: the select shows "Merge into…" again, whatever the answer.
+                      merging.ask(entry.name, event.target.value);
+                    }}
+                  >
+                    <option value="">Merge into…</option>
+                    {table.classes.filter((other) => other.name !== entry.name).map((other) => <option key={other.class_id} value={other.name}>{other.name}</option>)}
+                  </select>
+                  <button type="button" className="button small" aria-label={`Remove class ${entry.name}`} onClick={() => (startChange(), removal.ask(entry.name))}>Remove</button>
+                </td>
+              </tr>
+            ))}
+            {table.loaded && table.classes.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="muted">No classes yet: add a label in the Labels panel, or draw a shape and name it.</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </fieldset>
       <p className="muted small">
         Exports list every class in id order: COCO ids and YOLO indexes left on auto follow that order (from the export's base).
       </p>

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import type { EditorStore } from '@/components/editor/model/editor-store';
+import { READ_ONLY_REASON, type EditorStore } from '@/components/editor/model/editor-store';
 import { toggleIn } from '@/components/editor/model/visibility';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { fromHex, toHex } from '@/components/ui/color';
@@ -28,6 +28,8 @@ export function LabelPanel(props: {
   onPick: (label: string) => void;
   /** The workspace's label changes, shared with the label question of a finished shape. */
   edits: LabelEdits;
+  /** A viewer's panel: labels pick, hide and lock, but no add, rename, recolor or remove (each refused). */
+  readOnly: boolean;
   /** Hiding and locking a label's shapes is a view of the editor. */
   store: EditorStore;
   /** The class table's row of a label (its class id and hotkey), once read. */
@@ -35,7 +37,7 @@ export function LabelPanel(props: {
   removal: LabelRemoval;
   onOpenClasses: () => void;
 }) {
-  const { edits, store, removal } = props;
+  const { edits, store, removal, readOnly } = props;
   const visibility = useSyncExternalStore(store.subscribe, () => store.getState().visibility, () => store.getState().visibility);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
@@ -71,6 +73,8 @@ export function LabelPanel(props: {
                 type="color"
                 aria-label={`Color of ${label.name}`}
                 value={toHex(label.color)}
+                disabled={readOnly}
+                title={readOnly ? READ_ONLY_REASON : undefined}
                 onChange={(event) => edits.recolor(label.name, fromHex(event.target.value))}
               />
               {editing === label.name ? (
@@ -87,7 +91,7 @@ export function LabelPanel(props: {
                   }}
                 />
               ) : (
-                <button className="label-name" title={label.name} onClick={() => props.onPick(label.name)} onDoubleClick={() => (setEditing(label.name), setEditText(label.name))}>
+                <button className="label-name" title={label.name} onClick={() => props.onPick(label.name)} onDoubleClick={() => readOnly || (setEditing(label.name), setEditText(label.name))}>
                   {index < 9 ? <kbd>{index + 1}</kbd> : null} {label.name}
                 </button>
               )}
@@ -97,17 +101,23 @@ export function LabelPanel(props: {
                 hidden={{ on: visibility.hiddenLabels.includes(label.name), shown: visibility.hiddenLabels.includes(label.name), toggle: () => store.setVisibility({ ...visibility, hiddenLabels: toggleIn(visibility.hiddenLabels, label.name) }) }}
                 locked={{ on: visibility.lockedLabels.includes(label.name), shown: visibility.lockedLabels.includes(label.name), toggle: () => store.setVisibility({ ...visibility, lockedLabels: toggleIn(visibility.lockedLabels, label.name) }) }}
               />
-              <button className="icon-button small" aria-label={`Rename ${label.name}`} onClick={() => (setEditing(label.name), setEditText(label.name))}>✎</button>
-              <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => removal.ask(label.name)}>×</button>
+              {readOnly ? null : (
+                <>
+                  <button className="icon-button small" aria-label={`Rename ${label.name}`} onClick={() => (setEditing(label.name), setEditText(label.name))}>✎</button>
+                  <button className="icon-button small" aria-label={`Remove ${label.name}`} onClick={() => removal.ask(label.name)}>×</button>
+                </>
+              )}
             </li>
           );
         })}
       </ul>
       <RemoveLabelQuestion removal={removal} />
-      <form className="row" onSubmit={(event) => (event.preventDefault(), add())}>
-        <input className="input" aria-label="New label" placeholder="New label" value={draft} onChange={(event) => setDraft(event.target.value)} />
-        <button className="button" type="submit">Add</button>
-      </form>
+      {readOnly ? null : (
+        <form className="row" onSubmit={(event) => (event.preventDefault(), add())}>
+          <input className="input" aria-label="New label" placeholder="New label" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <button className="button" type="submit">Add</button>
+        </form>
+      )}
       {edits.error ? <p className="error small" role="alert">{errorText(edits.error)}</p> : null}
     </section>
   );

@@ -403,6 +403,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           activeLabel={activeLabel}
           onPick={(label) => store.setActiveLabel(label)}
           edits={labelEdits}
+          readOnly={!mayAnnotate}
           store={store}
           classOf={classOf}
           removal={removal}
@@ -426,7 +427,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
       <ImportDialog open={dialog === 'import'} onClose={closeDialog} type={type} name={name} flush={persistence.flush} onImported={shapesImported} />
-      <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} />
+      <ClassesDialog open={dialog === 'classes'} onClose={() => setDialog(null)} table={classTable} edits={labelEdits} removal={removal} keys={settings.keys} readOnly={!mayAnnotate} />
       <SplitDialog open={dialog === 'split'} onClose={closeDialog} type={type} name={name} maySplit={isAdmin} onSplit={() => void list.refreshSplits()} />
       <DuplicatesDialog
         open={dialog === 'duplicates'}
