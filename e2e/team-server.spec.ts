@@ -90,6 +90,7 @@ test("a viewer's workspace is read-only; an annotator's box is stored", async ({
   const sheet = viewerPage.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toContainText('Go to an image by number or file name');
   await expect(sheet).not.toContainText('Rename the image file');
+  await expect(sheet).not.toContainText('Put the image in the train split');
   await expect(viewerPage.getByRole('dialog', { name: 'Rename image' })).toBeHidden();
   await viewerPage.keyboard.press('Escape');
   await viewerPage.getByRole('link', { name: '← Projects' }).click();
@@ -107,6 +108,72 @@ test("a viewer's workspace is read-only; an annotator's box is stored", async ({
   await annotator.drag({ x: a.x - 60, y: a.y - 40 }, { x: a.x + 40, y: a.y + 40 });
   await annotator.waitSaved();
   await expect.poll(async () => (await storedBoxes()).length).toBe(before + 1);
+});
+
+test('a viewer is offered no control that would be refused: no label edits, tools, side or Split', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.url}/projects/bndbox/shared`);
+  await signIn(page, 'vic', passwords.vic ?? '');
+  await editorPage(page, server.url).waitImageShown();
+  const badge = page.getByText('Read only');
+  await expect(badge).toBeVisible();
+  // The badge sits in the middle of the bar's height, as the buttons beside it do.
+  const bar = await page.locator('header.topbar').boundingBox();
+  const mark = await badge.boundingBox();
+  expect(Math.abs(mark!.y + mark!.height / 2 - (bar!.y + bar!.height / 2))).toBeLessThanOrEqual(1);
+
+  const labels = page.getByRole('region', { name: 'Labels' });
+  await expect(labels.getByTitle('car', { exact: true })).toBeVisible();
+  await expect(labels.getByLabel('New label')).toHaveCount(0);
+  for (const name of ['Add', 'Rename car', 'Remove car']) await expect(labels.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expect(labels.getByLabel('Color of car')).toBeDisabled();
+  await labels.getByRole('button', { name: 'Classes…' }).click();
+  const classes = page.getByRole('dialog', { name: 'Classes' });
+  await expect(classes.getByLabel('Hotkey of car')).toBeDisabled();
+  await expect(classes.getByRole('button', { name: 'Remove class car' })).toBeDisabled();
+  await classes.getByRole('button', { name: 'Close' }).click();
+
+  // The drawing tools are shown, disabled, with the reason; select is the tool, and B does not pick Box.
+  const tools = page.getByRole('toolbar', { name: 'Tools' });
+  for (const name of ['Box', 'Polygon', 'Smart polygon']) {
+    await expect(tools.getByRole('button', { name, exact: true })).toBeDisabled();
+    await expect(tools.getByRole('button', { name, exact: true })).toHaveAttribute('title', /cannot change them/);
+  }
+  await expect(tools.getByRole('button', { name: 'Select', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('b');
+  await expect(tools.getByRole('button', { name: 'Select', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await expect(page.getByLabel('Split side of this image')).toBeDisabled();
+  // The split's counts are a read like the statistics: shown, with no Split to press.
+  await page.getByRole('button', { name: 'Split…' }).click();
+  const split = page.getByRole('dialog', { name: 'Split' });
+  await expect(split.getByRole('table', { name: 'Images per side' })).toBeVisible();
+  await expect(split.getByRole('button', { name: 'Split', exact: true })).toHaveCount(0);
+  await expect(split.getByLabel('train percent')).toHaveCount(0);
+  await expect(split.getByRole('status', { name: 'Split settings' })).toContainText('Only an admin splits the project');
+});
+
+test('an annotator sets an image\'s side but is offered no Split; a refused side says why', async ({ browser }) => {
+  const users = createUserService({ users: store.repos.users, now: Date.now });
+  passwords.ned = (await users.add('ned', 'annotator')).password;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.url}/projects/bndbox/shared`);
+  await signIn(page, 'ned', passwords.ned);
+  await editorPage(page, server.url).waitImageShown();
+  await page.getByRole('button', { name: 'Split…' }).click();
+  const split = page.getByRole('dialog', { name: 'Split' });
+  await expect(split.getByRole('table', { name: 'Images per side' })).toBeVisible();
+  await expect(split.getByRole('button', { name: 'Split', exact: true })).toHaveCount(0);
+  await split.getByRole('button', { name: 'Close' }).click();
+
+  const side = page.getByLabel('Split side of this image');
+  await side.selectOption('val');
+  await expect(side).toHaveValue('val');
+  // Made a viewer while the page is open: the change is refused, and the mark says why.
+  await users.setRole('ned', 'viewer');
+  await side.selectOption('test');
+  await expect(page.getByRole('alert', { name: /The side was not changed: A viewer may not do this/ })).toBeVisible();
+  await expect(side).toHaveValue('val');
 });
 
 test('two annotators on one image: the later save meets the earlier one, and nothing is lost silently', async ({ browser }) => {
