@@ -6,6 +6,28 @@ import { resetEditorSettings } from './pages';
 // Settings are the machine's (one server per spec file): each test starts from the defaults.
 test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
+test('a class hotkey a preset takes over is said in Settings and in the Classes dialog', async ({ page, api, editor }) => {
+  await api.createProject('keys-taken', 'bndbox', { labels: ['car', 'tree'] });
+  await editor.open('bndbox', 'keys-taken', '1 / 8');
+  const classes = await editor.openClasses();
+  await classes.getByLabel('Hotkey of tree').fill('n');
+  await classes.getByLabel('Hotkey of tree').press('Enter');
+  await expect.poll(async () => (await api.classes('keys-taken')).find((row) => row.name === 'tree')?.hotkey).toBe('n');
+  await expect(classes.getByRole('status')).toHaveCount(0);
+  await classes.getByRole('button', { name: 'Close' }).click();
+
+  // CVAT-style draws with N: the class's key would never pick it again.
+  await page.keyboard.press('Control+,');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('Key preset').selectOption('cvat');
+  await expect(settings.locator('tr[data-action="tool.draw"]')).toContainText('N is also the hotkey of class tree in this project: this action takes it');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  const again = await editor.openClasses();
+  await expect(again.getByRole('status')).toContainText('N is already the key of');
+  await expect(again.getByRole('status')).toContainText('it runs that action, not this class');
+});
+
 test('the CVAT preset and a rebound key work after a reload, and the ? sheet shows them', async ({ page, api, editor }) => {
   await api.createProject('keys', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'keys', '1 / 8');

@@ -85,6 +85,7 @@ function ClassesForm({ onClose, table, edits, removal, keys, readOnly }: Classes
                     onBlur={(event) => setHotkey(entry, event.target.value)}
                     onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
                   />
+                  <ShadowedHotkey hotkey={entry.hotkey} keys={keys} />
                 </td>
                 {(['coco_id', 'yolo_index'] as const).map((field) => (
                   <td key={field}>
@@ -178,4 +179,13 @@ function MergeLabelQuestion({ merging }: { merging: MergeQuestion }) {
       </div>
     </div>
   );
+}
+
+/**
+ * A hotkey an editor action has taken since it was set (another key preset, a rebinding, a
+ * client's REST call): the key runs the action, and the class was never picked by it.
+ */
+function ShadowedHotkey({ hotkey, keys }: { hotkey: string | null; keys: Readonly<Record<string, readonly string[]>> }) {
+  const problem = hotkey ? hotkeyProblem(hotkey, keys) : null;
+  return problem ? <span className="warning small" role="status">{problem}: it runs that action, not this class</span> : null;
 }

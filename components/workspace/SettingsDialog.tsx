@@ -14,6 +14,8 @@ interface SettingsProps {
   onClose: () => void;
   settings: EditorSettingsState;
   context: ActionContext;
+  /** This project's class hotkeys (key to label): a key an action takes is theirs no more. */
+  classHotkeys: ReadonlyMap<string, string>;
 }
 
 export function SettingsDialog(props: SettingsProps) {
@@ -24,7 +26,7 @@ export function SettingsDialog(props: SettingsProps) {
   );
 }
 
-function SettingsForm({ onClose, settings, context }: SettingsProps) {
+function SettingsForm({ onClose, settings, context, classHotkeys }: SettingsProps) {
   const [draft, setDraft] = useState<EditorSettings>(settings.settings);
   const [capturing, setCapturing] = useState<string | null>(null);
   const keys = useMemo(() => effectiveKeys(DEFAULT_KEYS, draft.keymap.preset, draft.keymap.overrides), [draft.keymap]);
@@ -72,6 +74,15 @@ function SettingsForm({ onClose, settings, context }: SettingsProps) {
                         {' '}{formatChord(conflict.chord)} is also {conflict.actions.filter((id) => id !== action.id).map(titleOf).join(', ')}
                       </span>
                     ))}
+                    {/* Keymaps are per machine, class hotkeys per project: said, not blocking. */}
+                    {(keys[action.id] ?? []).flatMap((chord) => {
+                      const label = classHotkeys.get(chord);
+                      return label === undefined ? [] : [
+                        <span key={`class-${chord}`} className="warning small" role="status">
+                          {' '}{formatChord(chord)} is also the hotkey of class {label} in this project: this action takes it
+                        </span>,
+                      ];
+                    })}
                   </td>
                   <td>
                     <button
