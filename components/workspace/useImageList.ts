@@ -112,10 +112,12 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   // pages removed, as it was read) or failed is asked for again when the strip next needs it.
   const showPage = useCallback((page: number) => void loadPage(page).catch(() => undefined), [loadPage]);
 
+  // Nobody awaits it: a read cancelled by the list reopening meanwhile (a delete right after a
+  // save: an uncaught CancelledError in the page) or failed leaves the counts to the next read.
   const refreshCounts = useCallback(async () => {
     // Never from the cache: it is called because a save just changed the counts.
-    const data = await queryClient.fetchQuery({ ...trpc.image.page.queryOptions({ ...listInput, offset: 0, limit: 1 }), staleTime: 0 });
-    setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
+    const data = await queryClient.fetchQuery({ ...trpc.image.page.queryOptions({ ...listInput, offset: 0, limit: 1 }), staleTime: 0 }).catch(() => null);
+    if (data) setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
   }, [queryClient, trpc, listInput]);
 
   useEffect(() => {
