@@ -104,6 +104,9 @@ test('deleting the last image of "To do" after others were labelled elsewhere sh
   await fourImages(api, 'delete-to-do');
   await editor.open('bndbox', 'delete-to-do', '1 / 4');
   await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  // The filter changes once this tab's saves are flushed, and its list opens at its first image:
+  // a key pressed before that moved in the list left (CI saw it undone by the reopening).
+  await expect(editor.imageStrip().getByRole('tab', { name: /To do/ })).toHaveAttribute('aria-selected', 'true');
   await expect(editor.position()).toHaveText('1 / 4');
   for (let step = 0; step < 3; step += 1) await editor.nextImage();
   await expect(topbarPath(page)).toHaveText('d.png');
