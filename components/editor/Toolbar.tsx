@@ -46,14 +46,15 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
       {text}
     </button>
   );
-  const item = (id: string, text: string, options: { disabled?: boolean; checked?: boolean } = {}) => (
+  /** changes: the item edits shapes, which a viewer is not offered (it would do nothing, silently). */
+  const item = (id: string, text: string, options: { disabled?: boolean; checked?: boolean; changes?: boolean } = {}) => (
     <button
       key={id}
       className="menu-item"
       role={options.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
       aria-checked={options.checked}
-      disabled={options.disabled}
-      title={tip(id)}
+      disabled={options.disabled || (options.changes && state.readOnly)}
+      title={options.changes && state.readOnly ? `${text}: ${READ_ONLY_REASON}` : tip(id)}
       onClick={() => run(id)}
     >
       {options.checked === undefined ? '' : options.checked ? '☑ ' : '☐ '}
@@ -87,16 +88,16 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
       <Menu label="More ▾" title="Shape tools, propagation and workflow" align="left" closeOnChoice>
         {item('edit.selectAll', 'Select all')}
         {item('edit.copy', 'Copy', { disabled: selected.length === 0 })}
-        {item('edit.paste', 'Paste')}
-        {item('edit.pasteInPlace', 'Paste in place')}
+        {item('edit.paste', 'Paste', { changes: true })}
+        {item('edit.pasteInPlace', 'Paste in place', { changes: true })}
         <hr />
-        {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon })}
-        {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.includes('box') }) : null}
-        {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.includes('polygon') })}
+        {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon, changes: true })}
+        {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.includes('box'), changes: true }) : null}
+        {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.includes('polygon'), changes: true })}
         <hr />
         {item('propagate.copyToImages', 'Copy shapes to images…')}
-        {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious })}
-        {item('workflow.autoAdvance', 'Auto-advance', { checked: workflow.autoAdvance })}
+        {item('propagate.keepPrevious', 'Keep previous', { checked: workflow.keepPrevious, changes: true })}
+        {item('workflow.autoAdvance', 'Auto-advance', { checked: workflow.autoAdvance, changes: true })}
         <hr />
         {item('view.hideSelected', 'Hide selected', { disabled: selected.length === 0 })}
         {item('view.lockSelected', 'Lock / unlock selected', { disabled: selected.length === 0 })}
