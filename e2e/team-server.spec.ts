@@ -142,6 +142,14 @@ test('a viewer is offered no control that would be refused: no label edits, tool
   await expect(tools.getByRole('button', { name: 'Select', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('b');
   await expect(tools.getByRole('button', { name: 'Select', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // Nor the More menu's edits, which did nothing when chosen; looking (hide, settings) stays.
+  await tools.getByRole('button', { name: 'More ▾' }).click();
+  const more = page.getByRole('menu');
+  for (const name of [/^Paste Ctrl/, /^Paste in place/]) await expect(more.getByRole('menuitem', { name })).toBeDisabled();
+  for (const name of [/Keep previous/, /Auto-advance/]) await expect(more.getByRole('menuitemcheckbox', { name })).toBeDisabled();
+  await expect(more.getByRole('menuitem', { name: /^Paste Ctrl/ })).toHaveAttribute('title', /cannot change them/);
+  await expect(more.getByRole('menuitem', { name: /^Settings…/ })).toBeEnabled();
+  await tools.getByRole('button', { name: 'More ▾' }).click();
 
   await expect(page.getByLabel('Split side of this image')).toBeDisabled();
   // The split's counts are a read like the statistics: shown, with no Split to press.
@@ -301,4 +309,34 @@ test("a viewer's Copy to other images says it cannot copy, instead of closing as
   await expect(dialog.getByRole('alert')).toHaveText('You can view this project but not change it: nothing can be copied.');
   await expect(dialog.getByRole('button', { name: 'Copy' })).toBeDisabled();
   expect(await restApi(admin, server.url, '').boxes('viewed')).toHaveLength(1);
+});
+
+test("an annotator's keys are her own: her preset is kept for her, and the admin's stay as they were", async ({ browser }) => {
+  const openAs = async (name: string) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/projects/bndbox/shared`);
+    await signIn(page, name, passwords[name] ?? '');
+    await editorPage(page, server.url).waitImageShown();
+    return page;
+  };
+  const presetOf = async (page: Page) => {
+    await page.keyboard.press('Control+,');
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const preset = await settings.getByLabel('Key preset').inputValue();
+    await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(settings).toBeHidden();
+    return preset;
+  };
+  const ann = await openAs('ann');
+  await ann.keyboard.press('Control+,');
+  const settings = ann.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('Key preset').selectOption('cvat');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  await ann.reload();
+  await editorPage(ann, server.url).waitImageShown();
+  expect(await presetOf(ann)).toBe('cvat');
+
+  const ada = await openAs('ada');
+  expect(await presetOf(ada)).toBe('labelport');
 });

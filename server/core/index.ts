@@ -103,7 +103,7 @@ export function createCore(edges: CoreEdges) {
   const exports = createExportService({ projects, jobs });
   const datasetChecks = createDatasetCheckService({ repos, projects });
   const annotationImports = createAnnotationImportService({ repos, projects, now, roots });
-  const settings = createSettingsService({ dataDir: edges.dataDir });
+  const settings = createSettingsService({ dataDir: edges.dataDir, users: repos.users });
   const splits = createSplitService({ repos, projects, jobs, now });
   const users = createUserService({ users: repos.users, now, sessionTtlMs: edges.sessionTtlMs });
   const teamwork = createTeamworkService({ repos, projects, now });

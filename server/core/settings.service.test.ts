@@ -1,4 +1,4 @@
-// Per-machine settings on a real temp DATA_DIR.
+// A local workspace's settings on a real temp DATA_DIR (a team user's: server/api/settings.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +11,15 @@ const custom: Settings = {
   workflow: { keepPrevious: true, autoAdvance: false },
 };
 
+// The machine's settings never touch the store's users.
+const noUsers = {
+  settingsOf: () => Promise.reject(new Error('a user was read')),
+  saveSettings: () => Promise.reject(new Error('a user was written')),
+};
+
 const setup = async () => {
   const dataDir = await makeTempDir('labelport-settings-');
-  return { dataDir, file: path.join(dataDir, 'settings.json'), settings: createSettingsService({ dataDir }) };
+  return { dataDir, file: path.join(dataDir, 'settings.json'), settings: createSettingsService({ dataDir, users: noUsers }) };
 };
 
 describe('settings', () => {
@@ -27,7 +33,7 @@ describe('settings', () => {
   it('reads back what was saved, and a save replaces the whole object', async () => {
     const { settings, dataDir } = await setup();
     await settings.save(custom);
-    expect(await createSettingsService({ dataDir }).get()).toEqual(custom);
+    expect(await createSettingsService({ dataDir, users: noUsers }).get()).toEqual(custom);
     const next: Settings = { keymap: { preset: 'labelimg', overrides: {} }, workflow: { keepPrevious: false, autoAdvance: true } };
     await settings.save(next);
     expect(await settings.get()).toEqual(next);

@@ -1,10 +1,13 @@
-// Per-machine preferences (keymap, workflow switches) in DATA_DIR/settings.json. They belong
-// to the person at this machine, not to a project, so they live beside the database rather
-// than in it; a broken file must never keep the workspace from opening.
+// Personal preferences (keymap, workflow switches). A local workspace keeps the machine's in
+// DATA_DIR/settings.json, beside the database: they belong to the person at this machine, not to
+// a project. A team server keeps each user's own in her row of the store (an annotator's CVAT
+// preset is not everyone's), which every process behind the load balancer reads alike. Broken
+// settings must never keep the workspace from opening.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '@/server/files/atomic-write';
-import { invalidInput } from './errors';
+import { invalidInput, notFound } from './errors';
+import type { UserRepository } from './users/user-repository';
 
 export const KEYMAP_PRESETS = ['labelport', 'labelimg', 'cvat'] as const;
 export type KeymapPreset = (typeof KEYMAP_PRESETS)[number];
@@ -61,38 +64,55 @@ function findConflict(overrides: Record<string, string[]>): string | undefined {
   return undefined;
 }
 
-export function createSettingsService(deps: { dataDir: string }) {
+const parsedOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Checked and free of clashes, or refused before anything is written. */
+function toSaved(settings: Settings): Settings {
+  const checked = readStored(settings);
+  if (!checked) throw invalidInput('Settings are malformed');
+  const conflict = findConflict(checked.keymap.overrides);
+  if (conflict) throw invalidInput(conflict);
+  return checked;
+}
+
+/** userId: a team server's signed-in user; none on a local workspace. */
+export function createSettingsService(deps: { dataDir: string; users: Pick<UserRepository, 'settingsOf' | 'saveSettings'> }) {
   const file = path.join(deps.dataDir, 'settings.json');
 
-  return {
-    async get(): Promise<Settings> {
-      let text: string;
-      try {
-        text = await fsp.readFile(file, 'utf8');
-      } catch {
-        return defaults();
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      const settings = readStored(parsed);
-      if (settings) return settings;
-      // Kept, not deleted: the person may want back what they had typed into it.
-      await fsp.rename(file, `${file}.bad`).catch(() => undefined);
+  const machineSettings = async (): Promise<Settings> => {
+    let text: string;
+    try {
+      text = await fsp.readFile(file, 'utf8');
+    } catch {
       return defaults();
+    }
+    const settings = readStored(parsedOrUndefined(text));
+    if (settings) return settings;
+    // Kept, not deleted: the person may want back what they had typed into it.
+    await fsp.rename(file, `${file}.bad`).catch(() => undefined);
+    return defaults();
+  };
+
+  return {
+    async get(userId?: string): Promise<Settings> {
+      if (userId === undefined) return machineSettings();
+      const text = await deps.users.settingsOf(userId);
+      // Broken ones are left in the row: the next save replaces them.
+      return (text === undefined ? undefined : readStored(parsedOrUndefined(text))) ?? defaults();
     },
 
     /** Replaces the whole object: the workspace always sends all of it. */
-    async save(settings: Settings): Promise<Settings> {
-      const checked = readStored(settings);
-      if (!checked) throw invalidInput('Settings are malformed');
-      const conflict = findConflict(checked.keymap.overrides);
-      if (conflict) throw invalidInput(conflict);
-      await writeFileAtomic(file, `${JSON.stringify(checked, null, 2)}\n`);
-      return checked;
+    async save(settings: Settings, userId?: string): Promise<Settings> {
+      const saved = toSaved(settings);
+      if (userId === undefined) await writeFileAtomic(file, `${JSON.stringify(saved, null, 2)}\n`);
+      else if (!(await deps.users.saveSettings(userId, JSON.stringify(saved)))) throw notFound('No such user');
+      return saved;
     },
   };
 }

@@ -90,6 +90,22 @@ export function describeUserContract(open: OpenStore, options: { multiProcess: b
     await expect(users.remove('gina')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it("keeps a user's own settings, apart from everyone else's, and none for a user removed", async () => {
+    const users = directory();
+    await users.add('sue', 'annotator');
+    await users.add('tim', 'viewer');
+    const idOf = async (name: string) => (await s.repos.users.findByName(name))?.id ?? '';
+    const [sue, tim] = [await idOf('sue'), await idOf('tim')];
+    expect(await s.repos.users.settingsOf(sue)).toBeUndefined();
+    expect(await s.repos.users.saveSettings(sue, '{"keymap":"sue"}')).toBe(true);
+    expect(await s.repos.users.saveSettings(sue, '{"keymap":"sue again"}')).toBe(true);
+    expect(await s.repos.users.settingsOf(sue)).toBe('{"keymap":"sue again"}');
+    expect(await s.repos.users.settingsOf(tim)).toBeUndefined();
+    await users.remove('sue');
+    expect(await s.repos.users.settingsOf(sue)).toBeUndefined();
+    expect(await s.repos.users.saveSettings(sue, '{}')).toBe(false);
+  });
+
   it('keeps the last admin: neither removed nor made something else', async () => {
     const users = directory();
     await users.add('ida', 'admin');

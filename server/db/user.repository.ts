@@ -44,6 +44,8 @@ export function createUserRepository(sqlite: SqliteDatabase): Synchronous<UserRe
     'SELECT id, user_id, created_at, last_used_at, revoked_at FROM api_tokens ORDER BY created_at, id',
   );
   const revoke = sqlite.prepare('UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? OR token_hash = ?');
+  const settingsOf = sqlite.prepare<[string], { settings: string | null }>('SELECT settings FROM users WHERE id = ?');
+  const saveSettings = sqlite.prepare('UPDATE users SET settings = ? WHERE id = ?');
   const recordFailure = sqlite.prepare('INSERT INTO sign_in_failures (key, at) VALUES (?, ?)');
   const forgetFailures = sqlite.prepare('DELETE FROM sign_in_failures WHERE at < ?');
   const failures = sqlite.prepare<[string, number], { count: number }>('SELECT COUNT(*) AS count FROM sign_in_failures WHERE key = ? AND at >= ?');
@@ -76,6 +78,8 @@ export function createUserRepository(sqlite: SqliteDatabase): Synchronous<UserRe
     tokens: () =>
       tokens.all().map((row) => ({ id: row.id, userId: row.user_id, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at })),
     revokeToken: (idOrHash, at) => revoke.run(at, idOrHash, idOrHash).changes > 0,
+    settingsOf: (userId) => settingsOf.get(userId)?.settings ?? undefined,
+    saveSettings: (userId, settings) => saveSettings.run(settings, userId).changes === 1,
     recordSignInFailure: (keys, at, forgetBefore) => {
       forgetFailures.run(forgetBefore);
       for (const key of keys) recordFailure.run(key, at);

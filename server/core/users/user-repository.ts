@@ -48,6 +48,11 @@ export interface UserRepository {
   /** By id or hash; false when no such token (revoking twice keeps the first time). */
   revokeToken(idOrHash: string, at: number): Promise<boolean>;
 
+  /** The user's own settings as saved (JSON text); undefined when she saved none, or is no user. */
+  settingsOf(userId: string): Promise<string | undefined>;
+  /** false, saving nothing, when there is no such user. */
+  saveSettings(userId: string, settings: string): Promise<boolean>;
+
   /** One failed sign-in under each key (an account, an address); rows older than `forgetBefore` go. */
   recordSignInFailure(keys: readonly string[], at: number, forgetBefore: number): Promise<void>;
   signInFailures(key: string, since: number): Promise<number>;

@@ -13,6 +13,7 @@ import { users } from './012-users';
 import { annotationVersions } from './013-annotation-versions';
 import { teamwork } from './014-teamwork';
 import { presenceInMemory } from './015-presence-in-memory';
+import { userSettings } from './016-user-settings';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory, userSettings];

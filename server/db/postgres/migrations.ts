@@ -231,7 +231,12 @@ const unloggedPresence = `
 ALTER TABLE presence SET UNLOGGED;
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence];
+// SQLite migration 016: a team user's own settings.
+const userSettings = `
+ALTER TABLE users ADD COLUMN settings TEXT;
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence, userSettings];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;

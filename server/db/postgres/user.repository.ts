@@ -77,6 +77,8 @@ export function createUserRepository(db: PostgresDatabase): UserRepository {
       })),
     revokeToken: async (idOrHash, at) =>
       (await db.query('UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 OR token_hash = $1', [idOrHash, at])).rowCount > 0,
+    settingsOf: async (userId) => (await db.query<{ settings: string | null }>('SELECT settings FROM users WHERE id = $1', [userId])).rows[0]?.settings ?? undefined,
+    saveSettings: async (userId, settings) => (await db.query('UPDATE users SET settings = $1 WHERE id = $2', [settings, userId])).rowCount === 1,
     recordSignInFailure: async (keys, at, forgetBefore) => {
       await db.query('DELETE FROM sign_in_failures WHERE at < $1', [forgetBefore]);
       for (const key of keys) await db.query('INSERT INTO sign_in_failures (key, at) VALUES ($1, $2)', [key, at]);
