@@ -88,6 +88,12 @@ describe('makeThumbnailWithHashes', () => {
     }
   });
 
+  it('gives a plain frame of any colour and size a dHash without bits, so two plain frames are never near copies', async () => {
+    await writeImage(file('plain-blue.png'), { format: 'png', width: 120, height: 80, color: { r: 10, g: 10, b: 200 } });
+    await writeImage(file('plain-olive.png'), { format: 'png', width: 150, height: 70, color: { r: 100, g: 100, b: 10 } });
+    for (const name of ['plain-blue.png', 'plain-olive.png']) expect((await hashesOf(name)).perceptualHash, name).toBe('0000000000000000');
+  });
+
   it('rejects an undecodable file', async () => {
     fs.writeFileSync(file('cut.png'), fs.readFileSync(file('original.png')).subarray(0, 200));
     await expect(makeThumbnailWithHashes(file('cut.png'), { format: 'png', width: 640, height: 480, depth: 3, orientation: 1 })).rejects.toThrow(Error);

@@ -159,8 +159,10 @@ export function differenceHash(pixels: Uint8Array, width: number, height: number
       for (let y = top; y < Math.min(bottom, height); y += 1) {
         for (let x = left; x < Math.min(right, width); x += 1) {
           const at = (y * width + x) * channels;
-          // Rec. 601 luma, as libvips' greyscale; one or two channels are grey already.
-          sum += channels >= 3 ? 0.299 * (pixels[at] ?? 0) + 0.587 * (pixels[at + 1] ?? 0) + 0.114 * (pixels[at + 2] ?? 0) : (pixels[at] ?? 0);
+          // Rec. 601 luma, as libvips' greyscale; one or two channels are grey already. In
+          // thousandths, so sums are exact integers: with 0.299 and the like, rounding noise made
+          // cells of a plain picture differ, and a blue and a yellow frame read as near copies.
+          sum += channels >= 3 ? 299 * (pixels[at] ?? 0) + 587 * (pixels[at + 1] ?? 0) + 114 * (pixels[at + 2] ?? 0) : 1000 * (pixels[at] ?? 0);
           count += 1;
         }
       }
