@@ -145,3 +145,35 @@ test('boxes the tab kept only in IndexedDB (localStorage full) are stored once t
   await expect(home.getByRole('heading', { name: 'Labelport' })).toBeVisible();
   await expect.poll(async () => (await api.boxes('idb-only')).length).toBe(2);
 });
+
+test('a box drawn on an image passed while the server was down reaches it once the server is back', async ({ page, api, editor }) => {
+  await api.createProject('held-offline', 'bndbox', { labels: ['car'] });
+  const first = await api.uuidOf('held-offline', FIRST_IMAGE.file);
+  const cat = await api.uuidOf('held-offline', 'cat.jpg');
+  // The server unreachable for every image but the first: each read fails after a while.
+  let down = true;
+  let catReadsFailed = 0;
+  await page.route(/annotation\.forEditor/, async (route) => {
+    const url = route.request().url();
+    if (!down || url.includes(first)) return route.continue().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (url.includes(cat)) catReadsFailed += 1;
+    await route.abort('connectionrefused').catch(() => undefined);
+  });
+  await editor.open('bndbox', 'held-offline', '1 / 8');
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 });
+  // Moved on before cat.jpg came: its box waits for the image's shapes, whose reads all fail.
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('3 / 8');
+  const failedBefore = catReadsFailed;
+  await expect.poll(() => catReadsFailed, { timeout: 15_000 }).toBeGreaterThan(failedBefore);
+  // Down a while longer than a read and its retry take: the box's image could not be read.
+  await page.waitForTimeout(5000);
+  down = false;
+
+  await expect.poll(async () => (await api.boxesOf('held-offline', 'cat.jpg')).length, { timeout: 15_000 }).toBe(1);
+  expect(await api.boxOf('held-offline', 'cat.jpg', 0)).toMatchObject({ label: 'car' });
+});

@@ -69,6 +69,11 @@ export const editorImageQuery = (trpc: ReturnType<typeof useTRPC>, type: Project
 const editorImageKey = (trpc: ReturnType<typeof useTRPC>, type: ProjectType, name: string, uuid: string) =>
   trpc.annotation.forEditor.queryKey({ annotation_type: type, project_name: name, uuids: [uuid] });
 
+/** The server will never take it (the image or project gone, the state refused); other failures (a server down) pass. */
+const refusedForGood = (error: unknown) => ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? '');
+/** How soon input held for an image whose read failed (the server down) is tried again. */
+const HELD_RETRY_MS = 2000;
+
 /** Why an edit was refused for good, as the status says it. */
 function refusalText(error: unknown): string {
   // The server's words for a missing image name its uuid; the user knows it as the one drawn on.
@@ -148,7 +153,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         if (uuid === store.getState().imageId) writeCache(uuid, store.getState().shapes);
       },
       // The image or project is gone, or the state is refused: no retry will ever land it.
-      isPermanent: (error) => error instanceof ConflictAnswer || ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? ''),
+      isPermanent: (error) => error instanceof ConflictAnswer || refusedForGood(error),
       onRefused: (uuid, _shapes, error) => {
         if (error instanceof ConflictAnswer) addConflict(error.conflict);
         // Kept, every open would send it again, for ever (leftover delivery forgets it too).
@@ -174,8 +179,19 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     const applyHeldExits = () => {
       heldRun = heldRun.then(async () => {
         let changed = 0;
+        let unread = false;
         for (const exit of stashedHeldExits(stash, project)) {
-          const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, exit.uuid)).catch(() => []);
+          let failure: unknown = null;
+          const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, exit.uuid)).catch((error: unknown) => {
+            failure = error;
+            return [];
+          });
+          // A read that failed says nothing of the image: forgotten, input drawn while the
+          // server was down (a restart) was lost without a word. It stays stashed for a retry.
+          if (failure !== null && !refusedForGood(failure)) {
+            unread = true;
+            continue;
+          }
           const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
           if (image && shapes) {
             editTimes.set(shapes, exit.at);
@@ -189,6 +205,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           journal.flush();
           forgetHeldExit(stash, project, exit.uuid);
         }
+        if (unread) setTimeout(() => void applyHeldExits(), HELD_RETRY_MS);
         return changed;
       });
       return heldRun;
