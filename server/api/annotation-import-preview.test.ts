@@ -78,3 +78,16 @@ describe('import preview', () => {
     await expect(caller.transfer.importAnnotations({ ...input, preview: 'true' })).rejects.toThrow(/x\.zip: Not a zip file, or a damaged one/);
   });
 });
+
+describe('a name two images share', () => {
+  it('says which images have it, not only that it matched none', async () => {
+    const folder = await makeTempDir('labelport-twins-');
+    for (const sub of ['left', 'right']) await writeImage(path.join(folder, sub, 'same.png'), { format: 'png', width: 50, height: 40 });
+    await t.rest.put('/v2/projects', { status: 'raw', project_name: 'twins', annotation_type: 'boundingbox', project_path: folder, label_file_path: '' });
+    await t.scanSettled('bndbox', 'twins');
+    const files = [{ path: 'classes.txt', content: 'car\n' }, { path: 'labels/same.txt', content: '0 0.5 0.5 0.2 0.2\n' }, { path: 'labels/left/same.txt', content: '0 0.5 0.5 0.4 0.4\n' }];
+    const preview = annotationImportOutput.parse(await caller.transfer.importAnnotations({ annotation_type: 'bndbox', project_name: 'twins', format: 'yolo', files, preview: 'true' }));
+    expect(preview).toMatchObject({ matched_image_count: 1, unmatched_list: ['labels/same.txt'] });
+    expect(preview.error_list).toEqual(['labels/same.txt: 2 images are named so (left/same.png, right/same.png) and it does not say which; give its folder in the file']);
+  });
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { mergeDatasetFields } from './dataset-fields';
 import { invalidInput } from './errors';
 import { TRAINING_IMPORTERS, type TrainingFormat } from './formats';
+import { baseName, normalisePath, stripExtension } from './formats/common';
 import { readImportSource, type ImportSource } from './import-source';
 import { importLabels, planLabelImport, shapeLabels, type LabelImportPlan } from './label.service';
 import { readPages } from './paging';
@@ -38,6 +39,27 @@ const numberNotes = (plan: LabelImportPlan) => ({
   ...(plan.warnings.length > 0 ? { classNumberWarnings: plan.warnings } : {}),
 });
 
+/**
+ * Errors for unmatched names that several images share (a/same.png and b/same.png for a file
+ * naming same.png): a name is matched only when one image has it, and without a word the user
+ * went looking for a missing image.
+ */
+function sharedNameErrors(unmatched: readonly string[], targets: ReadonlyArray<{ relPath: string }>): string[] {
+  const stem = (name: string) => stripExtension(baseName(normalisePath(name)));
+  const byStem = new Map<string, string[]>();
+  for (const { relPath } of targets) {
+    const sharing = byStem.get(stem(relPath));
+    if (sharing) sharing.push(relPath);
+    else byStem.set(stem(relPath), [relPath]);
+  }
+  return unmatched.flatMap((name) => {
+    const sharing = byStem.get(stem(name)) ?? [];
+    if (sharing.length < 2) return [];
+    const listed = sharing.slice(0, 3).join(', ') + (sharing.length > 3 ? ', …' : '');
+    return [`${name}: ${sharing.length} images are named so (${listed}) and it does not say which; give its folder in the file`];
+  });
+}
+
 export function createAnnotationImportService(deps: { repos: Repositories; projects: ProjectService; now: () => number; roots: ProjectRoots }) {
   const { repos, projects, now, roots } = deps;
   return {
@@ -58,6 +80,7 @@ export function createAnnotationImportService(deps: { repos: Repositories; proje
         targets.push(...page.map((image) => ({ relPath: image.relPath, width: image.width, height: image.height, uuid: image.uuid })));
       }
       const result = TRAINING_IMPORTERS[format](files, targets, type);
+      result.errors.push(...sharedNameErrors(result.unmatched, targets));
       if (result.matched.size === 0 && result.errors.length > 0) {
         throw invalidInput(`Nothing could be imported: ${result.errors.slice(0, 3).join('; ')}`);
       }
