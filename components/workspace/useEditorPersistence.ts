@@ -176,6 +176,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
      * like any edit; how many images changed. One run at a time: each takes what is stashed.
      */
     let heldRun = Promise.resolve(0);
+    let heldRetry: ReturnType<typeof setTimeout> | null = null;
+    let workspaceOpen = true;
     const applyHeldExits = () => {
       heldRun = heldRun.then(async () => {
         let changed = 0;
@@ -205,7 +207,13 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           journal.flush();
           forgetHeldExit(stash, project, exit.uuid);
         }
-        if (unread) setTimeout(() => void applyHeldExits(), HELD_RETRY_MS);
+        // Only while the workspace is open: closed, the stash waits for its next opening.
+        if (unread && workspaceOpen && !heldRetry) {
+          heldRetry = setTimeout(() => {
+            heldRetry = null;
+            void applyHeldExits();
+          }, HELD_RETRY_MS);
+        }
         return changed;
       });
       return heldRun;
@@ -216,9 +224,14 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       keepHeld(exit);
       void applyHeldExits();
     };
-    return { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld };
+    const setWorkspaceOpen = (open: boolean) => {
+      workspaceOpen = open;
+      if (!open && heldRetry) clearTimeout(heldRetry);
+      if (!open) heldRetry = null;
+    };
+    return { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen };
   });
-  const { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld } = parts;
+  const { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -226,6 +239,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   // delivers this project's leftovers (see project-lock.ts).
   useEffect(() => {
     let cancelled = false;
+    setWorkspaceOpen(true);
     const open = holdProjectOpen(`${type}/${name}`);
     void (async () => {
       const deliveredElsewhere = await open.held;
@@ -246,11 +260,12 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
     })();
     return () => {
       cancelled = true;
+      setWorkspaceOpen(false);
       // Closed inside the app: what the workspace applies and saves as it closes (held input
       // included, applied by the editor's own cleanup after this one) is its own to finish.
       setTimeout(() => void applyHeldExits().then(() => autosave.flush()).finally(open.release), 0);
     };
-  }, [type, name, journal, autosave, editTimes, replayBases, applyHeldExits, queryClient, trpc]);
+  }, [type, name, journal, autosave, editTimes, replayBases, applyHeldExits, setWorkspaceOpen, queryClient, trpc]);
 
   useEffect(() => {
     const unsubscribe = store.onDocumentChange((uuid, shapes) => {
