@@ -2,6 +2,7 @@
 // and star, rename and delete, which never touch the images.
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 import { editorPage, writeLabelFile } from './pages';
 
@@ -130,4 +131,29 @@ test('a reload that stops on the server says why on the card, not as if it had f
   });
   await home.card('reload-fails').getByRole('button', { name: 'Reload' }).click();
   await expect(home.card('reload-fails').getByRole('alert')).toHaveText('The reload stopped: The project folder cannot be read');
+});
+
+test('a reload says what changed in the folder: images found, gone (their shapes kept) and unreadable', async ({ api, home }) => {
+  const folder = await makeTempDir('labelport-e2e-reload-summary-');
+  for (const file of ['a.png', 'b.png', 'c.png']) await writeImage(path.join(folder, file), { format: 'png', width: 64, height: 48, color: { r: 20, g: 90, b: 160 } });
+  await api.createProject('changed-outside', 'bndbox', { folder, labels: ['car'] });
+  await api.saveBoxes('changed-outside', 'b.png', { width: 64, height: 48 }, [{ id: 'b1', label: 'car', x1: 4, y1: 4, x2: 30, y2: 30 }]);
+  // Outside Labelport: b.png renamed, two pictures added, one of them cut short.
+  fs.renameSync(path.join(folder, 'b.png'), path.join(folder, 'b2.png'));
+  await writeImage(path.join(folder, 'd.png'), { format: 'png', width: 64, height: 48, color: { r: 200, g: 20, b: 20 } });
+  fs.writeFileSync(path.join(folder, 'e.png'), fs.readFileSync(path.join(folder, 'a.png')).subarray(0, 40));
+  await home.open();
+  const card = home.card('changed-outside');
+  await expect(card).toContainText('3 images · 1 labeled');
+  await card.getByRole('button', { name: 'Reload' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Reloaded: 2 images found; 1 image no longer in the folder (kept with their shapes, back if the files return); 1 file skipped as unreadable',
+  );
+  await expect(card).toContainText('4 images · 0 labeled');
+  // Put back, it brings its box with it.
+  fs.renameSync(path.join(folder, 'b2.png'), path.join(folder, 'b.png'));
+  await card.getByRole('button', { name: 'Reload' }).click();
+  await expect(card.getByRole('status')).toHaveText('Reloaded: 1 image found; 1 image no longer in the folder (kept with their shapes, back if the files return); 1 file skipped as unreadable');
+  await expect(card).toContainText('4 images · 1 labeled');
+  expect(await api.boxesOf('changed-outside', 'b.png')).toHaveLength(1);
 });

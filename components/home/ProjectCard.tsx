@@ -41,11 +41,15 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
     }),
   );
   const [reloadFailure, setReloadFailure] = useState<string | null>(null);
-  const reloaded = useCallback((failure: string | null) => {
+  const [reloadSummary, setReloadSummary] = useState<string | null>(null);
+  const reloaded = useCallback((failure: string | null, summary: string | null) => {
     setReloading(false);
     setReloadFailure(failure);
+    setReloadSummary(summary);
     void refresh();
   }, [refresh]);
+  // Only this card's own reload is summed up: a creation's scan found every image.
+  const scanEndedElsewhere = useCallback((failure: string | null) => reloaded(failure, null), [reloaded]);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const [newName, setNewName] = useState(project.name);
   const unlabeled = project.image_count - project.labeled_count;
@@ -80,8 +84,9 @@ export function ProjectCard({ project }: { project: ProjectOverview }) {
         <ReloadProgress ids={ids} onDone={reloaded} />
       ) : project.is_scanning ? (
         // Started elsewhere (its creation, another tab's reload): the counts grow until it ends.
-        <ReloadProgress ids={ids} onDone={reloaded} label="Scanning the folder" />
+        <ReloadProgress ids={ids} onDone={scanEndedElsewhere} label="Scanning the folder" />
       ) : null}
+      {reloadSummary && !reloading ? <p className="muted small" role="status">{reloadSummary}</p> : null}
       {failure ? <p className="error small" role="alert">{errorText(failure)}</p> : null}
       {reloadFailure && !reloading ? <p className="error small" role="alert">{reloadFailure}</p> : null}
       <footer className="row">
