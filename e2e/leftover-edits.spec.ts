@@ -170,10 +170,11 @@ test('a box drawn on an image passed while the server was down reaches it once t
   await expect(editor.position()).toHaveText('3 / 8');
   const failedBefore = catReadsFailed;
   await expect.poll(() => catReadsFailed, { timeout: 15_000 }).toBeGreaterThan(failedBefore);
-  // Down a while longer than a read and its retry take: the box's image could not be read.
-  await page.waitForTimeout(5000);
+  // The box's image could not be read: the status says it is not saved (it said all was).
+  await expect(editor.saveIndicator()).toHaveText('Save failed, retrying…', { timeout: 15_000 });
   down = false;
 
   await expect.poll(async () => (await api.boxesOf('held-offline', 'cat.jpg')).length, { timeout: 15_000 }).toBe(1);
   expect(await api.boxOf('held-offline', 'cat.jpg', 0)).toMatchObject({ label: 'car' });
+  await editor.waitSaved();
 });

@@ -85,6 +85,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   const client = useTRPCClient();
   const [saveState, setSaveState] = useState<{ status: SaveStatus; refusal?: unknown }>({ status: 'saved' });
   const [replayed, setReplayed] = useState(false);
+  // Input held for an image whose shapes could not be read (the server down): waiting to be saved.
+  const [heldUnread, setHeldUnread] = useState(false);
   // One dialog at a time, the others waiting their turn: two images can conflict at once (a
   // journal replayed on open, saves failing offline while a colleague edits both).
   const [conflicts, setConflicts] = useState<SaveConflict[]>([]);
@@ -207,6 +209,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           journal.flush();
           forgetHeldExit(stash, project, exit.uuid);
         }
+        setHeldUnread(unread);
         // Only while the workspace is open: closed, the stash waits for its next opening.
         if (unread && workspaceOpen && !heldRetry) {
           heldRetry = setTimeout(() => {
@@ -403,5 +406,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   // Said in the status while nothing later has landed: a refused edit is not stored.
   const saveProblem = saveState.status === 'refused' ? refusalText(saveState.refusal) : null;
-  return { saveStatus: saveState.status, saveProblem, ready: replayed, conflict, ...actions };
+  // "All changes saved" would not be true while held input waits for its image to be read.
+  const saveStatus: SaveStatus = saveState.status === 'saved' && heldUnread ? 'failed' : saveState.status;
+  return { saveStatus, saveProblem, ready: replayed, conflict, ...actions };
 }
