@@ -252,3 +252,20 @@ test("the strip's chips and shape badges follow an import through the dialog at 
   await expect(strip.getByRole('button', { name: 'dog.png' }).locator('.strip-count')).toHaveText('1');
   await expect(editor.position()).toHaveText('1 / 8');
 });
+
+test('files whose format cannot be told ask for it, and chosen, are read as that format', async ({ page, api, editor }, testInfo) => {
+  await api.createProject('which-format', 'bndbox');
+  await editor.open('bndbox', 'which-format', '1 / 8');
+  // YOLO label files without their classes file: nothing in them names the format.
+  const labels = testInfo.outputPath('bitmap.txt');
+  fs.writeFileSync(labels, '0 0.5 0.5 0.25 0.25\n');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(labels);
+  await expect(dialog.getByRole('status')).toHaveText('Choose their format above: it could not be told from the files.');
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await dialog.getByLabel('Format').selectOption('yolo');
+  await expect(dialog.getByText('Choose their format above')).toHaveCount(0);
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  expect(await api.boxes('which-format')).toEqual([]);
+});

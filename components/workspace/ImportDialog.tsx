@@ -163,6 +163,8 @@ function ImportForm({ onClose, type, name, flush, onImported }: ImportDialogProp
       </label>
       {files.length > 0 ? <p className="small muted">{files.length === 1 ? files[0]?.path : `${files.length} files`}</p> : null}
       {reading || preview.isPending ? <p className="small" role="status">Reading…</p> : null}
+      {/* Apply stayed disabled without a word (YOLO label files without their classes file, say). */}
+      {files.length > 0 && format === '' && !reading ? <p className="small" role="status">Choose their format above: it could not be told from the files.</p> : null}
       {problem ? <p className="error small" role="alert">{problem}</p> : null}
       {failure ? <p className="error small" role="alert">{errorText(failure)}</p> : null}
       {apply.data ? <Summary report={apply.data} applied /> : preview.data ? <Summary report={preview.data} applied={false} /> : null}
