@@ -127,12 +127,26 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       });
     };
     const savedVersions = new WeakMap<EditorShape[], number>();
+    // States the server holds already, at that version: their shapes taken in a conflict. Saved,
+    // they only wrote the same shapes again as a new version, which the colleague's next save
+    // then met as a conflict with her own work.
+    const storedAs = new WeakMap<EditorShape[], number>();
+    /** The version the server holds this very state at, while nothing newer came since. */
+    const storedVersionOf = (uuid: string, shapes: EditorShape[]) => {
+      const version = storedAs.get(shapes);
+      return version !== undefined && version === cachedVersion(uuid) ? version : undefined;
+    };
     const project = `${type}/${name}`;
     // Without localStorage, held input still reaches its image while the page lives.
     const stash = localStorageStash() ?? memoryStash();
     const journal = createEditJournal(project, indexedDbBackend(), undefined, stash);
     const autosave = createAutosave({
       save: async (uuid, shapes) => {
+        const stored = storedVersionOf(uuid, shapes);
+        if (stored !== undefined) {
+          savedVersions.set(shapes, stored);
+          return;
+        }
         let answer;
         try {
           answer = await client.annotation.saveFromEditor.mutate(inputOf(uuid, shapes));
@@ -162,6 +176,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         else if (failureCode(error) === 'NOT_FOUND') journal.forget(uuid);
       },
       sendOnExit: (uuid, shapes) => {
+        if (storedVersionOf(uuid, shapes) !== undefined) return true;
         const body = JSON.stringify(inputOf(uuid, shapes));
         if (body.length > KEEPALIVE_LIMIT) return false;
         try {
@@ -232,9 +247,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       if (!open && heldRetry) clearTimeout(heldRetry);
       if (!open) heldRetry = null;
     };
-    return { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen };
+    return { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen };
   });
-  const { journal, autosave, editTimes, replayBases, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen } = parts;
+  const { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -329,6 +344,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         // cached version to take, and its old edit time alone loses to their newer save.
         if (choice === 'keep') replayBases.set(mine, { baseVersion: version, clientId: tabId });
         else replayBases.delete(mine);
+        if (choice === 'theirs') storedAs.set(theirs, version);
         const next = choice === 'keep' ? mine : choice === 'theirs' ? theirs : mergeShapes(mine, theirs);
         const { imageId, between, shapes } = store.getState();
         if (imageId === uuid && !between) {
