@@ -34,6 +34,8 @@ interface EditorCanvasProps {
   imageUrl: string | null;
   /** The URL of the image at the editor's position now, which the last render may not show yet. */
   imageUrlNow?: () => string | null;
+  /** The image's thumbnail, shown until the original is decoded. */
+  thumbUrl: string | null;
   /** What is decoded as the original: a huge image's preview (its tiles come over it), else imageUrl. */
   originalUrl?: string | null;
   /** A huge image's tile pyramid, once the server has begun it. */
@@ -133,7 +135,7 @@ function useStableList<T>(items: T[]): T[] {
   return previous.current;
 }
 
-export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => imageUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held, notice = null, onRetry }: EditorCanvasProps) {
+export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => imageUrl, thumbUrl, originalUrl, pyramid, tileUrl = noTiles, onTilesMissing, colorOf, spaceHeld, onReady, held, notice = null, onRetry }: EditorCanvasProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
@@ -147,7 +149,7 @@ export function EditorCanvas({ store, tools, imageUrl, imageUrlNow = () => image
   const pan = useRef<{ x: number; y: number; view: View } | null>(null);
   // Raised by a retry: loads again an original whose load failed.
   const [attempt, setAttempt] = useState(0);
-  const { shown: decoded, failure: pictureFailure } = useImageElement(imageUrl, originalUrl ?? imageUrl, attempt);
+  const { shown: decoded, failure: pictureFailure } = useImageElement(thumbUrl, originalUrl ?? imageUrl, attempt);
   // The URL changes as soon as the user switches; the size and shapes come a query later. A
   // new picture stretched to the old size under the old shapes would be wrong, so the image
   // is drawn only once the store holds the image it belongs to (its uuid ends the URL).

@@ -18,7 +18,6 @@ import { createDecodeCache, DecodeDroppedError } from './decode-cache';
 import { fitBitmap, warmFitWorker } from './fitted-bitmap';
 import { createImageDecoder, type Decoded } from './image-decoder';
 
-const thumbUrl = (url: string) => `${url}?size=thumb`;
 const ignore = () => undefined;
 
 /** The server would not give the picture: its status and its own words, for the reason shown to the user. */
@@ -101,13 +100,13 @@ export const decodedOriginal = (url: string): Promise<ImageBitmap> => originals.
  * current image, then its neighbours. Failures stay silent here.
  * original: what stands for the original (a huge image's preview).
  */
-export function predecodeImages(images: ReadonlyArray<{ url: string; original: string }>): void {
-  for (const pending of thumbs.loadAll(images.map(({ url }) => thumbUrl(url)))) pending.catch(ignore);
+export function predecodeImages(images: ReadonlyArray<{ thumb: string; original: string }>): void {
+  for (const pending of thumbs.loadAll(images.map(({ thumb }) => thumb))) pending.catch(ignore);
   for (const pending of originals.loadAll(images.map(({ original }) => original))) pending.catch(ignore);
 }
 
 interface Shown {
-  url: string;
+  thumb: string;
   image: ShownImage;
 }
 
@@ -119,29 +118,30 @@ interface Failure {
 }
 
 /**
- * original: what stands for the original (a huge image's 2048 px preview), the image itself by
- * default. attempt: raised to load again an original whose load failed. onFailure: why the
- * original of this URL and attempt could not be loaded (a decode pushed out of the cache
- * because nobody wanted it any more is no failure), or null.
+ * thumb: the image's thumbnail, shown until the original is decoded. original: what stands for
+ * the original (a huge image's 2048 px preview), else the image itself. attempt: raised to load
+ * again an original whose load failed. onFailure: why the original of this URL and attempt
+ * could not be loaded (a decode pushed out of the cache because nobody wanted it any more is
+ * no failure), or null.
  */
-export function useImageElement(url: string | null, original: string | null = url, attempt = 0): { shown: ShownImage | null; failure: string | null } {
+export function useImageElement(thumb: string | null, original: string | null, attempt = 0): { shown: ShownImage | null; failure: string | null } {
   const [failed, setFailed] = useState<Failure | null>(null);
-  const shown = useShownImage(url, original, attempt, setFailed);
+  const shown = useShownImage(thumb, original, attempt, setFailed);
   const failure = failed && original && failed.original === original && failed.attempt === attempt ? failed.reason : null;
   return { shown, failure };
 }
 
-function useShownImage(url: string | null, original: string | null, attempt: number, setFailed: (failure: Failure) => void): ShownImage | null {
+function useShownImage(thumb: string | null, original: string | null, attempt: number, setFailed: (failure: Failure) => void): ShownImage | null {
   const [shown, setShown] = useState<Shown | null>(null);
   useEffect(() => {
-    if (!url || !original) return;
+    if (!thumb || !original) return;
     let current = true;
-    thumbs.load(thumbUrl(url)).then((decoded) => {
-      if (current) setShown((before) => (before?.url === url && before.image.original ? before : { url, image: { decoded, original: false } }));
+    thumbs.load(thumb).then((decoded) => {
+      if (current) setShown((before) => (before?.thumb === thumb && before.image.original ? before : { thumb, image: { decoded, original: false } }));
     }, ignore);
     originals.load(original).then(
       (decoded) => {
-        if (current) setShown((before) => (before?.url === url && before.image.decoded === decoded ? before : { url, image: { decoded, original: true } }));
+        if (current) setShown((before) => (before?.thumb === thumb && before.image.decoded === decoded ? before : { thumb, image: { decoded, original: true } }));
       },
       (error: unknown) => {
         if (current && !(error instanceof DecodeDroppedError)) setFailed({ original, attempt, reason: pictureFailureText(error) });
@@ -150,20 +150,20 @@ function useShownImage(url: string | null, original: string | null, attempt: num
     return () => {
       current = false;
     };
-  }, [url, original, attempt, setFailed]);
+  }, [thumb, original, attempt, setFailed]);
 
-  if (!url || !original) return null;
+  if (!thumb || !original) return null;
   // Read at render time, so an image decoded earlier is drawn in the very frame of the switch.
   // Kept as state during this render (React renders again before committing): the decodes'
   // answers then change nothing, and cost no second render of the stage after the switch.
   const decodedOriginal = originals.peek(original);
-  if (decodedOriginal && (shown?.url !== url || shown.image.decoded !== decodedOriginal)) {
+  if (decodedOriginal && (shown?.thumb !== thumb || shown.image.decoded !== decodedOriginal)) {
     const image: ShownImage = { decoded: decodedOriginal, original: true };
-    setShown({ url, image });
+    setShown({ thumb, image });
     return image;
   }
-  if (shown?.url === url && shown.image.original) return shown.image;
-  const thumb = thumbs.peek(thumbUrl(url));
-  if (thumb) return { decoded: thumb, original: false };
-  return shown?.url === url ? shown.image : null;
+  if (shown?.thumb === thumb && shown.image.original) return shown.image;
+  const decodedThumb = thumbs.peek(thumb);
+  if (decodedThumb) return { decoded: decodedThumb, original: false };
+  return shown?.thumb === thumb ? shown.image : null;
 }

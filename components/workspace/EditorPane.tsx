@@ -17,7 +17,7 @@ import type { ImagePosition } from './image-position';
 import type { ImageListItem } from './useImageList';
 import { useEditorDocument } from './useEditorDocument';
 import type { useEditorPersistence } from './useEditorPersistence';
-import { imageUrlOf, originalUrlOf, usePrefetchNeighbours } from './usePrefetchNeighbours';
+import { imageUrlOf, originalUrlOf, thumbUrlOf, usePrefetchNeighbours, versionOf } from './usePrefetchNeighbours';
 import type { ProjectType } from './useProject';
 
 /** What is held for the image at the position, taken out of the hold to go on without the editor. */
@@ -102,7 +102,8 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
     if (held.take(currentUrl, store.getState().activeLabel)) setDroppedOn(currentUrl);
   }, [unavailable, currentUrl, held, store]);
   const notice = noticeOf(availability, droppedOn !== null && droppedOn === currentUrl);
-  const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}`, [currentUrl]);
+  const fileVersion = current ? versionOf(current) : '';
+  const tileUrl = useCallback((tile: string) => `${currentUrl}?tile=${tile}&${fileVersion}`, [currentUrl, fileVersion]);
   const imageUrlNow = useCallback(() => {
     const item = latestItemAt.current(position.get());
     return item ? imageUrlOf(type, name, item.uuid) : null;
@@ -113,6 +114,7 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       tools={tools}
       imageUrl={currentUrl}
       imageUrlNow={imageUrlNow}
+      thumbUrl={current ? thumbUrlOf(type, name, current) : null}
       originalUrl={current ? originalUrlOf(type, name, current) : null}
       pyramid={pyramid}
       tileUrl={tileUrl}

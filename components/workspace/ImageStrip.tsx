@@ -8,7 +8,7 @@ const ROW = 64;
 const OVERSCAN = 6;
 
 interface ImageStripProps {
-  thumbUrl: (uuid: string) => string;
+  thumbUrl: (item: ImageListItem) => string;
   total: number;
   itemAt: (index: number) => ImageListItem | undefined;
   requestPage: (page: number) => void;
@@ -77,7 +77,7 @@ export function ImageStrip(props: ImageStripProps) {
         aria-current={index === currentIndex}
         aria-label={item ? item.img_path : `Image ${index + 1}`}
       >
-        {item ? <img src={props.thumbUrl(item.uuid)} alt="" loading="lazy" width={48} height={48} /> : <span className="strip-placeholder" />}
+        {item ? <img src={props.thumbUrl(item)} alt="" loading="lazy" width={48} height={48} /> : <span className="strip-placeholder" />}
         <span className="strip-name">{item?.img_path ?? '…'}</span>
         {item?.split ? <span className={`strip-split ${item.split}`} aria-label={`Split: ${item.split}`}>{item.split}</span> : null}
         {item && item.shape_count > 0 ? <span className="strip-count">{item.shape_count}</span> : null}

@@ -51,7 +51,7 @@ import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useJumpToShape } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
-import { imageUrlOf, originalUrlOf } from './usePrefetchNeighbours';
+import { imageUrlOf, originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
 import { EditorPane, takeHeldExit } from './EditorPane';
 import { createImagePosition } from './image-position';
 import { useOpenProject, type ProjectType } from './useProject';
@@ -104,12 +104,18 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const assignees = useAssigneeOptions(type, name, actor?.name);
   const alsoHere = presenceText(usePresence(type, name, current?.uuid));
   useEffect(() => store.setReadOnly(!mayAnnotate), [store, mayAnnotate]);
+  // The outliner decodes the canvas's own picture, whose URL names the listed file's version.
+  const shownItem = useRef(current);
+  useEffect(() => {
+    shownItem.current = current;
+  });
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
     // A huge image is outlined from its preview: decoding it whole would take gigabytes.
     const outline = createOutliner(async (uuid) => {
       const { size } = store.getState();
-      const bitmap = await decodedOriginal(originalUrlOf(type, name, { uuid, ...size }));
+      const listed = shownItem.current;
+      const bitmap = await decodedOriginal(originalUrlOf(type, name, { uuid, ...size, file_version: listed?.uuid === uuid ? listed.file_version : '' }));
       return { bitmap, ...size };
     });
     return createToolController(store, type, { outline });
@@ -340,7 +346,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         ) : null}
       </header>
       <ImageStrip
-        thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
+        thumbUrl={(item) => thumbUrlOf(type, name, item)}
         total={total}
         itemAt={list.itemAt}
         requestPage={list.requestPage}

@@ -69,6 +69,25 @@ export const editorImageQuery = (trpc: ReturnType<typeof useTRPC>, type: Project
 const editorImageKey = (trpc: ReturnType<typeof useTRPC>, type: ProjectType, name: string, uuid: string) =>
   trpc.annotation.forEditor.queryKey({ annotation_type: type, project_name: name, uuids: [uuid] });
 
+/**
+ * Drops the editor's copies of listed images whose size is no longer theirs: a reload found the
+ * file replaced (cropped, say), and shapes the server had converted for the old size were drawn,
+ * and new ones saved, against the new picture. The next read brings them for the new size.
+ */
+export function forgetResizedEditorImages(
+  queryClient: ReturnType<typeof useQueryClient>,
+  trpc: ReturnType<typeof useTRPC>,
+  type: ProjectType,
+  name: string,
+  listed: ReadonlyArray<{ uuid: string; width: number; height: number }>,
+): void {
+  for (const { uuid, width, height } of listed) {
+    const queryKey = editorImageKey(trpc, type, name, uuid);
+    const cached = queryClient.getQueryData(queryKey)?.[0];
+    if (cached && (cached.width !== width || cached.height !== height)) void queryClient.resetQueries({ queryKey, exact: true });
+  }
+}
+
 /** The server will never take it (the image or project gone, the state refused); other failures (a server down) pass. */
 const refusedForGood = (error: unknown) => ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? '');
 /** How soon input held for an image whose read failed (the server down) is tried again. */

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
+import { forgetResizedEditorImages } from './useEditorPersistence';
 import type { ProjectType } from './useProject';
 
 export type ImageFilter = 'all' | 'labeled' | 'unlabeled';
@@ -12,6 +13,8 @@ export interface ImageListItem {
   width: number;
   height: number;
   shape_count: number;
+  /** Changes when the image's file does: it names the file's version in the image's URLs. */
+  file_version: string;
   /** The image's side of the project's split; absent: none. */
   split?: 'train' | 'val' | 'test';
 }
@@ -19,7 +22,7 @@ export interface ImageListItem {
 export const PAGE_SIZE = 100;
 
 /** An image of a kept list that is no longer in the project: it keeps its place, empty. */
-const goneItem = (uuid: string): ImageListItem => ({ uuid, img_path: '', width: 0, height: 0, shape_count: 0 });
+const goneItem = (uuid: string): ImageListItem => ({ uuid, img_path: '', width: 0, height: 0, shape_count: 0, file_version: '' });
 
 /** The uuids of a list kept as it was when opened, and each one's position in it. */
 interface KeptList {
@@ -94,6 +97,8 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
       const opening = opened.current;
       const data = await fetchPage(page);
       if (opening !== opened.current) return data.items;
+      // Before the editor can come to these images from the list.
+      forgetResizedEditorImages(queryClient, trpc, type, name, data.items);
       size.current ??= data.filtered_total;
       // Only the chip counts follow the saves; the filtered count is the list's as opened.
       setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
@@ -105,7 +110,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
       }
       return data.items;
     },
-    [fetchPage],
+    [fetchPage, queryClient, trpc, type, name],
   );
 
   // For the strip, which nobody awaits: a page whose read was cancelled (the list left, and its

@@ -397,6 +397,28 @@ describe('workspace procedures', () => {
     const unlabeled = await caller.image.page({ annotation_type: 'bndbox', project_name: 'boxes', filter: 'unlabeled', limit: 500 });
     expect(unlabeled.filtered_total).toBe(all.total - 1);
   });
+  it("lists each image with its file's version: a file replaced under the same name and reloaded gets a new one", async () => {
+    const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
+    const ids = { annotation_type: 'bndbox' as const, project_name: 'boxes' };
+    const versions = async () => new Map((await caller.image.page({ ...ids, limit: 500 })).items.map((item) => [item.img_path, item.file_version]));
+    const reload = async () => {
+      await t.rest.put('/v2/bndbox/projects/boxes/reload');
+      await t.scanSettled('bndbox', 'boxes');
+    };
+    const before = await versions();
+    await reload();
+    expect(await versions()).toEqual(before);
+    const uuid = uuidOf('photo.webp');
+    await writeImage(path.join(folder, 'photo.webp'), { format: 'webp', width: 32, height: 48 });
+    await reload();
+    const after = await versions();
+    expect(after.get('photo.webp')).not.toBe(before.get('photo.webp'));
+    expect(new Map([...after].filter(([file]) => file !== 'photo.webp'))).toEqual(new Map([...before].filter(([file]) => file !== 'photo.webp')));
+    expect((await caller.annotation.forEditor({ ...ids, uuids: [uuid] }))[0]).toMatchObject({ width: 32, height: 48 });
+    await writeImage(path.join(folder, 'photo.webp'), { format: 'webp', width: 64, height: 48 });
+    await reload();
+  });
+
   it('refuses bad editor saves and label changes, changing nothing', async () => {
     const caller = createCaller({ core: t.core, transport: 'trpc', actor: null });
     const ids = { annotation_type: 'bndbox' as const, project_name: 'boxes' };

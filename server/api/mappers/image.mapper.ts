@@ -52,6 +52,7 @@ export function toImagePageOutput(page: ImagePage): ImagePageOutput {
       width: image.width,
       height: image.height,
       shape_count: shapeCount,
+      file_version: `${image.fileSize}-${image.mtimeMs}`,
       ...(image.split ? { split: image.split } : {}),
     })),
   };

@@ -76,6 +76,8 @@ export const imagePageOutput = z.object({
       width: z.number().int(),
       height: z.number().int(),
       shape_count: z.number().int(),
+      /** Changes when the file does (its size and mtime): the workspace puts it in the image's URLs. */
+      file_version: z.string(),
       /** The image's side of the split; absent: none. */
       split: z.enum(SPLIT_NAMES).optional(),
     }),

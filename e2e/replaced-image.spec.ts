@@ -1,0 +1,46 @@
+// A file replaced outside Labelport by another picture under the same name (cropped, say):
+// once the project is reloaded, the editor shows the file as it is now, not what this tab
+// decoded and read of it before.
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
+import { expect, test } from './fixtures';
+
+const RED = { r: 220, g: 30, b: 30 };
+const BLUE = { r: 30, g: 60, b: 220 };
+const BEFORE = { width: 320, height: 240 };
+const CROPPED = { width: 160, height: 240 };
+
+test('a file replaced by a picture of another size shows the new picture, its size, and takes boxes in its pixels after a reload', async ({ page, api, editor, home }) => {
+  const folder = await makeTempDir('labelport-e2e-replaced-');
+  await writeImage(path.join(folder, 'a.png'), { format: 'png', ...BEFORE, color: RED });
+  await writeImage(path.join(folder, 'b.png'), { format: 'png', ...BEFORE, color: RED });
+  await api.createProject('replaced', 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', 'replaced', '1 / 2');
+  await expect(editor.canvas()).toHaveAttribute('data-drawn-image-id', /.+/);
+  expect(await editor.canvasPixelsOfColor([RED.r, RED.g, RED.b])).toBeGreaterThan(1000);
+  await expect(page.getByRole('region', { name: 'Image info' })).toContainText('a.png · 320 × 240');
+
+  // Left inside the app: the tab keeps what it read and decoded of a.png.
+  await page.getByRole('link', { name: '← Projects' }).click();
+  fs.rmSync(path.join(folder, 'a.png'));
+  await writeImage(path.join(folder, 'a.png'), { format: 'png', ...CROPPED, color: BLUE });
+  const card = home.card('replaced');
+  await card.getByRole('button', { name: 'Reload' }).click();
+  await expect(card.getByRole('status')).toHaveText(/^Reloaded/);
+  await card.getByRole('link', { name: 'Open', exact: true }).click();
+
+  await expect(editor.position()).toHaveText('1 / 2');
+  await editor.waitImageShown();
+  await expect(editor.canvas()).toHaveAttribute('data-drawn-image-id', /.+/);
+  await expect(page.getByRole('region', { name: 'Image info' })).toContainText('a.png · 160 × 240');
+  await expect.poll(() => editor.canvasPixelsOfColor([BLUE.r, BLUE.g, BLUE.b])).toBeGreaterThan(1000);
+  expect(await editor.canvasPixelsOfColor([RED.r, RED.g, RED.b])).toBe(0);
+
+  // Drawn on the new picture, stored in its pixels.
+  await editor.drawBox({ x: 20, y: 40 }, { x: 140, y: 200 }, CROPPED);
+  await editor.waitSaved();
+  const box = await api.onlyBox('replaced');
+  for (const [value, wanted] of [[box.x1, 20], [box.y1, 40], [box.x2, 140], [box.y2, 200]] as const) expect(Math.abs(value - wanted)).toBeLessThan(2);
+  fs.rmSync(folder, { recursive: true, force: true });
+});
