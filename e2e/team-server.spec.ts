@@ -3,7 +3,7 @@
 // see each other and meet each other's saves as a conflict to settle, never an overwrite; an admin
 // deals images out and an annotator narrows the strip to hers; projects come from folders under
 // the server's roots.
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,15 @@ async function signIn(page: Page, name: string, password: string) {
   await page.getByLabel('User name').fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A browser of its own for the user, signed in on the project's workspace, its image shown. */
+async function workspaceAs(browser: Browser, name: string, project: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.url}/projects/bndbox/${project}`);
+  await signIn(page, name, passwords[name] ?? '');
+  await editorPage(page, server.url).waitImageShown();
+  return page;
 }
 
 const storedBoxes = async () => restApi(admin, server.url, '').boxes('shared');
@@ -188,11 +197,8 @@ test('two annotators on one image: the later save meets the earlier one, and not
   await restApi(admin, server.url, folder).createProject('together', 'bndbox', { labels: ['car'] });
   const boxesOnFirst = async () => (await restApi(admin, server.url, '').boxesOf('together', FIRST_IMAGE.file)).length;
   const open = async (name: string) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}/projects/bndbox/together`);
-    await signIn(page, name, passwords[name] ?? '');
+    const page = await workspaceAs(browser, name, 'together');
     const editor = editorPage(page, server.url);
-    await editor.waitImageShown();
     return { page, editor, centre: await editor.centre() };
   };
   const ann = await open('ann');
@@ -238,13 +244,7 @@ test('two annotators on one image: the later save meets the earlier one, and not
 
 test('an admin deals the images out round-robin; an annotator narrows the strip to hers', async ({ browser }) => {
   await restApi(admin, server.url, folder).createProject('dealt', 'bndbox', { labels: ['car'] });
-  const signedIn = async (name: string) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}/projects/bndbox/dealt`);
-    await signIn(page, name, passwords[name] ?? '');
-    await editorPage(page, server.url).waitImageShown();
-    return page;
-  };
+  const signedIn = (name: string) => workspaceAs(browser, name, 'dealt');
   const ada = await signedIn('ada');
   await ada.getByRole('button', { name: 'Assign…' }).click();
   const dialog = ada.getByRole('dialog', { name: 'Assign images' });
@@ -317,13 +317,7 @@ test("a viewer's Copy to other images says it cannot copy, instead of closing as
 });
 
 test("an annotator's keys are her own: her preset is kept for her, and the admin's stay as they were", async ({ browser }) => {
-  const openAs = async (name: string) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}/projects/bndbox/shared`);
-    await signIn(page, name, passwords[name] ?? '');
-    await editorPage(page, server.url).waitImageShown();
-    return page;
-  };
+  const openAs = (name: string) => workspaceAs(browser, name, 'shared');
   const presetOf = async (page: Page) => {
     await page.keyboard.press('Control+,');
     const settings = page.getByRole('dialog', { name: 'Settings' });
