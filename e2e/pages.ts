@@ -79,9 +79,9 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
       return folder;
     },
 
-    /** The uuid of an image of a bndbox project, by file name. */
-    async uuidOf(name: string, file: string): Promise<string> {
-      const uuid = (await recordsByFile('bndbox', name)).get(file)?.uuid;
+    /** The uuid of an image of a project (bndbox unless told), by file name. */
+    async uuidOf(name: string, file: string, type: ShortType = 'bndbox'): Promise<string> {
+      const uuid = (await recordsByFile(type, name)).get(file)?.uuid;
       if (!uuid) throw new Error(`${name} has no image ${file}`);
       return uuid;
     },

@@ -33,6 +33,15 @@ describe('input held when the page went away', () => {
     expect(shapesAfterHeld(exitOf(drag([124, 134], [324, 234]), ''), stored([]), 'bndbox')).toBeNull();
   });
 
+  it('closes a polygon whose Enter was held with its clicks', () => {
+    const clicks: HeldExit['events'] = [[124, 134], [324, 134], [324, 234]].flatMap(([x = 0, y = 0]) => [
+      { kind: 'down' as const, at: { x, y } },
+      { kind: 'up' as const, at: { x, y } },
+    ]);
+    const shapes = shapesAfterHeld({ ...exitOf([...clicks, { kind: 'complete', at: { x: 324, y: 234 } }]), tool: 'polygon' }, stored([]), 'seg');
+    expect(shapes).toEqual([expect.objectContaining({ kind: 'polygon', label: 'car', points: [{ x: 100, y: 100 }, { x: 300, y: 100 }, { x: 300, y: 200 }] })]);
+  });
+
   it('changes nothing when a stashed entry cannot be replayed (an event without a place): no throw, so later entries and the editor go on', () => {
     const damaged = [{ kind: 'down' }, { kind: 'up' }] as unknown as HeldExit['events'];
     expect(shapesAfterHeld(exitOf(damaged), stored([KEPT]), 'bndbox')).toBeNull();

@@ -89,6 +89,25 @@ describe('input held until the image is in the editor', () => {
     expect(store.getState()).toMatchObject({ tool: 'polygon', activeLabel: 'tree' });
   });
 
+  it('closes the polygon of held clicks with an Enter pressed before the image came, in its turn', () => {
+    const store = createEditorStore();
+    store.setTool('polygon');
+    store.setActiveLabel('car');
+    const tools = createToolController(store, 'seg');
+    const hold = createInputHold();
+    // Nothing to close yet: Enter is the page's.
+    expect(hold.holdComplete()).toBe(false);
+    for (const [x, y] of [[100, 100], [300, 100], [200, 300]] as const) {
+      hold.hold(NEXT, { kind: 'down', at: { x, y } }, STAGE, { tool: 'polygon', label: 'car' });
+      hold.hold(NEXT, { kind: 'up', at: { x, y } }, STAGE, { tool: 'polygon', label: 'car' });
+    }
+    expect(hold.holdComplete()).toBe(true);
+    store.load('next', { width: 1000, height: 500 }, []);
+    replayHeld(take(hold, NEXT), tools, { scale: 1, x: 0, y: 0 }, 8, { x: 0, y: 0 });
+    expect(store.getState().draft).toBeNull();
+    expect(store.getState().shapes).toEqual([expect.objectContaining({ kind: 'polygon', label: 'car', points: [{ x: 100, y: 100 }, { x: 300, y: 100 }, { x: 200, y: 300 }] })]);
+  });
+
   it('says for which image input is held, without taking it: an image that never arrives lets go only its own', () => {
     const hold = createInputHold();
     expect(hold.holdsFor(NEXT)).toBe(false);

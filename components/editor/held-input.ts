@@ -11,7 +11,8 @@ import type { Modifiers } from './model/tools';
 import type { Point, Tool, View } from './model/types';
 
 export interface HeldPointer {
-  kind: 'down' | 'move' | 'up' | 'double';
+  /** 'complete': Enter, pressed while the clicks before it waited (see holdComplete). */
+  kind: 'down' | 'move' | 'up' | 'double' | 'complete';
   /** Where it happened on the page (client pixels): the stage may move before the replay. */
   at: Point;
   modifiers?: Modifiers;
@@ -43,6 +44,7 @@ interface PointerTarget {
   pointerMove(at: Point): void;
   pointerUp(at: Point): void;
   doubleClick(at: Point, tolerance: number): void;
+  complete(): boolean;
 }
 
 /** Enough for a few polygon clicks: a gesture keeps only its latest move. */
@@ -79,6 +81,18 @@ export function createInputHold() {
       else if (events.length < MOST_HELD) events.push(event);
       stage = layout;
       made ??= madeWith;
+    },
+    /**
+     * Enter pressed while clicks wait for their image: the polygon they draw is closed (or the
+     * smart outline kept) in its turn when they are replayed. Left to the tools live, it found
+     * no draft yet, and the polygon stayed open, dropped when the user moved on. False when
+     * nothing is held.
+     */
+    holdComplete(): boolean {
+      const last = events[events.length - 1];
+      if (!last) return false;
+      if (events.length < MOST_HELD) events.push({ kind: 'complete', at: last.at });
+      return true;
     },
     /** Whether input is held for this image (or for whichever image comes first): what take(image) would take. */
     holdsFor(image: string) {
@@ -129,6 +143,7 @@ export function replayHeld(events: readonly HeldPointer[], tools: PointerTarget,
     if (event.kind === 'down') tools.pointerDown(at, tolerance, event.modifiers);
     else if (event.kind === 'move') tools.pointerMove(at);
     else if (event.kind === 'up') tools.pointerUp(at);
+    else if (event.kind === 'complete') tools.complete();
     else tools.doubleClick(at, tolerance);
   }
 }

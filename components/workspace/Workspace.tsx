@@ -120,6 +120,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     });
     return createToolController(store, type, { outline });
   });
+  // The keys' tools: Enter pressed while clicks wait for their image closes what they draw there.
+  const [keyTools] = useState((): typeof tools => Object.create(tools, { complete: { value: () => heldInput.holdComplete() || tools.complete() } }));
   const persistence = useEditorPersistence(type, name, store);
   // The statistics count the project's images and their shapes by label: read again whenever
   // this tab changes either.
@@ -302,7 +304,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     },
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
-  const actionContext = { store, tools, projectType: type, labels: labelNames, workspace: commands };
+  const actionContext = { store, tools: keyTools, projectType: type, labels: labelNames, workspace: commands };
   const { spaceHeld } = useEditorShortcuts(settings.keys, actionContext, hotkeys);
 
   if (opened.error) {
