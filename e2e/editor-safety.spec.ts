@@ -151,7 +151,7 @@ test('moving on at once from a box drawn before its image arrived: it lands ther
   expect(await api.boxesOf('held-move-on', 'grey.png')).toEqual([expect.objectContaining({ label: 'bike', x1: expect.closeTo(grey.x, 0), y1: expect.closeTo(grey.y, 0) })]);
 });
 
-test('a polygon clicked before its image arrived and closed with Enter is kept, moving on at once', async ({ page, api, editor }) => {
+test('a polygon clicked before its image arrived, a slip taken back with Backspace and closed with Enter, is kept as drawn, moving on at once', async ({ page, api, editor }) => {
   await api.createProject('held-polygon', 'seg', { labels: ['car'] });
   // Every image's shapes but the first's come 2 s late: the clicks below wait for theirs.
   await withholdShapesBut(page, await api.uuidOf('held-polygon', FIRST_IMAGE.file, 'seg'), 2000);
@@ -160,16 +160,22 @@ test('a polygon clicked before its image arrived and closed with Enter is kept, 
   for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
   await expect(editor.position()).toHaveText('4 / 8');
   const c = await editor.centre();
-  const corners = [{ x: c.x - 60, y: c.y - 40 }, { x: c.x + 60, y: c.y - 40 }, { x: c.x, y: c.y + 50 }];
-  for (const corner of corners) await page.mouse.click(corner.x, corner.y); // dog.png, still on its way
+  const [a, b, slip, last] = [{ x: c.x - 60, y: c.y - 40 }, { x: c.x + 60, y: c.y - 40 }, { x: c.x + 90, y: c.y + 60 }, { x: c.x, y: c.y + 50 }];
+  // dog.png, still on its way: two corners, a slip taken back, the last corner.
+  for (const corner of [a, b, slip]) await page.mouse.click(corner.x, corner.y);
+  await page.keyboard.press('Backspace');
+  await page.mouse.click(last.x, last.y);
   await page.keyboard.press('Enter');
   await page.keyboard.press('d');
   await expect(editor.position()).toHaveText('5 / 8');
 
   await expect.poll(async () => (await api.polygons('held-polygon')).length, { timeout: 15_000 }).toBe(1);
-  const [polygon] = await api.polygons('held-polygon');
-  const first = await editor.toImage({ width: 320, height: 240 }, corners[0] ?? c);
-  expect(polygon).toMatchObject({ label: 'car', coorPt: [expect.objectContaining({ x: expect.closeTo(first.x, 0), y: expect.closeTo(first.y, 0) }), expect.anything(), expect.anything()] });
+  const dog = { width: 320, height: 240 };
+  const corner = async (point: { x: number; y: number }) => {
+    const at = await editor.toImage(dog, point);
+    return expect.objectContaining({ x: expect.closeTo(at.x, 0), y: expect.closeTo(at.y, 0) });
+  };
+  expect(await api.polygons('held-polygon')).toEqual([expect.objectContaining({ label: 'car', coorPt: [await corner(a), await corner(b), await corner(last)] })]);
 });
 
 test('a number key before drawing labels the next box, not the one just drawn', async ({ api, editor }) => {

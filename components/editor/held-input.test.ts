@@ -89,19 +89,28 @@ describe('input held until the image is in the editor', () => {
     expect(store.getState()).toMatchObject({ tool: 'polygon', activeLabel: 'tree' });
   });
 
-  it('closes the polygon of held clicks with an Enter pressed before the image came, in its turn', () => {
+  it('replays Enter, Backspace, undo and Escape pressed before the image came in their turn among the clicks', () => {
     const store = createEditorStore();
     store.setTool('polygon');
     store.setActiveLabel('car');
     const tools = createToolController(store, 'seg');
     const hold = createInputHold();
-    // Nothing to close yet: Enter is the page's.
-    expect(hold.holdComplete()).toBe(false);
-    for (const [x, y] of [[100, 100], [300, 100], [200, 300]] as const) {
-      hold.hold(NEXT, { kind: 'down', at: { x, y } }, STAGE, { tool: 'polygon', label: 'car' });
-      hold.hold(NEXT, { kind: 'up', at: { x, y } }, STAGE, { tool: 'polygon', label: 'car' });
-    }
-    expect(hold.holdComplete()).toBe(true);
+    const made = { tool: 'polygon', label: 'car' };
+    const click = (x: number, y: number) => {
+      hold.hold(NEXT, { kind: 'down', at: { x, y } }, STAGE, made);
+      hold.hold(NEXT, { kind: 'up', at: { x, y } }, STAGE, made);
+    };
+    // Nothing held: the keys are the tools' own.
+    expect(hold.holdKey('complete')).toBe(false);
+    // A polygon dropped with Escape, then one whose slips are taken back with Backspace and undo.
+    click(10, 10);
+    click(50, 10);
+    expect(hold.holdKey('cancel')).toBe(true);
+    for (const [x, y] of [[100, 100], [300, 100], [900, 50], [700, 400]] as const) click(x, y);
+    hold.holdKey('undo');
+    hold.holdKey('back');
+    click(200, 300);
+    hold.holdKey('complete');
     store.load('next', { width: 1000, height: 500 }, []);
     replayHeld(take(hold, NEXT), tools, { scale: 1, x: 0, y: 0 }, 8, { x: 0, y: 0 });
     expect(store.getState().draft).toBeNull();

@@ -10,9 +10,11 @@ import type { EditorStore } from './model/editor-store';
 import type { Modifiers } from './model/tools';
 import type { Point, Tool, View } from './model/types';
 
+/** A key pressed while the input before it waited (see holdKey): Enter, Backspace, Escape, undo. */
+export type HeldKey = 'complete' | 'back' | 'cancel' | 'undo';
+
 export interface HeldPointer {
-  /** 'complete': Enter, pressed while the clicks before it waited (see holdComplete). */
-  kind: 'down' | 'move' | 'up' | 'double' | 'complete';
+  kind: 'down' | 'move' | 'up' | 'double' | HeldKey;
   /** Where it happened on the page (client pixels): the stage may move before the replay. */
   at: Point;
   modifiers?: Modifiers;
@@ -45,6 +47,9 @@ interface PointerTarget {
   pointerUp(at: Point): void;
   doubleClick(at: Point, tolerance: number): void;
   complete(): boolean;
+  deleteBackward(): void;
+  cancel(): boolean;
+  undo(): void;
 }
 
 /** Enough for a few polygon clicks: a gesture keeps only its latest move. */
@@ -83,15 +88,15 @@ export function createInputHold() {
       made ??= madeWith;
     },
     /**
-     * Enter pressed while clicks wait for their image: the polygon they draw is closed (or the
-     * smart outline kept) in its turn when they are replayed. Left to the tools live, it found
-     * no draft yet, and the polygon stayed open, dropped when the user moved on. False when
-     * nothing is held.
+     * A key that finishes or corrects what the held input draws (Enter closing the polygon,
+     * Backspace or undo taking back its last point, Escape dropping it): replayed in its turn.
+     * Left to the tools live, it found no drawing yet: the polygon stayed open, to be dropped
+     * when the user moved on, or kept a point taken back. False when nothing is held.
      */
-    holdComplete(): boolean {
+    holdKey(key: HeldKey): boolean {
       const last = events[events.length - 1];
       if (!last) return false;
-      if (events.length < MOST_HELD) events.push({ kind: 'complete', at: last.at });
+      if (events.length < MOST_HELD) events.push({ kind: key, at: last.at });
       return true;
     },
     /** Whether input is held for this image (or for whichever image comes first): what take(image) would take. */
@@ -143,7 +148,10 @@ export function replayHeld(events: readonly HeldPointer[], tools: PointerTarget,
     if (event.kind === 'down') tools.pointerDown(at, tolerance, event.modifiers);
     else if (event.kind === 'move') tools.pointerMove(at);
     else if (event.kind === 'up') tools.pointerUp(at);
+    else if (event.kind === 'double') tools.doubleClick(at, tolerance);
     else if (event.kind === 'complete') tools.complete();
-    else tools.doubleClick(at, tolerance);
+    else if (event.kind === 'back') tools.deleteBackward();
+    else if (event.kind === 'cancel') tools.cancel();
+    else if (event.kind === 'undo') tools.undo();
   }
 }

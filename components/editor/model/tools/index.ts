@@ -73,6 +73,8 @@ export function createToolController(store: EditorStore, projectType: ProjectTyp
       if (active()?.deleteBackward?.()) return;
       store.deleteSelected();
     },
+    /** Undo (the draft's last point, else the image's last edit): what held input replays for the key. */
+    undo: () => store.undo(),
   };
 }
 
