@@ -74,6 +74,9 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   // lands 10 px further while a paste in place still puts it where it was copied from.
   let clipboard: EditorShape[] = [];
   let lastPasted: EditorShape[] | null = null;
+  // The points undo took back from the polygon being drawn, for redo to put back; a click on
+  // (any other change of its points) ends them, as a new edit ends the history's redo.
+  let takenBack: Point[] = [];
   let state: EditorState = {
     imageId: null,
     size: { width: 1, height: 1 },
@@ -250,6 +253,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       // While a polygon is drawn, undo takes back its last point, as Backspace does: the draft
       // is no step of the history, and dropping it would undo the shape before it too.
       if (state.draft?.kind === 'polygon' && state.draft.points.length > 0) {
+        takenBack.push(state.draft.points[state.draft.points.length - 1] as Point);
         set({ draft: { ...state.draft, points: state.draft.points.slice(0, -1) } });
         return;
       }
@@ -260,6 +264,13 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     redo() {
       if (!state.imageId || state.between) return;
+      // While a polygon is drawn, redo puts back the point undo took: redoing the history would
+      // drop the polygon, and bring back a shape undone before it was begun.
+      if (state.draft?.kind === 'polygon') {
+        const point = takenBack.pop();
+        if (point) set({ draft: { ...state.draft, points: [...state.draft.points, point] } });
+        return;
+      }
       const next = history.redo(state.imageId, state.shapes);
       if (!next) return;
       set({ shapes: next, draft: null, preview: null, selectedVertex: null });
@@ -273,7 +284,10 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     },
     /** A viewer on a team server: shapes show and select, but no edit is made (the server would refuse it). */
     setReadOnly: (readOnly: boolean) => set({ readOnly, draft: null, pendingLabel: null, ...(readOnly ? { tool: 'select' } : {}) }),
-    setDraft: (draft: Draft) => set({ draft }),
+    setDraft(draft: Draft) {
+      if (draft?.kind !== 'polygon' || state.draft?.kind !== 'polygon' || draft.points !== state.draft.points) takenBack = [];
+      set({ draft });
+    },
     setPreview: (preview: EditorShape[] | null) => set({ preview }),
     /** The user picked shapes (or cleared the selection); add extends the current selection. */
     select(ids: readonly string[], add = false) {

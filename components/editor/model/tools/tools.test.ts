@@ -83,6 +83,31 @@ describe('polygon tool', () => {
     expect(tools.complete()).toBe(true);
     expect(store.getState().shapes).toHaveLength(2);
   });
+
+  it('redo while drawing puts back the point undo took, and neither drops the polygon nor brings back a shape undone before it', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    tools.complete();
+    store.undo();
+    for (const point of [{ x: 100, y: 10 }, { x: 150, y: 10 }, { x: 120, y: 60 }]) tools.pointerDown(point, 4);
+    store.undo();
+    store.undo();
+    tools.pointerMove({ x: 140, y: 50 });
+    store.redo();
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }, { x: 150, y: 10 }] });
+    store.redo();
+    store.redo();
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }, { x: 150, y: 10 }, { x: 120, y: 60 }] });
+    expect(store.getState().shapes).toEqual([]);
+    // A click ends what redo may put back, as a new edit ends the history's redo.
+    store.undo();
+    tools.pointerDown({ x: 130, y: 70 }, 4);
+    store.redo();
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }, { x: 150, y: 10 }, { x: 130, y: 70 }] });
+    expect(tools.complete()).toBe(true);
+    expect(store.getState().shapes).toEqual([expect.objectContaining({ points: [{ x: 100, y: 10 }, { x: 150, y: 10 }, { x: 130, y: 70 }] })]);
+  });
 });
 
 describe('polygon tool refuses shapes with no area', () => {
