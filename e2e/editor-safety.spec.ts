@@ -178,6 +178,20 @@ test('a polygon clicked before its image arrived, a slip taken back with Backspa
   expect(await api.polygons('held-polygon')).toEqual([expect.objectContaining({ label: 'car', coorPt: [await corner(a), await corner(b), await corner(last)] })]);
 });
 
+test('a box drawn while its image is on its way is said to be unsaved until the server has it', async ({ page, api, editor }) => {
+  await api.createProject('held-status', 'bndbox', { labels: ['car'] });
+  await withholdShapesBut(page, await api.uuidOf('held-status', FIRST_IMAGE.file));
+  await editor.open('bndbox', 'held-status', '1 / 8');
+  await editor.pressLabel(1);
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 }); // cat.jpg, still on its way
+  await expect(editor.saveIndicator()).toHaveText('Unsaved changes');
+  await expect.poll(async () => (await api.boxesOf('held-status', 'cat.jpg')).length, { timeout: 20_000 }).toBe(1);
+  await editor.waitSaved();
+});
+
 test('a number key before drawing labels the next box, not the one just drawn', async ({ api, editor }) => {
   await api.createProject('pick-then-draw', 'bndbox', { labels: ['car', 'tree', 'sky'] });
   await editor.open('bndbox', 'pick-then-draw', '1 / 8');

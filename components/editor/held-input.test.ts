@@ -117,6 +117,22 @@ describe('input held until the image is in the editor', () => {
     expect(store.getState().shapes).toEqual([expect.objectContaining({ kind: 'polygon', label: 'car', points: [{ x: 100, y: 100 }, { x: 300, y: 100 }, { x: 200, y: 300 }] })]);
   });
 
+  it('tells its listeners when input starts and stops waiting (the save status says "Unsaved changes" meanwhile)', () => {
+    const hold = createInputHold();
+    const seen: boolean[] = [];
+    const stop = hold.subscribe(() => seen.push(hold.holding));
+    hold.hold(NEXT, { kind: 'down', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
+    hold.hold(NEXT, { kind: 'up', at: { x: 9, y: 9 } }, STAGE, CAR_BOX);
+    take(hold, NEXT);
+    hold.hold(NEXT, { kind: 'down', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
+    // Held for another image: the first is let go, then the new one waits.
+    hold.hold('/api/image/bndbox/p/after', { kind: 'down', at: { x: 1, y: 1 } }, STAGE, CAR_BOX);
+    expect(seen).toEqual([true, false, true, false, true]);
+    stop();
+    take(hold, '/api/image/bndbox/p/after');
+    expect(seen).toHaveLength(5);
+  });
+
   it('says for which image input is held, without taking it: an image that never arrives lets go only its own', () => {
     const hold = createInputHold();
     expect(hold.holdsFor(NEXT)).toBe(false);

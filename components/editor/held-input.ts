@@ -61,13 +61,27 @@ export function createInputHold() {
   let events: HeldPointer[] = [];
   let stage: StageLayout | null = null;
   let made: MadeWith | null = null;
+  const listeners = new Set<() => void>();
+  let held = false;
+  /** Tells the listeners when input starts or stops waiting. */
+  const changed = () => {
+    if (held === events.length > 0) return;
+    held = !held;
+    listeners.forEach((listener) => listener());
+  };
   const drop = () => {
     awaited = null;
     events = [];
     stage = null;
     made = null;
+    changed();
   };
   return {
+    /** Called when input starts or stops waiting (holding changes). */
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     /**
      * Holds one event for an image (its URL, or null while the page does not know which image
      * it shows yet: then the first to arrive), made on the stage as laid out then, with the
@@ -86,6 +100,7 @@ export function createInputHold() {
       else if (events.length < MOST_HELD) events.push(event);
       stage = layout;
       made ??= madeWith;
+      changed();
     },
     /**
      * A key that finishes or corrects what the held input draws (Enter closing the polygon,

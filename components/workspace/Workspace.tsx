@@ -345,7 +345,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <span className="topbar-path muted" title={current?.img_path}>{current?.img_path}</span>
         {alsoHere ? <span className="badge presence" role="status" aria-label="Presence">{alsoHere}</span> : null}
         <SplitSideControl side={current?.split} disabled={!current} mayChange={mayAnnotate} onChange={(side) => current && splitSide.set(current.uuid, side)} error={splitSide.error} />
-        {mayAnnotate ? <SaveIndicator status={saveStatus} problem={persistence.saveProblem} /> : <span className="badge" title={READ_ONLY_REASON}>Read only</span>}
+        {mayAnnotate ? <SaveIndicator status={saveStatus} problem={persistence.saveProblem} held={heldInput} /> : <span className="badge" title={READ_ONLY_REASON}>Read only</span>}
         <button className="button" onClick={() => setDialog('split')}>Split…</button>
         <button className="button" onClick={() => setDialog('duplicates')}>Duplicates…</button>
         {isAdmin ? <button className="button" onClick={() => setDialog('assign')}>Assign…</button> : null}
