@@ -108,7 +108,9 @@ test('shows the zoom level, after 100%, a wheel zoom and fit', async ({ page, ap
 test('the next image shows its thumbnail at full size at once while the original still loads', async ({ page, world, api, editor }) => {
   // Every original is held back until the checks are done; thumbnails pass.
   const held: Route[] = [];
-  await page.route(/\/api\/image\/bndbox\/thumbnail\/[^?]+$/, (route) => void held.push(route));
+  // An original's URL names no size (a thumbnail's says size=thumb); both carry the file's version.
+  const original = (url: URL) => url.pathname.startsWith('/api/image/bndbox/thumbnail/') && !url.searchParams.has('size');
+  await page.route(original, (route) => void held.push(route));
   await openProject(api, editor, 'thumbnail');
   await page.keyboard.press('d');
   await expect(page.getByLabel('Position')).toHaveText('2 / 8');
@@ -121,7 +123,7 @@ test('the next image shows its thumbnail at full size at once while the original
   await page.screenshot({ path: path.join(world.screenshotDir, 'canvas-thumbnail-first.png') });
 
   for (const route of held.splice(0)) await route.continue();
-  await page.unroute(/\/api\/image\/bndbox\/thumbnail\/[^?]+$/);
+  await page.unroute(original);
   // Back and forth: the decoded neighbours draw at once, never the dark frame.
   await page.keyboard.press('a');
   await expect(page.getByLabel('Position')).toHaveText('1 / 8');
