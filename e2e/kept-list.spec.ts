@@ -18,7 +18,7 @@ test('"To do" keeps every image it opened with, past its first page, when many a
   await api.createProject('kept', 'bndbox', { folder, labels: ['car'] });
   await editor.open('bndbox', 'kept', `1 / ${IMAGES}`);
   const strip = editor.imageStrip();
-  await strip.getByRole('tab', { name: /To do/ }).click();
+  await editor.showToDo();
   await expect(editor.position()).toHaveText(`1 / ${IMAGES}`);
 
   // Another client labels the first 60 images (uuid_list is in path order).

@@ -190,6 +190,17 @@ export function editorPage(page: Page, base: string) {
     labelNames: () => labelPanel().locator('.label-name'),
     activeLabel: () => labelPanel().locator('.label-row.active'),
     imageStrip: () => page.getByRole('complementary', { name: 'Images' }),
+    /**
+     * The strip's "To do", once its list was read: it opens after this tab's saves are flushed,
+     * so an image labelled elsewhere before its first page and its uuids were read is not in it.
+     */
+    async showToDo() {
+      const readOfToDo = (procedure: string) =>
+        page.waitForResponse((response) => response.url().includes(procedure) && decodeURIComponent(response.url()).includes('"unlabeled"'));
+      const read = Promise.all([readOfToDo('image.page'), readOfToDo('image.uuidsInList')]);
+      await this.imageStrip().getByRole('tab', { name: /To do/ }).click();
+      await read;
+    },
     statistics: () => page.getByRole('region', { name: 'Statistics' }),
     toolButton: (tool: 'Box' | 'Polygon' | 'Select') => page.getByRole('button', { name: new RegExp(`^${tool}`) }),
 
