@@ -69,12 +69,21 @@ test('a box drawn on a deleted image while its read was on its way is not droppe
   await editor.open('bndbox', 'missing-held', '1 / 8');
   const first = await api.uuidOf('missing-held', 'a.png');
   const last = await api.uuidOf('missing-held', 'h.png');
-  await deleteImage(page, world.server.url, api, 'missing-held', folder, 'g.png');
+  const gone = await deleteImage(page, world.server.url, api, 'missing-held', folder, 'g.png');
   await withholdShapesBut(page, first, 3000);
+  // The deleted image's read answers only once the box is drawn: 3 s alone were not always
+  // enough for a loaded CI machine to draw it first.
+  let drawn = () => undefined as void;
+  const boxDrawn = new Promise<void>((resolve) => (drawn = resolve));
+  await page.route(/annotation\.forEditor/, async (route) => {
+    if (route.request().url().includes(gone)) await boxDrawn;
+    await route.fallback().catch(() => undefined);
+  });
   await openFarImage(editor);
   // Drawn before the editor knows the image is gone: the input is held for it meanwhile.
   const c = await editor.centre();
   await editor.drag({ x: c.x - 100, y: c.y - 60 }, { x: c.x + 100, y: c.y + 60 });
+  drawn();
   const notice = editor.canvas().getByRole('alert');
   await expect(notice).toContainText('This image is no longer in the project.', { timeout: 15_000 });
   await expect(notice).toContainText('What was drawn on it before this was known was not kept.');
