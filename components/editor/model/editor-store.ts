@@ -101,8 +101,10 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
   const set = (patch: Partial<EditorState>) => {
     const before = state;
     state = { ...state, ...patch };
-    // Ids of shapes that no longer exist (undo, delete) drop out of the selection.
-    const ids = state.selectedIds.filter((id) => state.shapes.some((shape) => shape.id === id));
+    // Ids of shapes that no longer exist (undo, delete) drop out of the selection, and so do
+    // shapes that cannot be edited: one drawn, pasted or relabelled into a hidden or locked
+    // label, or hidden since, would take Delete, a label key or a nudge while out of sight.
+    const ids = state.selectedIds.filter((id) => isEditable(state.shapes.find((shape) => shape.id === id), state.visibility));
     const selectedId = ids.length === 1 ? (ids[0] as string) : null;
     const vertex = selectedId && selectedId === state.selectedId ? ('selectedVertex' in patch ? state.selectedVertex : vertexAfter(before, state)) : null;
     state = { ...state, selectedIds: ids.length === state.selectedIds.length ? state.selectedIds : ids, selectedId, selectedVertex: vertex };
@@ -291,13 +293,9 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     setPreview: (preview: EditorShape[] | null) => set({ preview }),
     /** The user picked shapes (or cleared the selection); add extends the current selection. */
     select(ids: readonly string[], add = false) {
-      // A hidden or locked shape is never picked, from the canvas or from a panel (Check dataset,
-      // the shape list): Delete, a label key or Copy would act on it.
-      const pickable = ids.filter((id) => {
-        const shape = state.shapes.find((each) => each.id === id);
-        return !shape || isEditable(shape, state.visibility);
-      });
-      const next = add ? [...new Set([...state.selectedIds, ...pickable])] : pickable;
+      // set() drops hidden and locked shapes, picked from the canvas or from a panel (Check
+      // dataset, the shape list): Delete, a label key or Copy would act on them.
+      const next = add ? [...new Set([...state.selectedIds, ...ids])] : ids;
       set({ selectedIds: next, selectionOrigin: next.length > 0 ? 'user' : null, selectedVertex: null });
     },
     /** Shift+click: in or out of the selection. */
@@ -374,15 +372,9 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
         shapes,
         activeLabel: state.activeLabel === from ? to : state.activeLabel,
         visibility,
-        // A merge into a hidden or locked label: its new shapes cannot stay selected.
-        ...(visibility === state.visibility ? {} : { selectedIds: state.selectedIds.filter((id) => isEditable(shapes.find((s) => s.id === id), visibility)) }),
       });
     },
-    setVisibility(visibility: Visibility) {
-      // A shape that can no longer be edited cannot stay selected.
-      const shapes = state.shapes;
-      set({ visibility, selectedIds: state.selectedIds.filter((id) => isEditable(shapes.find((s) => s.id === id), visibility)) });
-    },
+    setVisibility: (visibility: Visibility) => set({ visibility }),
   };
   return store;
 }
