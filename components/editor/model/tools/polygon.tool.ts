@@ -18,9 +18,11 @@ export const polygonTool: ToolDefinition = {
   create(context): EditorTool {
     const { store, projectType } = context;
     const gestures = createGestures(context);
+    // A draft whose every point was undone is no drawing (redo can still put them back): keys
+    // and clicks act as if none were begun, or Delete and Backspace did nothing visible.
     const draft = () => {
       const current = store.getState().draft;
-      return current?.kind === 'polygon' ? current : null;
+      return current?.kind === 'polygon' && current.points.length > 0 ? current : null;
     };
 
     const close = (): boolean => {
@@ -86,7 +88,7 @@ export const polygonTool: ToolDefinition = {
         return true;
       },
       exit: () => {
-        if (draft()) store.setDraft(null);
+        if (store.getState().draft?.kind === 'polygon') store.setDraft(null);
         gestures.cancel();
       },
     };

@@ -108,6 +108,40 @@ describe('polygon tool', () => {
     expect(tools.complete()).toBe(true);
     expect(store.getState().shapes).toEqual([expect.objectContaining({ points: [{ x: 100, y: 10 }, { x: 150, y: 10 }, { x: 130, y: 70 }] })]);
   });
+  it('is no longer drawing once every point is undone: Delete reaches the shapes picked meanwhile', () => {
+    const { store, tools } = setup([{ id: 'old', kind: 'polygon', points: [{ x: 0, y: 0 }, { x: 9, y: 0 }, { x: 0, y: 9 }], label: 'car' }], 'seg');
+    store.setTool('polygon');
+    for (const point of [{ x: 100, y: 10 }, { x: 150, y: 10 }]) tools.pointerDown(point, 4);
+    store.undo();
+    store.undo();
+    expect(tools.state).not.toBe('drawing');
+    store.selectAll();
+    tools.deleteBackward();
+    expect(store.getState().shapes).toEqual([]);
+  });
+
+  it('keeps the points undo took for redo, though the polygon is empty meanwhile', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setTool('polygon');
+    for (const point of [{ x: 100, y: 10 }, { x: 150, y: 10 }]) tools.pointerDown(point, 4);
+    store.undo();
+    store.undo();
+    tools.pointerMove({ x: 120, y: 40 });
+    store.redo();
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }] });
+  });
+
+  it('does not keep a polygon drawn with a hidden label selected: Delete cannot reach what is out of sight', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setVisibility({ hiddenLabels: ['car'], lockedLabels: [], hiddenShapes: [], lockedShapes: [] });
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    expect(tools.complete()).toBe(true);
+    expect(store.getState().shapes).toHaveLength(1);
+    expect(store.getState().selectedIds).toEqual([]);
+    tools.deleteBackward();
+    expect(store.getState().shapes).toHaveLength(1);
+  });
 });
 
 describe('polygon tool refuses shapes with no area', () => {
