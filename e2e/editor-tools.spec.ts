@@ -125,6 +125,15 @@ test('propagation: copy to the next images (one undo each), and keep previous on
   await editor.waitSaved();
   expect(await api.boxes('propagate')).toHaveLength(4);
 
+  // The same copy again adds nothing (it did: each image got a second, identical box), and says so.
+  await page.keyboard.press('c');
+  await dialog.getByLabel('Number of next images').fill('3');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Those images already have these shapes: nothing was copied.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await editor.waitSaved();
+  expect(await api.boxes('propagate')).toHaveLength(4);
+
   // Undo on the third image takes back only that image's copy.
   await editor.nextImage();
   await editor.nextImage();

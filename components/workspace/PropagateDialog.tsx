@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { EditorStore } from '@/components/editor/model/editor-store';
-import { copiesFor } from '@/components/editor/model/shape-ops';
+import { copiesMissingFrom } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
 import { useTRPC } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
@@ -78,6 +78,7 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
     if (source.length === 0) return setError('There are no shapes to copy.');
     if (positions.length === 0) return setError('That range holds only this image: there is no other image to copy to.');
     setBusy(true);
+    let alreadyThere = 0;
     try {
       for (const [done, position] of positions.entries()) {
         setProgress({ done, of: positions.length });
@@ -88,9 +89,14 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
         // Cancelled while this image was read: it gets no copies either.
         if (!image || !open.current) continue;
         const before = image.shapes as EditorShape[];
-        store.commitTo(item.uuid, before, [...before, ...copiesFor(source, { width: image.width, height: image.height }, store.newId)]);
+        const copies = copiesMissingFrom(before, source, { width: image.width, height: image.height }, store.newId);
+        if (copies.length === 0) alreadyThere += 1;
+        else store.commitTo(item.uuid, before, [...before, ...copies]);
       }
-      if (open.current) onClose();
+      if (!open.current) return;
+      // A second Copy of the same shapes changes nothing: said, or it looked like a copy made.
+      if (alreadyThere === positions.length) setError(positions.length === 1 ? 'That image already has these shapes: nothing was copied.' : 'Those images already have these shapes: nothing was copied.');
+      else onClose();
     } catch (cause) {
       if (open.current) setError(cause instanceof Error ? cause.message : String(cause));
     } finally {

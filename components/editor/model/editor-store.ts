@@ -3,7 +3,7 @@
 // listens to document changes made by the user or by undo/redo, never to loads.
 import { createHistory, type HistoryMode } from './history';
 import { followVertex, removeVertex } from './geometry';
-import { copiesFor, relabelShapes, shapeBounds, translate } from './shape-ops';
+import { copiesFor, relabelShapes, sameOutline, shapeBounds, translate } from './shape-ops';
 import { emptyVisibility, isEditable, relabelVisibility, toggleIn, type Visibility } from './visibility';
 import type { OutlineHint } from './tools/tool';
 import type { EditorShape, ImageSize, Point, Tool } from './types';
@@ -384,14 +384,8 @@ function sameShapes(a: readonly EditorShape[], b: readonly EditorShape[]): boole
   return a === b || (a.length === b.length && a.every((shape, i) => sameShape(shape, b[i])));
 }
 
-// The server stores a box as corners and answers width as x2 - x1: a drawn box's fractional
-// coordinates come back a rounding error away.
-const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) < 1e-6;
-
 function sameShape(a: EditorShape, b: EditorShape | undefined): boolean {
-  if (!b || a.id !== b.id || a.label !== b.label) return false;
-  if (a.kind === 'box') return b.kind === 'box' && near(a.x, b.x) && near(a.y, b.y) && near(a.w, b.w) && near(a.h, b.h);
-  return b.kind === 'polygon' && a.points.length === b.points.length && a.points.every((point, i) => near(point.x, b.points[i]?.x) && near(point.y, b.points[i]?.y));
+  return Boolean(b) && a.id === b?.id && sameOutline(a, b);
 }
 
 /** 10 px right and down, as far as the image allows; a shape larger than the image starts at its left or top edge (paste clips the rest). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moveBox, movePolygon, resizeBox } from './geometry';
-import { copiesFor, moveShapes, relabelShapes } from './shape-ops';
+import { copiesFor, copiesMissingFrom, moveShapes, relabelShapes } from './shape-ops';
 import type { EditorBox, EditorPolygon, EditorShape } from './types';
 
 const size = { width: 100, height: 100 };
@@ -47,6 +47,20 @@ describe('copies for an image of another size (paste, propagate, keep previous)'
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({ kind: 'box', x: 80, y: 80, w: 20, h: 20 });
     expect(copies[0]?.id).not.toBe('b');
+  });
+});
+
+describe('copies missing from an image (propagate)', () => {
+  const newId = () => 'new';
+
+  it('leaves out copies the image already has, whatever their ids, and keeps the rest', () => {
+    const there = [box(10, 10, 20, 20), polygon([50, 0], [90, 50], [50, 90])].map((shape, i) => ({ ...shape, id: `kept${i}` }));
+    const copies = copiesMissingFrom(there, [box(10, 10, 20, 20), polygon([50, 0], [90, 50], [50, 90]), box(10, 10, 20, 21)], size, newId);
+    expect(copies).toEqual([{ ...box(10, 10, 20, 21), id: 'new' }]);
+  });
+
+  it('counts a shape with another label as missing', () => {
+    expect(copiesMissingFrom([{ ...box(10, 10, 20, 20), label: 'bus' }], [box(10, 10, 20, 20)], size, newId)).toHaveLength(1);
   });
 });
 

@@ -124,6 +124,25 @@ export function copiesFor(shapes: readonly EditorShape[], size: ImageSize, newId
   });
 }
 
+// The server stores a box as corners and answers width as x2 - x1: a drawn box's fractional
+// coordinates come back a rounding error away.
+const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) < 1e-6;
+
+/** The same label and outline, whatever the ids: a shape and its stored copy, or a copy of it. */
+export function sameOutline(a: EditorShape, b: EditorShape): boolean {
+  if (a.label !== b.label) return false;
+  if (a.kind === 'box') return b.kind === 'box' && near(a.x, b.x) && near(a.y, b.y) && near(a.w, b.w) && near(a.h, b.h);
+  return b.kind === 'polygon' && a.points.length === b.points.length && a.points.every((point, i) => near(point.x, b.points[i]?.x) && near(point.y, b.points[i]?.y));
+}
+
+/**
+ * copiesFor() without those the image already has: copying the same shapes to the same images
+ * twice (a second click of Copy, a range overlapping the last one) adds nothing the second time.
+ */
+export function copiesMissingFrom(existing: readonly EditorShape[], shapes: readonly EditorShape[], size: ImageSize, newId: () => string): EditorShape[] {
+  return copiesFor(shapes, size, newId).filter((copy) => !existing.some((shape) => sameOutline(shape, copy)));
+}
+
 /** The shapes with label from renamed to; the same array when none has it (a state's identity says whether it changed). */
 export function relabelShapes<S extends { label: string }>(shapes: S[], from: string, to: string): S[] {
   return shapes.some((shape) => shape.label === from) ? shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape)) : shapes;
