@@ -86,7 +86,10 @@ describe('Pascal VOC: import, export, the same file', () => {
     const summary = await importFixture(fixture, 'voc', 'bndbox', images);
     expect(summary.matched).toBe(Object.keys(pairs).length);
     const files = await exportFiles(fixture, 'bndbox', 'voc');
-    expect([...files.keys()].sort()).toEqual(Object.keys(pairs).sort());
+    // And the class list: the source's where it had one (labelme2datasets', background first), as it was.
+    const classList = fs.existsSync(path.join(DATASETS, fixture, 'class_names.txt')) ? source(fixture, 'class_names.txt') : null;
+    expect([...files.keys()].sort()).toEqual([...Object.keys(pairs), 'class_names.txt'].sort());
+    if (classList !== null) expect(files.get('class_names.txt')).toBe(classList);
     for (const xml of Object.keys(pairs)) {
       // At the path the file had: beside the images for Roboflow, under Annotations/ elsewhere.
       const exported = files.get(xml);

@@ -24,7 +24,7 @@ describe('training formats', () => {
       const format = EXPORT_FORMATS.find((candidate) => candidate.type === type);
       return format?.content.kind === 'dataset' ? await exportPages(format.content.exporter, pages, ['cat'], 'bndbox') : [];
     };
-    expect((await paths('voc')).map((file) => file.path)).toEqual(['Annotations/a.xml', 'Annotations/a.png.xml']);
+    expect((await paths('voc')).map((file) => file.path)).toEqual(['Annotations/a.xml', 'Annotations/a.png.xml', 'class_names.txt']);
     const yolo = await paths('yolo');
     expect(yolo.map((file) => [file.path, file.content])).toEqual([
       ['labels/a.txt', expect.stringMatching(/^0 /)],

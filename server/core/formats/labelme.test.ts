@@ -3,11 +3,13 @@ import { exportLabelme, importLabelme, type LabelmeFile } from './labelme';
 import { box, item, polygon, roughly } from './test-fixtures';
 
 const targets = (relPaths: string[]) => relPaths.map((relPath) => ({ relPath, width: 1000, height: 500 }));
+// The export's files but its class list (labels.txt, class-list.test.ts).
+const jsonFiles = <F extends { path: string }>(files: F[]) => files.filter((f) => f.path.endsWith('.json'));
 
 describe('LabelMe export', () => {
   it('writes one JSON per image beside it, with the LabelMe keys', async () => {
     const { files } = await exportLabelme([item('sub/a.jpg', [box(10, 20, 110, 70, 'cat')]), item('a.jpg', [])], [], 'bndbox');
-    expect(files.map((f) => f.path)).toEqual(['sub/a.json', 'a.json']);
+    expect(files.map((f) => f.path)).toEqual(['sub/a.json', 'a.json', 'labels.txt']);
     const file = JSON.parse(files[0]?.content ?? '') as LabelmeFile;
     expect(Object.keys(file)).toEqual(['version', 'flags', 'shapes', 'imagePath', 'imageData', 'imageHeight', 'imageWidth']);
     expect(file).toEqual({
@@ -23,7 +25,7 @@ describe('LabelMe export', () => {
 
   it('never takes report.json, the name of the export\'s own report: an image report.png goes beside it', async () => {
     const { files } = await exportLabelme([item('report.png', [box(10, 20, 110, 70, 'cat')]), item('sub/report.png', [])], [], 'bndbox');
-    expect(files.map((f) => f.path)).toEqual(['report~2.json', 'sub/report.json']);
+    expect(jsonFiles(files).map((f) => f.path)).toEqual(['report~2.json', 'sub/report.json']);
     // And it reads back onto its image.
     expect([...importLabelme(files, targets(['report.png', 'sub/report.png']), 'bndbox').matched.keys()].sort()).toEqual(['report.png', 'sub/report.png']);
   });
@@ -121,14 +123,14 @@ describe('LabelMe fields kept from an import', () => {
     });
     const { files } = await exportLabelme([renamed('img/a.jpg', 'img/b.jpg'), renamed('img/c.jpg', 'img/d.jpg')], [], 'bndbox');
     // A file named after its image follows it; one named otherwise stays where it was.
-    expect(files.map((f) => [f.path, (JSON.parse(f.content) as LabelmeFile).imagePath])).toEqual([['ann/b.json', '../img/b.jpg'], ['ann/x.json', '../img/d.jpg']]);
+    expect(jsonFiles(files).map((f) => [f.path, (JSON.parse(f.content) as LabelmeFile).imagePath])).toEqual([['ann/b.json', '../img/b.jpg'], ['ann/x.json', '../img/d.jpg']]);
     expect([...importLabelme(files, targets(['img/b.jpg', 'img/d.jpg']), 'bndbox').matched.keys()]).toEqual(['img/b.jpg', 'img/d.jpg']);
   });
 
   it('an image whose file another image already took goes beside itself, and a new image never overwrites one', async () => {
     const files = [{ path: 'a.json', content: file('a.jpg') }, { path: 'x/a.json', content: file('b.jpg') }];
     const imported = await reexport(files, ['a.jpg', 'b.jpg', 'x/a.jpg']);
-    expect(imported.map((f) => f.path)).toEqual(['a.json', 'x/a.json', 'x/a~2.json']);
-    expect(imported.map((f) => (JSON.parse(f.content) as LabelmeFile).imagePath)).toEqual(['a.jpg', 'b.jpg', 'a.jpg']);
+    expect(jsonFiles(imported).map((f) => f.path)).toEqual(['a.json', 'x/a.json', 'x/a~2.json']);
+    expect(jsonFiles(imported).map((f) => (JSON.parse(f.content) as LabelmeFile).imagePath)).toEqual(['a.jpg', 'b.jpg', 'a.jpg']);
   });
 });

@@ -30,6 +30,7 @@ import {
   type ImportTarget,
   type PreparedImage,
 } from './common';
+import { classListFile, readClassList } from './class-list';
 import { boundsCorners, polygonBounds, shapeBounds, type Point } from './geometry';
 import { readLabelmeImage, readLabelmeShape, sameOutline, type LabelmeImageFields, type OtherShape } from './labelme-fields';
 
@@ -102,7 +103,7 @@ function keptFilePath(path: string, imagePath: unknown, entry: PreparedImage): s
 }
 
 /** The imported file's path, else `<relPath without extension>.json`; indented like LabelMe writes it. */
-export const exportLabelmePages: DatasetExporter = (labels, type) => {
+export const exportLabelmePages: DatasetExporter = (labels, type, _options, project) => {
   const preparer = createExportPreparer(labels, type);
   // The export's own report takes this name at the root: an image `report.png` goes beside it.
   const taken = new Set<string>([EXPORT_REPORT_JSON]);
@@ -119,14 +120,15 @@ export const exportLabelmePages: DatasetExporter = (labels, type) => {
         const file = buildLabelmeFile(own || !kept ? entry : { ...entry, dataset: { ...entry.dataset, labelme: { ...kept, record: { ...kept.record, imagePath: baseName(entry.image.relPath) } } } });
         return { path, content: `${JSON.stringify(file, null, 2)}\n` };
       }),
-    finish: () => [],
+    // LabelMe has no class list: labelme's own labels.txt keeps the project's label order.
+    finish: () => classListFile('labels.txt', preparer.labels, project, 'labelme'),
   };
 };
 export const exportLabelme = exportAllAtOnce(exportLabelmePages);
 
-/** Every `.json` file given is read as one LabelMe file; imagePath is taken relative to it. */
+/** Every `.json` file given is read as one LabelMe file; imagePath is taken relative to it. A class list (`labels.txt`) gives the labels their order. */
 export function importLabelme(files: readonly ImportFile[], images: readonly ImportTarget[], type: AnnotationType, options?: ImportOptions): ImportResult {
-  return importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
+  const result = importEachFile(files, images, options, '.json', ({ file, result, matcher, nextId, error }) => {
     const data = readJsonFile(file, error);
     if (data === undefined) return;
     if (!isRecord(data) || !Array.isArray(data.shapes)) {
@@ -166,6 +168,10 @@ export function importLabelme(files: readonly ImportFile[], images: readonly Imp
     result.imageFields ??= new Map();
     result.imageFields.set(target.relPath, { labelme: { ...fields } });
   });
+  const classList = readClassList(files, 'labelme');
+  result.labels.push(...classList.labels);
+  if (classList.projectFields) result.projectFields = classList.projectFields;
+  return result;
 }
 
 /** The outline of a rectangle or polygon, a well-formed shape of another type to keep aside, or why the shape cannot be used. */

@@ -10,7 +10,6 @@ import {
   exportAllAtOnce,
   importEachFile,
   importedShape,
-  normalisePath,
   createExportPreparer,
   archivePath,
   type DatasetExporter,
@@ -21,6 +20,7 @@ import {
   type PixelObject,
   type PreparedImage,
 } from './common';
+import { classListFile, readClassList } from './class-list';
 import { boundsCorners, shapeBounds } from './geometry';
 import { EXPORT_SIDES, exportSide, type ExportSide } from './export-layout';
 import { outsideImage } from './outside-image';
@@ -103,7 +103,7 @@ function objectNode({ label, shape, truncated }: PixelObject, image: ImageRecord
  * always the latter, and `ImageSets/Main/<side>.txt` list each side's image ids (the XML
  * paths under Annotations/ without `.xml`, as the devkit reads them), sorted.
  */
-export const exportVocPages: DatasetExporter = (labels, type, _options, _project, layout) => {
+export const exportVocPages: DatasetExporter = (labels, type, _options, project, layout) => {
   const preparer = createExportPreparer(labels, type);
   const taken = new Set<string>();
   const claim = (path: string | null) => {
@@ -127,12 +127,15 @@ export const exportVocPages: DatasetExporter = (labels, type, _options, _project
   };
   return {
     add: (items) => preparer.prepare(items).map((entry) => ({ path: pathOf(entry), content: buildVocXml(entry) })),
-    finish: () =>
-      EXPORT_SIDES.flatMap((side) => {
+    finish: () => [
+      // VOC has none of its own: an import met the labels in file order, and lost those no box used.
+      ...classListFile('class_names.txt', preparer.labels, project, 'voc'),
+      ...EXPORT_SIDES.flatMap((side) => {
         const ids = sets?.get(side);
         // Code-unit order, the same on every machine (a locale's collation is not).
         return ids ? [{ path: `${VOC_SETS_FOLDER}/${side}.txt`, content: ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => `${id}\n`).join('') }] : [];
       }),
+    ],
   };
 };
 export const exportVoc = exportAllAtOnce(exportVocPages);
@@ -194,21 +197,10 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         addMatched(result, target.relPath, [shape]);
       });
   });
-  result.labels.push(...declaredClasses(files));
+  const classList = readClassList(files, 'voc');
+  result.labels.push(...classList.labels);
+  if (classList.projectFields) result.projectFields = classList.projectFields;
   return result;
-}
-
-// labelme2datasets writes its class list beside the Annotations folder, with the segmentation
-// masks' background (and labelme's ignore class) first: not labels anyone draws.
-const CLASS_LISTS = ['class_names.txt', 'classes.txt', 'labels.txt'];
-const NOT_A_CLASS = new Set(['_background_', '__ignore__']);
-
-/** A class list beside the XML files (VOC has none of its own), nearest the root, so labels keep its order. */
-function declaredClasses(files: readonly ImportFile[]): string[] {
-  const lists = files.filter((f) => CLASS_LISTS.includes(baseName(normalisePath(f.path)).toLowerCase()));
-  const [list] = lists.sort((a, b) => normalisePath(a.path).split('/').length - normalisePath(b.path).split('/').length);
-  const names = (list?.content ?? '').split(/\r?\n|\r/).map((line) => line.trim());
-  return [...new Set(names.filter((name) => name !== '' && !NOT_A_CLASS.has(name)))];
 }
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));
