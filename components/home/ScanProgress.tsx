@@ -1,19 +1,19 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { countOf } from '@/components/ui/count-text';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { useTRPC } from '@/components/trpc/provider';
 
 export type ProjectType = 'bndbox' | 'seg';
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** What a folder holds, as the dialog says it before and after the scan. */
 export function foundImagesText(imageCount: number, otherFileCount?: number): string {
-  if (imageCount > 0) return `Found ${plural(imageCount, 'image', 'images')}`;
+  if (imageCount > 0) return `Found ${countOf(imageCount, 'image')}`;
   if (otherFileCount === undefined) return 'No images found in this folder';
   if (otherFileCount === 0) return 'No images found in this folder (it is empty)';
-  return `No images found in this folder (${plural(otherFileCount, 'file that is not an image', 'files that are not images')})`;
+  return `No images found in this folder (${countOf(otherFileCount, 'file that is not an image', 'files that are not images')})`;
 }
 
 /** The creation scan's progress, then how many images the new project holds. */

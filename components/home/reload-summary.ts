@@ -1,4 +1,4 @@
-import { countText } from '@/components/ui/count-text';
+import { countOf } from '@/components/ui/count-text';
 
 interface ReloadLists {
   uuid_add_list: readonly string[] | null;
@@ -6,7 +6,6 @@ interface ReloadLists {
   unsupported_image_list: readonly string[] | null;
 }
 
-const plural = (count: number, one: string, many: string) => `${countText(count)} ${count === 1 ? one : many}`;
 
 /**
  * What a finished reload changed, as the project card says it: only the counts had moved (30
@@ -17,10 +16,10 @@ export function reloadSummaryText(status: ReloadLists): string {
   const removed = status.uuid_delete_list?.length ?? 0;
   const unreadable = status.unsupported_image_list?.length ?? 0;
   const parts = [
-    ...(added > 0 ? [plural(added, 'image found', 'images found')] : []),
+    ...(added > 0 ? [countOf(added, 'image found', 'images found')] : []),
     // A file renamed outside is one gone and one found: its shapes stay with the old name.
-    ...(removed > 0 ? [`${plural(removed, 'image', 'images')} no longer in the folder (kept with their shapes, back if the files return)`] : []),
-    ...(unreadable > 0 ? [`${plural(unreadable, 'file', 'files')} skipped as unreadable`] : []),
+    ...(removed > 0 ? [`${countOf(removed, 'image')} no longer in the folder (kept with their shapes, back if the files return)`] : []),
+    ...(unreadable > 0 ? [`${countOf(unreadable, 'file')} skipped as unreadable`] : []),
   ];
   return parts.length > 0 ? `Reloaded: ${parts.join('; ')}` : 'Reloaded: no images found or gone';
 }

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ReloadProgress } from '@/components/home/ReloadProgress';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { useJobStatus } from '@/components/trpc/useJobStatus';
+import { countOf } from '@/components/ui/count-text';
 import { Dialog } from '@/components/ui/Dialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { ADD_IMAGE_STATUS } from '@/server/api/schemas/image.schema';
@@ -21,7 +22,6 @@ const MAX_TOTAL_BYTES = 150 * 1024 * 1024;
 type Step = 'choosing' | 'copying' | 'reload-starting' | 'reloading' | 'done';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const plural = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
 
 interface AddImagesDialogProps {
   open: boolean;
@@ -106,7 +106,7 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
       <div className="stack">
         {step === 'done' ? (
           <p role="status">
-            Added {plural(added.length, 'image')}: {added.join(', ')}.
+            Added {countOf(added.length, 'image')}: {added.join(', ')}.
           </p>
         ) : (
           <>
@@ -124,7 +124,7 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
                 setFiles([...(event.target.files ?? [])]);
               }}
             />
-            {files.length > 0 ? <p className="small">{plural(files.length, 'file')}, {megabytes(files.reduce((sum, file) => sum + file.size, 0))}</p> : null}
+            {files.length > 0 ? <p className="small">{countOf(files.length, 'file')}, {megabytes(files.reduce((sum, file) => sum + file.size, 0))}</p> : null}
           </>
         )}
         {step === 'copying' || step === 'reload-starting' ? <ProgressBar label="Copying into the folder" done={copied?.progress?.[0]} total={copied?.progress?.[1]} /> : null}
@@ -134,7 +134,7 @@ export function AddImagesDialog({ open, onClose, type, name, onAdded }: AddImage
           <button type="button" className="button" onClick={close} disabled={busy}>{step === 'done' ? 'Close' : 'Cancel'}</button>
           {step === 'done' ? null : (
             <button type="button" className="button primary" onClick={() => void start()} disabled={busy || files.length === 0}>
-              Add {files.length > 0 ? plural(files.length, 'image') : 'images'}
+              Add {files.length > 0 ? countOf(files.length, 'image') : 'images'}
             </button>
           )}
         </div>

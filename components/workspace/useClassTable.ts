@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ACTIONS } from '@/components/editor/actions/actions';
 import { useTRPC } from '@/components/trpc/provider';
+import { countOf } from '@/components/ui/count-text';
 import type { ClassRecordWire } from '@/server/api/schemas/label.schema';
 import type { LabelEdits } from './useLabelEdits';
 import type { ProjectType } from './useProject';
@@ -128,8 +129,7 @@ export type LabelRemoval = ReturnType<typeof useLabelRemoval>;
 
 /** "12 shapes on 5 images use car" ("1 shape on 1 image uses car"), as the questions before a removal or a merge say it. */
 export function usageSentence({ label, shapes, images }: PendingRemoval): string {
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${count(shapes, 'shape')} on ${count(images, 'image')} ${shapes === 1 ? 'uses' : 'use'} ${label}`;
+  return `${countOf(shapes, 'shape')} on ${countOf(images, 'image')} ${shapes === 1 ? 'uses' : 'use'} ${label}`;
 }
 
 /**
