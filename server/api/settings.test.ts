@@ -54,5 +54,10 @@ describe('settings over tRPC', () => {
     // A clash is refused for a user as for the machine, and her keys stay.
     await expect(annotator.settings.save({ ...cvat, keymap: { preset: 'cvat', overrides: { 'image.next': ['d'], 'image.previous': ['d'] } } })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await annotator.settings.get()).toEqual(cvat);
+    // A user removed while her tab was open: her save is refused as hers, never written to another row or the machine's file.
+    await t.core.users.remove('vic');
+    await expect(viewer.settings.save(cvat)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No such user' });
+    expect(await createCaller({ core: t.core, transport: 'trpc', actor: null }).settings.get()).toEqual(machine);
+    expect(await admin.settings.get()).toEqual(DEFAULT_SETTINGS);
   });
 });
