@@ -7,15 +7,20 @@ const NEXT = '/api/image/bndbox/p/next';
 const STAGE = { x: 0, y: 10, width: 1040, height: 520 };
 const CAR_BOX = { tool: 'box', label: 'car' };
 
+/** An editor with this tool and label picked, as the user left it before the image came. */
+function editorWith(tool: string, label: string, projectType: 'bndbox' | 'seg') {
+  const store = createEditorStore();
+  store.setTool(tool);
+  store.setActiveLabel(label);
+  return { store, tools: createToolController(store, projectType) };
+}
+
 /** What is taken out of the hold for this image. */
 const take = (hold: InputHold, image: string): HeldPointer[] => hold.take(image)?.events ?? [];
 
 describe('input held until the image is in the editor', () => {
   it('replays a drag made before the image arrived as a box on that image, in its pixels', () => {
-    const store = createEditorStore();
-    store.setTool('box');
-    store.setActiveLabel('car');
-    const tools = createToolController(store, 'bndbox');
+    const { store, tools } = editorWith('box', 'car', 'bndbox');
     const hold = createInputHold();
     // Pressed, dragged and released before the image was loaded: nothing reaches the store.
     hold.hold(NEXT, { kind: 'down', at: { x: 100, y: 100 } }, STAGE, CAR_BOX);
@@ -90,10 +95,7 @@ describe('input held until the image is in the editor', () => {
   });
 
   it('replays Enter, Backspace, undo and Escape pressed before the image came in their turn among the clicks', () => {
-    const store = createEditorStore();
-    store.setTool('polygon');
-    store.setActiveLabel('car');
-    const tools = createToolController(store, 'seg');
+    const { store, tools } = editorWith('polygon', 'car', 'seg');
     const hold = createInputHold();
     const made = { tool: 'polygon', label: 'car' };
     const click = (x: number, y: number) => {
