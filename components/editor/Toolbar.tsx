@@ -92,7 +92,6 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
         {item('edit.pasteInPlace', 'Paste in place', { changes: true })}
         <hr />
         {item('shape.simplify', 'Simplify polygon…', { disabled: !onePolygon, changes: true })}
-        {projectType === 'seg' ? item('shape.toPolygon', 'Box to polygon', { disabled: !selected.includes('box'), changes: true }) : null}
         {item('shape.toBox', 'Polygon to bounding box', { disabled: !selected.includes('polygon'), changes: true })}
         <hr />
         {item('propagate.copyToImages', 'Copy shapes to images…')}

@@ -2,7 +2,7 @@
 // handler. The keyboard handler, toolbar tooltips, the `?` sheet, the settings panel and the
 // README's shortcut table are all made from this list.
 import type { EditorStore } from '../model/editor-store';
-import { boxToPolygon, polygonToBox } from '../model/shape-ops';
+import { polygonToBox } from '../model/shape-ops';
 import { ALL_TOOLS, type ToolController } from '../model/tools';
 import { asProjectShape } from '../model/tools/project-shapes';
 import type { EditorShape, ProjectType } from '../model/types';
@@ -112,15 +112,6 @@ export const ACTIONS: readonly EditorAction[] = [
   { id: 'edit.pasteInPlace', title: 'Paste shapes where they were (on another image too)', group: 'Edit', defaultKeys: ['Shift+Mod+v'], run: ({ store }) => store.paste(true) },
   { id: 'polygon.close', title: 'Close the polygon being drawn', group: 'Shapes', defaultKeys: ['Enter'], run: ({ tools }) => void tools.complete() },
   { id: 'shape.simplify', title: 'Simplify the selected polygon (preview, then apply)', group: 'Shapes', defaultKeys: ['Shift+s'], run: ({ workspace }) => workspace.simplify() },
-  {
-    id: 'shape.toPolygon',
-    title: 'Convert the selected boxes to 4-point polygons',
-    group: 'Shapes',
-    defaultKeys: ['Shift+p'],
-    // A bndbox project stores boxes only: the polygon would turn back into its box.
-    available: ({ projectType }) => projectType === 'seg',
-    run: ({ store }) => convertSelected(store, (shape) => (shape.kind === 'box' ? boxToPolygon(shape) : shape)),
-  },
   {
     id: 'shape.toBox',
     title: 'Convert the selected polygons to their bounding boxes',
