@@ -120,17 +120,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     });
     return createToolController(store, type, { outline });
   });
-  // What the keys act on. Enter, Backspace, Escape and undo finish or correct what clicks draw:
-  // pressed while those clicks wait for their image, they wait with them (see holdKey).
-  const [keyTools] = useState(
-    (): typeof tools =>
-      Object.create(tools, {
-        complete: { value: () => heldInput.holdKey('complete') || tools.complete() },
-        deleteBackward: { value: () => void (heldInput.holdKey('back') || tools.deleteBackward()) },
-        cancel: { value: () => heldInput.holdKey('cancel') || tools.cancel() },
-      }),
-  );
-  const [keyStore] = useState((): typeof store => Object.create(store, { undo: { value: () => void (heldInput.holdKey('undo') || store.undo()) } }));
   const persistence = useEditorPersistence(type, name, store);
   // The statistics count the project's images and their shapes by label: read again whenever
   // this tab changes either.
@@ -313,7 +302,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     },
   };
   const keyHint = (actionId: string) => firstKeyHint(settings.keys, actionId);
-  const actionContext = { store: keyStore, tools: keyTools, projectType: type, labels: labelNames, workspace: commands };
+  const actionContext = { store, tools, heldKeys: heldInput, projectType: type, labels: labelNames, workspace: commands };
   const { spaceHeld } = useEditorShortcuts(settings.keys, actionContext, hotkeys);
 
   if (opened.error) {

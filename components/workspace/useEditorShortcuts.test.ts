@@ -79,7 +79,7 @@ describe('runShortcut', () => {
     store.setActiveLabel('car');
     store.setTool('polygon');
     const tools = createToolController(store, 'seg');
-    const context = { store, tools, projectType: 'seg' as const, labels: ['car'], workspace: {} as never };
+    const context = { store, tools, heldKeys: { holdKey: () => false }, projectType: 'seg' as const, labels: ['car'], workspace: {} as never };
     const actionsOn = (chord: string) => ACTIONS.filter((action) => (action.defaultKeys as readonly string[]).includes(chord));
     return { store, context, actionsOn };
   };

@@ -11,7 +11,7 @@ describe('conversions', () => {
     store.load('img', { width: 20, height: 20 }, [{ id: 'b', kind: 'box', label: 'a', x: 1, y: 1, w: 4, h: 3 }, polygon]);
     store.select(['p']);
     const run = (id: string) => {
-      const context = { store, tools: createToolController(store, 'seg'), projectType: 'seg' as const, labels: [], workspace: {} as never };
+      const context = { store, tools: createToolController(store, 'seg'), heldKeys: { holdKey: () => false }, projectType: 'seg' as const, labels: [], workspace: {} as never };
       ACTIONS.find((action) => action.id === id)?.run(context);
     };
     run('shape.toBox');

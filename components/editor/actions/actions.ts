@@ -1,6 +1,7 @@
 // Every action, declared once: its id, what it does in words, its default keys and its
 // handler. The keyboard handler, toolbar tooltips, the `?` sheet, the settings panel and the
 // README's shortcut table are all made from this list.
+import type { HeldKey } from '../held-input';
 import type { EditorStore } from '../model/editor-store';
 import { polygonToBox } from '../model/shape-ops';
 import { ALL_TOOLS, type ToolController } from '../model/tools';
@@ -36,6 +37,11 @@ export interface WorkspaceCommands {
 export interface ActionContext {
   store: EditorStore;
   tools: ToolController;
+  /**
+   * Enter, Backspace, Escape and undo finish or correct what clicks draw: pressed while those
+   * clicks wait for their image, they wait with them (true), instead of finding no drawing yet.
+   */
+  heldKeys: { holdKey(key: HeldKey): boolean };
   projectType: ProjectType;
   /** Label names in panel order: 1–9 pick from these. */
   labels: readonly string[];
@@ -96,21 +102,21 @@ export const ACTIONS: readonly EditorAction[] = [
     run: ({ store, projectType }) => store.setTool(projectType === 'bndbox' ? 'box' : 'polygon'),
   },
   ...labelActions,
-  { id: 'edit.undo', title: 'Undo (per image)', group: 'Edit', defaultKeys: ['Mod+z'], run: ({ store }) => store.undo() },
+  { id: 'edit.undo', title: 'Undo (per image)', group: 'Edit', defaultKeys: ['Mod+z'], run: ({ store, heldKeys }) => void (heldKeys.holdKey('undo') || store.undo()) },
   { id: 'edit.redo', title: 'Redo', group: 'Edit', defaultKeys: ['Shift+Mod+z', 'Mod+y'], run: ({ store }) => store.redo() },
   {
     id: 'edit.delete',
     title: 'Delete the selected shapes or the picked vertex (while drawing: the last point)',
     group: 'Edit',
     defaultKeys: ['Delete', 'Backspace'],
-    run: ({ tools }) => tools.deleteBackward(),
+    run: ({ tools, heldKeys }) => void (heldKeys.holdKey('back') || tools.deleteBackward()),
   },
-  { id: 'edit.cancel', title: 'Cancel drawing or dragging, or clear the selection', group: 'Edit', defaultKeys: ['Escape'], run: ({ tools }) => void tools.cancel() },
+  { id: 'edit.cancel', title: 'Cancel drawing or dragging, or clear the selection', group: 'Edit', defaultKeys: ['Escape'], run: ({ tools, heldKeys }) => void (heldKeys.holdKey('cancel') || tools.cancel()) },
   { id: 'edit.selectAll', title: 'Select every shape on the image', group: 'Edit', defaultKeys: ['Mod+a'], run: ({ store }) => store.selectAll() },
   { id: 'edit.copy', title: 'Copy the selected shapes', group: 'Edit', defaultKeys: ['Mod+c'], run: ({ store }) => store.copy() },
   { id: 'edit.paste', title: 'Paste shapes 10 px further', group: 'Edit', defaultKeys: ['Mod+v'], run: ({ store }) => store.paste() },
   { id: 'edit.pasteInPlace', title: 'Paste shapes where they were (on another image too)', group: 'Edit', defaultKeys: ['Shift+Mod+v'], run: ({ store }) => store.paste(true) },
-  { id: 'polygon.close', title: 'Close the polygon being drawn', group: 'Shapes', defaultKeys: ['Enter'], run: ({ tools }) => void tools.complete() },
+  { id: 'polygon.close', title: 'Close the polygon being drawn', group: 'Shapes', defaultKeys: ['Enter'], run: ({ tools, heldKeys }) => void (heldKeys.holdKey('complete') || tools.complete()) },
   { id: 'shape.simplify', title: 'Simplify the selected polygon (preview, then apply)', group: 'Shapes', defaultKeys: ['Shift+s'], run: ({ workspace }) => workspace.simplify() },
   {
     id: 'shape.toBox',
