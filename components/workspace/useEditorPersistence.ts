@@ -10,12 +10,13 @@ import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend, localStorageStash, memoryStash } from '@/components/editor/edit-journal';
 import type { ProjectRef, StateClaim } from '@/components/editor/leftover-edits';
 import { holdProjectOpen } from '@/components/editor/project-lock';
-import { forgetHeldExit, shapesAfterHeld, stashedHeldExits, stashHeldExit, type HeldExit } from '@/components/editor/held-exit';
+import { shapesAfterHeld } from '@/components/editor/held-exit';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import { relabelShapes } from '@/components/editor/model/shape-ops';
 import type { EditorShape } from '@/components/editor/model/types';
 import { errorText, failureCode, failureReason } from '@/components/trpc/error-text';
 import { signInAgainOn401, useTRPC, useTRPCClient } from '@/components/trpc/provider';
+import { createHeldExitRunner } from './held-exit-runner';
 import type { ProjectType } from './useProject';
 
 /** The procedure the keepalive request calls: the same one autosave uses. */
@@ -90,8 +91,6 @@ export function forgetResizedEditorImages(
 
 /** The server will never take it (the image or project gone, the state refused); other failures (a server down) pass. */
 const refusedForGood = (error: unknown) => ['NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'].includes(failureCode(error) ?? '');
-/** How soon input held for an image whose read failed (the server down) is tried again. */
-const HELD_RETRY_MS = 2000;
 
 /** Why an edit was refused for good, as the status says it. */
 function refusalText(error: unknown): string {
@@ -206,67 +205,29 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
         }
       },
     });
-    /**
-     * Input held for images that never reached the editor (see held-exit.ts), applied to each
-     * image's shapes (the cache's, with this tab's unsaved edits, or the server's) and saved
-     * like any edit; how many images changed. One run at a time: each takes what is stashed.
-     */
-    let heldRun = Promise.resolve(0);
-    let heldRetry: ReturnType<typeof setTimeout> | null = null;
-    let workspaceOpen = true;
-    const applyHeldExits = () => {
-      heldRun = heldRun.then(async () => {
-        let changed = 0;
-        let unread = false;
-        for (const exit of stashedHeldExits(stash, project)) {
-          let failure: unknown = null;
-          const [image] = await queryClient.fetchQuery(editorImageQuery(trpc, type, name, exit.uuid)).catch((error: unknown) => {
-            failure = error;
-            return [];
-          });
-          // A read that failed says nothing of the image: forgotten, input drawn while the
-          // server was down (a restart) was lost without a word. It stays stashed for a retry.
-          if (failure !== null && !refusedForGood(failure)) {
-            unread = true;
-            continue;
-          }
-          const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
-          if (image && shapes) {
-            editTimes.set(shapes, exit.at);
-            replayBases.set(shapes, { baseVersion: image.version, clientId: tabId });
-            writeCache(exit.uuid, shapes);
-            journal.record(exit.uuid, shapes, exit.at, image.version, tabId);
-            autosave.markDirty(exit.uuid, shapes);
-            changed += 1;
-          }
-          // The journal has it now, stashed at once: a page closed again keeps it there.
-          journal.flush();
-          forgetHeldExit(stash, project, exit.uuid);
+    // Held input is applied to the image's shapes (the cache's, with this tab's unsaved edits, or
+    // the server's) and saved like any edit.
+    const held = createHeldExitRunner({
+      stash,
+      project,
+      read: async (uuid) => (await queryClient.fetchQuery(editorImageQuery(trpc, type, name, uuid)))[0],
+      refusedForGood,
+      apply: (exit, image) => {
+        const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
+        if (image && shapes) {
+          editTimes.set(shapes, exit.at);
+          replayBases.set(shapes, { baseVersion: image.version, clientId: tabId });
+          writeCache(exit.uuid, shapes);
+          journal.record(exit.uuid, shapes, exit.at, image.version, tabId);
+          autosave.markDirty(exit.uuid, shapes);
         }
-        setHeldUnread(unread);
-        // Only while the workspace is open: closed, the stash waits for its next opening.
-        if (unread && workspaceOpen && !heldRetry) {
-          heldRetry = setTimeout(() => {
-            heldRetry = null;
-            void applyHeldExits();
-          }, HELD_RETRY_MS);
-        }
-        return changed;
-      });
-      return heldRun;
-    };
-    /** Stashed first: the page may go before the image's shapes come. */
-    const keepHeld = (exit: HeldExit) => stashHeldExit(stash, project, exit);
-    const applyHeld = (exit: HeldExit) => {
-      keepHeld(exit);
-      void applyHeldExits();
-    };
-    const setWorkspaceOpen = (open: boolean) => {
-      workspaceOpen = open;
-      if (!open && heldRetry) clearTimeout(heldRetry);
-      if (!open) heldRetry = null;
-    };
-    return { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen };
+        // The journal has it now, stashed at once: a page closed again keeps it there.
+        journal.flush();
+        return Boolean(image && shapes);
+      },
+      onWaiting: setHeldUnread,
+    });
+    return { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits: held.applyStashed, keepHeld: held.keep, applyHeld: held.apply, setWorkspaceOpen: held.setWorkspaceOpen };
   });
   const { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen } = parts;
 
