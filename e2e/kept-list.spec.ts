@@ -80,6 +80,30 @@ test('"Next to-do" pressed while a filtered list is still being read waits for i
   await expect(page.getByText('Every image here has shapes')).toHaveCount(0);
 });
 
+test('a key pressed while a chosen filter waits for this tab\'s saves moves in that list once it opens, and is not undone', async ({ page, api, editor }) => {
+  await api.createProject('kept-key', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-key', '1 / 8');
+  // The box's save is slow: "To do" opens only once it has landed.
+  let sent = 0;
+  let land = () => undefined as void;
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  await page.route(/saveFromEditor/, async (route) => {
+    sent += 1;
+    await landed;
+    await route.continue();
+  });
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await expect.poll(() => sent).toBeGreaterThan(0);
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await page.keyboard.press('d');
+  land();
+  // The first image is labelled now: To do holds the other seven, and the key stepped to its second.
+  await expect(editor.position()).toHaveText('2 / 7');
+  await expect(page.locator('.topbar-path')).toHaveText('disguised.txt');
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('2 / 7');
+});
+
 test('"Update list" stays on the image in view, or goes on to the next one still listed when it has left the list', async ({ page, api, editor }) => {
   await api.createProject('kept-update', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'kept-update', '1 / 8');

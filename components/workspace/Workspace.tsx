@@ -49,6 +49,7 @@ import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
+import { useMovesAwaitingList } from './useMovesAwaitingList';
 import { useJumpToShape } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
 import { imageUrlOf, originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
@@ -201,7 +202,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
   const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, positionOf });
+  const listMoves = useMovesAwaitingList(list.whenRead, (move) => commands[move]());
   const nextUnlabeled = () => {
+    if (listMoves.awaits('nextUnlabeled')) return;
     setNotice(null);
     // Asked after this tab's saves landed: the image just labelled must not count as to do.
     void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
@@ -217,11 +220,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   };
 
   /** Another list (filter, label) opens at its start. */
-  const reopenList = (change: () => void) =>
+  const reopenList = (change: () => void) => {
+    const choice = listMoves.choose();
     afterSaves(() => {
       change();
       position.set(0);
+      listMoves.opened(choice);
     });
+  };
 
   /**
    * The same list read again stays on the image in view, or the nearest one it still holds
@@ -280,8 +286,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, [listSize, position]);
 
   const commands: WorkspaceCommands = {
-    next: () => go(position.get() + 1, true),
-    previous: () => go(position.get() - 1, true),
+    next: () => listMoves.awaits('next') || go(position.get() + 1, true),
+    previous: () => listMoves.awaits('previous') || go(position.get() - 1, true),
     nextUnlabeled,
     goTo: () => setDialog('goto'),
     fit: () => canvas?.fit(),
@@ -321,8 +327,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <Link className="button" href="/" aria-label="← Projects" onClick={() => void flush()}>← <span className="topbar-long">Projects</span></Link>
         <h1 className="topbar-title">{name}</h1>
         <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
-        <button className="button" onClick={() => go(position.get() - 1, true)} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`} aria-label="‹ Prev">‹<span className="topbar-long"> Prev</span></button>
-        <button className="button" onClick={() => go(position.get() + 1, true)} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`} aria-label="Next ›"><span className="topbar-long">Next </span>›</button>
+        <button className="button" onClick={() => commands.previous()} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`} aria-label="‹ Prev">‹<span className="topbar-long"> Prev</span></button>
+        <button className="button" onClick={() => commands.next()} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`} aria-label="Next ›"><span className="topbar-long">Next </span>›</button>
         <NavigationButtons
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}

@@ -89,13 +89,26 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   // The list's length as soon as it is known, before a render shows it: a key pressed while the
   // list was read goes to a position of it once it is there.
   const size = useRef<number | null>(null);
-  // refresh()'s callers waiting for the list read again: each resolves once a first page of an
-  // opening after the one it was called in is there.
+  // refresh()'s and whenRead()'s callers waiting for the list read (again): each resolves once
+  // a first page of an opening after `after` is there.
   const reopenWaiters = useRef<Array<{ after: number; resolve: () => void }>>([]);
+  // The last opening whose first page came, or failed to: whenRead() waits for the current one.
+  const firstPageOf = useRef(0);
+  const firstPageIn = useCallback((opening: number) => {
+    firstPageOf.current = opening;
+    const ready = reopenWaiters.current.filter((waiter) => waiter.after < opening);
+    reopenWaiters.current = reopenWaiters.current.filter((waiter) => waiter.after >= opening);
+    ready.forEach((waiter) => waiter.resolve());
+  }, []);
   const loadPage = useCallback(
     async (page: number): Promise<ImageListItem[]> => {
       const opening = opened.current;
-      const data = await fetchPage(page);
+      // A first page that failed still ends the wait: a move waiting for the list is made (in
+      // the list as far as it is known) rather than kept for ever.
+      const data = await fetchPage(page).catch((error: unknown) => {
+        if (page === 0 && opening === opened.current) firstPageIn(opening);
+        throw error;
+      });
       if (opening !== opened.current) return data.items;
       // Before the editor can come to these images from the list.
       forgetResizedEditorImages(queryClient, trpc, type, name, data.items);
@@ -103,14 +116,19 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
       // Only the chip counts follow the saves; the filtered count is the list's as opened.
       setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
       setPages((current) => new Map(current).set(page, data.items));
-      if (page === 0) {
-        const ready = reopenWaiters.current.filter((waiter) => waiter.after < opening);
-        reopenWaiters.current = reopenWaiters.current.filter((waiter) => waiter.after >= opening);
-        ready.forEach((waiter) => waiter.resolve());
-      }
+      if (page === 0) firstPageIn(opening);
       return data.items;
     },
-    [fetchPage, queryClient, trpc, type, name],
+    [fetchPage, queryClient, trpc, type, name, firstPageIn],
+  );
+
+  /** Resolves once the list as last rendered has its first page (or its read failed). */
+  const whenRead = useCallback(
+    () =>
+      firstPageOf.current === opened.current
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => reopenWaiters.current.push({ after: opened.current - 1, resolve })),
+    [],
   );
 
   // For the strip, which nobody awaits: a page whose read was cancelled (the list left, and its
@@ -279,6 +297,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     /** How many images the list holds, as soon as that is known (counts.filtered once rendered). */
     sizeNow: useCallback(() => size.current ?? 0, []),
     refresh,
+    whenRead,
     /** Re-reads the counts only, keeping the pages in view (stable identity). */
     refreshCounts,
   };

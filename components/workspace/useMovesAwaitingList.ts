@@ -1,0 +1,49 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+
+export type AwaitingMove = 'next' | 'previous' | 'nextUnlabeled';
+
+/**
+ * A list chosen in the strip (a filter, a label) opens once this tab's saves have landed, at its
+ * start. A move asked for meanwhile (a key, a button) waits and is made in that list once its
+ * first page is there: made at once, it moved in the list being left, and the opening undid it.
+ *
+ * choose() when the user picks a list, opened(choice) right after the change is applied;
+ * awaits(move) is true when the move is kept for later. whenRead: the list as last rendered.
+ */
+export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move: AwaitingMove) => void) {
+  const choices = useRef(0);
+  const waiting = useRef<{ choice: number; moves: AwaitingMove[] } | null>(null);
+  // Set with the list's change, so whenRead (in the effect after that render) is the new list's.
+  const [applied, setApplied] = useState(0);
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (applied === 0) return;
+    let current = true;
+    void whenRead().then(() => current && setShown(applied));
+    return () => {
+      current = false;
+    };
+  }, [applied, whenRead]);
+  useEffect(() => {
+    const due = waiting.current;
+    // A later choice's list is still on its way: the moves wait for that one.
+    if (!due || due.choice !== shown) return;
+    waiting.current = null;
+    for (const move of due.moves) make(move);
+  }, [shown, make]);
+  return {
+    choose: (): number => {
+      choices.current += 1;
+      waiting.current = { choice: choices.current, moves: waiting.current?.moves ?? [] };
+      return choices.current;
+    },
+    opened: (choice: number) => setApplied(choice),
+    awaits: (move: AwaitingMove): boolean => {
+      if (!waiting.current) return false;
+      waiting.current.moves.push(move);
+      return true;
+    },
+  };
+}
