@@ -44,3 +44,50 @@ test('a file replaced by a picture of another size shows the new picture, its si
   for (const [value, wanted] of [[box.x1, 20], [box.y1, 40], [box.x2, 140], [box.y2, 200]] as const) expect(Math.abs(value - wanted)).toBeLessThan(2);
   fs.rmSync(folder, { recursive: true, force: true });
 });
+
+test('the Duplicates dialog shows a file replaced outside Labelport as it is now once the project is reloaded, not the picture cached before', async ({ page, api, editor, home }) => {
+  const folder = await makeTempDir('labelport-e2e-replaced-duplicates-');
+  // Byte-identical copies: an exact duplicate group, whatever their colour.
+  const writeCopies = async (color: typeof RED) => {
+    for (const file of ['a.png', 'b.png']) fs.rmSync(path.join(folder, file), { force: true });
+    await writeImage(path.join(folder, 'a.png'), { format: 'png', ...BEFORE, color });
+    fs.copyFileSync(path.join(folder, 'a.png'), path.join(folder, 'b.png'));
+  };
+  await writeCopies(RED);
+  await api.createProject('replaced-duplicates', 'bndbox', { folder, labels: ['car'] });
+  const dialog = page.getByRole('dialog', { name: 'Duplicates' });
+  /** The centre pixel of the dialog's thumbnail of a.png, once it has loaded. */
+  const thumbnailCentre = async () => {
+    await page.getByRole('button', { name: 'Duplicates…' }).click();
+    await dialog.getByRole('button', { name: 'Find duplicates' }).click();
+    const thumbnail = dialog.locator('.duplicate-member', { hasText: 'a.png' }).locator('img');
+    await expect(thumbnail).toHaveCount(1, { timeout: 20_000 });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const rgb = await thumbnail.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d');
+      context?.drawImage(img, 0, 0);
+      return [...(context?.getImageData(img.naturalWidth >> 1, img.naturalHeight >> 1, 1, 1).data ?? [])].slice(0, 3);
+    });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    return rgb;
+  };
+  const near = (rgb: number[], color: typeof RED) => rgb.every((value, at) => Math.abs(value - [color.r, color.g, color.b][at]!) < 12);
+
+  await editor.open('bndbox', 'replaced-duplicates', '1 / 2');
+  const red = await thumbnailCentre();
+  expect(near(red, RED), `the thumbnail's centre is ${red.join(', ')}`).toBe(true);
+
+  await page.getByRole('link', { name: '← Projects' }).click();
+  await writeCopies(BLUE);
+  const card = home.card('replaced-duplicates');
+  await card.getByRole('button', { name: 'Reload' }).click();
+  await expect(card.getByRole('status')).toHaveText(/^Reloaded/);
+  await card.getByRole('link', { name: 'Open', exact: true }).click();
+  await expect(editor.position()).toHaveText('1 / 2');
+  const blue = await thumbnailCentre();
+  expect(near(blue, BLUE), `the thumbnail's centre is ${blue.join(', ')}`).toBe(true);
+  fs.rmSync(folder, { recursive: true, force: true });
+});

@@ -25,7 +25,8 @@ interface DuplicatesDialogProps {
   onClose: () => void;
   type: ProjectType;
   name: string;
-  thumbUrl: (uuid: string) => string;
+  /** The file's version is in it, as in every picture's URL: a file replaced shows anew. */
+  thumbUrl: (member: { uuid: string; file_version: string }) => string;
   /** Opens the image with this path in the workspace. */
   onOpen: (imgPath: string) => void;
 }
@@ -76,7 +77,7 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
 
 interface GroupsProps {
   ids: { annotation_type: ProjectType; project_name: string };
-  thumbUrl: (uuid: string) => string;
+  thumbUrl: DuplicatesDialogProps['thumbUrl'];
   onOpen: (imgPath: string) => void;
 }
 
@@ -124,7 +125,7 @@ function DuplicateGroupRow({ group, ids, thumbUrl, onOpen }: GroupsProps & { gro
       </span>
       {members.slice(0, shown).map((member) => (
         <button key={member.uuid} type="button" className="duplicate-member" title={member.img_path} onClick={() => onOpen(member.img_path)}>
-          <img src={thumbUrl(member.uuid)} alt="" width={48} height={48} loading="lazy" />
+          <img src={thumbUrl(member)} alt="" width={48} height={48} loading="lazy" />
           <span>{member.img_path}</span>
         </button>
       ))}

@@ -52,7 +52,7 @@ import { useImageNavigation } from './useImageNavigation';
 import { useMovesAwaitingList } from './useMovesAwaitingList';
 import { useJumpToShape } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
-import { imageUrlOf, originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
+import { originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
 import { EditorPane, takeHeldExit } from './EditorPane';
 import { createImagePosition } from './image-position';
 import { useOpenProject, type ProjectType } from './useProject';
@@ -446,7 +446,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         onClose={closeDialog}
         type={type}
         name={name}
-        thumbUrl={(uuid) => `${imageUrlOf(type, name, uuid)}?size=thumb`}
+        thumbUrl={(member) => thumbUrlOf(type, name, member)}
         onOpen={(imgPath) => void navigation.goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
       />
       <AddImagesDialog open={dialog === 'add'} onClose={closeDialog} type={type} name={name} onAdded={imagesAdded} />

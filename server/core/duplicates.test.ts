@@ -9,7 +9,7 @@ const withBits = (...bits: number[]) => {
   return value.toString(16).padStart(16, '0');
 };
 
-const image = (relPath: string, contentHash: string | null, perceptualHash: string | null): SplitCandidate => ({ uuid: `u-${relPath}`, relPath, contentHash, perceptualHash, split: null });
+const image = (relPath: string, contentHash: string | null, perceptualHash: string | null): SplitCandidate => ({ uuid: `u-${relPath}`, relPath, fileSize: 100, mtimeMs: 0, contentHash, perceptualHash, split: null });
 const paths = (groups: ReturnType<typeof findDuplicateGroups>) => groups.map((group) => [group.kind, group.members.map((member) => member.relPath)]);
 
 describe('hammingDistance', () => {

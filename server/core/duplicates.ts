@@ -12,6 +12,8 @@ const FEATURELESS_BITS = 2;
 export interface DuplicateMember {
   uuid: string;
   relPath: string;
+  fileSize: number;
+  mtimeMs: number;
   contentHash: string;
 }
 
@@ -150,7 +152,7 @@ export function findDuplicateGroups(images: readonly SplitCandidate[], maxBits =
   const byRoot = new Map<number, DuplicateMember[]>();
   hashed.forEach((image, index) => {
     const root = sets.find(index);
-    const member = { uuid: image.uuid, relPath: image.relPath, contentHash: image.contentHash };
+    const member = { uuid: image.uuid, relPath: image.relPath, fileSize: image.fileSize, mtimeMs: image.mtimeMs, contentHash: image.contentHash };
     const members = byRoot.get(root);
     if (members) members.push(member);
     else byRoot.set(root, [member]);

@@ -234,6 +234,9 @@ export interface ImageHashes {
 export interface SplitCandidate {
   uuid: string;
   relPath: string;
+  /** The file's facts when read: a picture of it is named by them (a replaced file is fetched anew). */
+  fileSize: number;
+  mtimeMs: number;
   contentHash: string | null;
   perceptualHash: string | null;
   split: SplitName | null;

@@ -20,8 +20,8 @@ const counts: SideCounts = {
   unlabeled: [{ side: 'test', images: 1 }],
 };
 const groups: DuplicateGroup[] = [
-  { kind: 'exact', members: [{ uuid: 'u1', relPath: 'a.png', contentHash: 'c' }, { uuid: 'u2', relPath: 'b/a.png', contentHash: 'c' }] },
-  { kind: 'near', members: [{ uuid: 'u3', relPath: 'c.jpg', contentHash: 'd' }, { uuid: 'u4', relPath: 'c-small.jpg', contentHash: 'e' }] },
+  { kind: 'exact', members: [{ uuid: 'u1', relPath: 'a.png', fileSize: 100, mtimeMs: 0, contentHash: 'c' }, { uuid: 'u2', relPath: 'b/a.png', fileSize: 100, mtimeMs: 0, contentHash: 'c' }] },
+  { kind: 'near', members: [{ uuid: 'u3', relPath: 'c.jpg', fileSize: 100, mtimeMs: 0, contentHash: 'd' }, { uuid: 'u4', relPath: 'c-small.jpg', fileSize: 100, mtimeMs: 0, contentHash: 'e' }] },
 ];
 
 describe('splitReportSection', () => {
@@ -76,10 +76,10 @@ describe('splitReportSection', () => {
     const near: DuplicateGroup = {
       kind: 'near',
       members: [
-        { uuid: 'u1', relPath: 'photo.jpg', contentHash: 'same' },
-        { uuid: 'u2', relPath: 'sub/copy.jpg', contentHash: 'same' },
-        { uuid: 'u3', relPath: 'sub/exact.jpg', contentHash: 'same' },
-        { uuid: 'u4', relPath: 'small.jpg', contentHash: 'other' },
+        { uuid: 'u1', relPath: 'photo.jpg', fileSize: 100, mtimeMs: 0, contentHash: 'same' },
+        { uuid: 'u2', relPath: 'sub/copy.jpg', fileSize: 100, mtimeMs: 0, contentHash: 'same' },
+        { uuid: 'u3', relPath: 'sub/exact.jpg', fileSize: 100, mtimeMs: 0, contentHash: 'same' },
+        { uuid: 'u4', relPath: 'small.jpg', fileSize: 100, mtimeMs: 0, contentHash: 'other' },
       ],
     };
     const { json, markdown } = splitReportSection(settings, counts, [near], 0);

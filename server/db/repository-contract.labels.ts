@@ -137,8 +137,8 @@ export function describeLabelContract(open: OpenStore): void {
       // Only images with both hashes can be in a duplicate group, in path order.
       await splits.setSide('p', ['a'], 'val');
       expect(await splits.hashedCandidates('p')).toEqual([
-        { uuid: 'b', relPath: 'b.png', ...hashes, split: null },
-        { uuid: 'a', relPath: 'z.png', ...hashes, split: 'val' },
+        { uuid: 'b', relPath: 'b.png', fileSize: 100, mtimeMs: 0, ...hashes, split: null },
+        { uuid: 'a', relPath: 'z.png', fileSize: 100, mtimeMs: 0, ...hashes, split: 'val' },
       ]);
       await splits.setSide('p', ['a'], null);
       // The rename service refreshes the file facts of the same bytes: the hashes stay.

@@ -13,10 +13,10 @@ export function createSplitRepository(sqlite: SqliteDatabase): Synchronous<Split
     'UPDATE projects SET split_seed = @seed, split_train = @train, split_val = @val, split_test = @test, split_at = @splitAt WHERE id = @projectId',
   );
   const candidates = sqlite.prepare<[string], SplitCandidateRow>(
-    'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path',
+    'SELECT uuid, rel_path, file_size, mtime_ms, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 ORDER BY rel_path',
   );
   const hashedCandidates = sqlite.prepare<[string], SplitCandidateRow>(
-    'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 AND content_hash IS NOT NULL AND perceptual_hash IS NOT NULL ORDER BY rel_path',
+    'SELECT uuid, rel_path, file_size, mtime_ms, content_hash, perceptual_hash, split FROM images WHERE project_id = ? AND present = 1 AND content_hash IS NOT NULL AND perceptual_hash IS NOT NULL ORDER BY rel_path',
   );
   const imageLabels = sqlite.prepare<[string], { uuid: string; label: string }>('SELECT uuid, label FROM image_labels WHERE project_id = ? AND present = 1');
   const setSide = sqlite.prepare('UPDATE images SET split = ? WHERE project_id = ? AND uuid = ?');

@@ -72,6 +72,8 @@ export const toSplitSettings = (row: SplitSettingsRow | undefined): SplitSetting
 export interface SplitCandidateRow {
   uuid: string;
   rel_path: string;
+  file_size: number;
+  mtime_ms: number;
   content_hash: string | null;
   perceptual_hash: string | null;
   split: SplitName | null;
@@ -80,6 +82,8 @@ export interface SplitCandidateRow {
 export const toSplitCandidate = (row: SplitCandidateRow): SplitCandidate => ({
   uuid: row.uuid,
   relPath: row.rel_path,
+  fileSize: row.file_size,
+  mtimeMs: row.mtime_ms,
   contentHash: row.content_hash,
   perceptualHash: row.perceptual_hash,
   split: row.split,

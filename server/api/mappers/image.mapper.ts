@@ -41,6 +41,9 @@ export function toRenameOutput(outcome: RenameOutcome): RenameImageOutput {
   return { message: 0, error_code: RENAME_CODES[outcome.reason], error_message: outcome.message, img_path: null };
 }
 
+/** Names the file as it is now in its pictures' URLs: it changes when the file does. */
+export const fileVersionOf = (file: { fileSize: number; mtimeMs: number }) => `${file.fileSize}-${file.mtimeMs}`;
+
 export function toImagePageOutput(page: ImagePage): ImagePageOutput {
   return {
     total: page.counts.total,
@@ -52,7 +55,7 @@ export function toImagePageOutput(page: ImagePage): ImagePageOutput {
       width: image.width,
       height: image.height,
       shape_count: shapeCount,
-      file_version: `${image.fileSize}-${image.mtimeMs}`,
+      file_version: fileVersionOf(image),
       ...(image.split ? { split: image.split } : {}),
     })),
   };

@@ -1,6 +1,7 @@
 import type { JobStatusOf } from '@/server/core/jobs/job-kinds';
 import type { DuplicateOverview, SplitOverview } from '@/server/core/split.service';
 import type { DuplicateGroup } from '@/server/core/duplicates';
+import { fileVersionOf } from './image.mapper';
 import type { DuplicateGroupOutput, DuplicateGroupsOutput, DuplicatesStatusOutput, SplitOverviewOutput } from '../schemas/split.schema';
 
 export function toSplitOverview({ settings, counts, unhashed }: SplitOverview): SplitOverviewOutput {
@@ -38,6 +39,6 @@ export function toDuplicateGroup(group: DuplicateGroup, membersPerGroup?: number
   return {
     kind: group.kind,
     size: group.members.length,
-    members: group.members.slice(0, membersPerGroup).map((member) => ({ uuid: member.uuid, img_path: member.relPath })),
+    members: group.members.slice(0, membersPerGroup).map((member) => ({ uuid: member.uuid, img_path: member.relPath, file_version: fileVersionOf(member) })),
   };
 }

@@ -57,7 +57,8 @@ const duplicateGroupOutputShape = z.object({
   /** Its images, members_per_group or not. */
   size: z.number().int(),
   /** In path order: the first is the group's key for duplicateGroup. */
-  members: z.array(z.object({ uuid: z.string(), img_path: z.string() })),
+  /** file_version names the file's version in its thumbnail's URL, as the image list's does. */
+  members: z.array(z.object({ uuid: z.string(), img_path: z.string(), file_version: z.string() })),
 });
 
 export const duplicateGroupsOutput = z.object({

@@ -27,14 +27,14 @@ export function createSplitRepository(db: PostgresDatabase): SplitRepository {
     candidates: async (projectId): Promise<SplitCandidate[]> =>
       (
         await rows<SplitCandidateRow>(
-          'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = $1 AND present ORDER BY rel_path',
+          'SELECT uuid, rel_path, file_size, mtime_ms, content_hash, perceptual_hash, split FROM images WHERE project_id = $1 AND present ORDER BY rel_path',
           [projectId],
         )
       ).map(toSplitCandidate),
     hashedCandidates: async (projectId): Promise<SplitCandidate[]> =>
       (
         await rows<SplitCandidateRow>(
-          'SELECT uuid, rel_path, content_hash, perceptual_hash, split FROM images WHERE project_id = $1 AND present AND content_hash IS NOT NULL AND perceptual_hash IS NOT NULL ORDER BY rel_path',
+          'SELECT uuid, rel_path, file_size, mtime_ms, content_hash, perceptual_hash, split FROM images WHERE project_id = $1 AND present AND content_hash IS NOT NULL AND perceptual_hash IS NOT NULL ORDER BY rel_path',
           [projectId],
         )
       ).map(toSplitCandidate),
