@@ -284,6 +284,22 @@ for (const { choice, project, boxes } of [
   });
 }
 
+test('a conflict settled in the dialog is logged as no failure in the console', async ({ page, api, editor }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  await api.createProject('conflict-quiet', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'conflict-quiet', '1 / 8');
+  // A classifai client labels the image in view: the user's box, drawn on the state before, meets it.
+  await api.saveBoxes('conflict-quiet', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'k1', x1: 20, y1: 2, x2: 30, y2: 12, label: 'car' }]);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  const dialog = page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Merge shapes' }).click();
+  await expect.poll(async () => (await api.boxesOf('conflict-quiet', FIRST_IMAGE.file)).length).toBe(2);
+  await editor.waitSaved();
+  expect(errors).toEqual([]);
+});
+
 test('two images whose saves conflict at once each get the dialog, one after the other', async ({ page, api, editor }) => {
   const CAT = { width: 641, height: 479 };
   await api.createProject('two-conflicts', 'bndbox', { labels: ['car'] });

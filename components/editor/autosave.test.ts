@@ -129,6 +129,32 @@ describe('autosave when the page goes away', () => {
     expect(save).toHaveBeenCalledTimes(2);
   });
 
+  it('logs a state refused for good as a failure, but not one refused with a question for the user (a conflict)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const conflict = new Error('another change was saved first');
+    const gone = new Error('image gone');
+    const save = vi.fn(async (id: string) => {
+      throw id === 'conflicting' ? conflict : gone;
+    });
+    const asked: string[] = [];
+    const autosave = createAutosave({
+      save,
+      delayMs: 10,
+      isPermanent: () => true,
+      asksUser: (error) => error === conflict,
+      onRefused: (id) => asked.push(id),
+    });
+    autosave.markDirty('conflicting', [box('1')]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(asked).toEqual(['conflicting']);
+    expect(errors).not.toHaveBeenCalled();
+    autosave.markDirty('deleted', [box('2')]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('deleted');
+    errors.mockRestore();
+  });
+
   it('says an edit refused for good is not saved until a later save lands', async () => {
     const reports: Array<[SaveStatus, unknown]> = [];
     const refused: string[] = [];

@@ -20,6 +20,11 @@ export interface AutosaveOptions {
   onSaved?: (imageId: string, shapes: EditorShape[]) => void;
   /** A failure no retry can fix (the image is gone, the state is refused): stop retrying it. */
   isPermanent?: (error: unknown) => boolean;
+  /**
+   * A permanent failure that is a question for the user (a conflict: whose shapes stand), not
+   * an error: it is not logged as one, for the user's answer settles it.
+   */
+  asksUser?: (error: unknown) => boolean;
   /** The image's latest state was refused for good (isPermanent) and is no longer retried. */
   onRefused?: (imageId: string, shapes: EditorShape[], error: unknown) => void;
   /** Sends a state in a way that outlives the page; false when it could not be handed over. */
@@ -87,7 +92,7 @@ export function createAutosave(options: AutosaveOptions) {
       (error: unknown) => {
         entry.inFlight = null;
         if (options.isPermanent?.(error) && entry.shapes === shapes) {
-          console.error(`Saving image ${imageId} failed for good:`, error);
+          if (!options.asksUser?.(error)) console.error(`Saving image ${imageId} failed for good:`, error);
           pending.delete(imageId);
           refusal = { error };
           options.onRefused?.(imageId, shapes, error);

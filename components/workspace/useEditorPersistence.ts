@@ -188,6 +188,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       },
       // The image or project is gone, or the state is refused: no retry will ever land it.
       isPermanent: (error) => error instanceof ConflictAnswer || refusedForGood(error),
+      asksUser: (error) => error instanceof ConflictAnswer,
       onRefused: (uuid, _shapes, error) => {
         if (error instanceof ConflictAnswer) addConflict(error.conflict);
         // Kept, every open would send it again, for ever (leftover delivery forgets it too).
