@@ -104,6 +104,32 @@ test('a key pressed while a chosen filter waits for this tab\'s saves moves in t
   await expect(editor.position()).toHaveText('2 / 7');
 });
 
+test('Go to typed while a chosen filter waits for this tab\'s saves counts in that list', async ({ page, api, editor }) => {
+  await api.createProject('kept-goto', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-goto', '1 / 8');
+  let sent = 0;
+  let land = () => undefined as void;
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  await page.route(/saveFromEditor/, async (route) => {
+    sent += 1;
+    await landed;
+    await route.continue();
+  });
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await expect.poll(() => sent).toBeGreaterThan(0);
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('7');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  land();
+  // Image 7 of To do (the first image labelled, seven left): its last, not the 7th of all eight, nor undone.
+  await expect(editor.position()).toHaveText('7 / 7');
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('7 / 7');
+  await expect(page.getByText(/No image matches/)).toHaveCount(0);
+});
+
 test('"Update list" stays on the image in view, or goes on to the next one still listed when it has left the list', async ({ page, api, editor }) => {
   await api.createProject('kept-update', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'kept-update', '1 / 8');

@@ -202,7 +202,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
   const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, positionOf });
-  const listMoves = useMovesAwaitingList(list.whenRead, (move) => commands[move]());
+  const listMoves = useMovesAwaitingList(list.whenRead, (move) => (typeof move === 'string' ? commands[move]() : move.found(navigation.goTo(move.goTo))));
+  // Typed right after a filter was chosen: image 6 of the list being read, not of the one left
+  // (where it was undone by the opening) nor of a list still empty ("No image matches").
+  const goTo = (text: string) => new Promise<boolean>((found) => listMoves.awaits({ goTo: text, found }) || found(navigation.goTo(text)));
   const nextUnlabeled = () => {
     if (listMoves.awaits('nextUnlabeled')) return;
     setNotice(null);
@@ -332,7 +335,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <NavigationButtons
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
-          goTo={navigation.goTo}
+          goTo={goTo}
           nextUnlabeled={nextUnlabeled}
           notice={notice}
           keyHint={keyHint}
@@ -447,7 +450,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         type={type}
         name={name}
         thumbUrl={(member) => thumbUrlOf(type, name, member)}
-        onOpen={(imgPath) => void navigation.goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
+        onOpen={(imgPath) => void goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
       />
       <AddImagesDialog open={dialog === 'add'} onClose={closeDialog} type={type} name={name} onAdded={imagesAdded} />
       <RenameImageDialog open={dialog === 'rename'} onClose={closeDialog} type={type} name={name} image={current} onRenamed={list.setPath} />

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 
-export type AwaitingMove = 'next' | 'previous' | 'nextUnlabeled';
+/** A key or button's move, or a Go to (a number counts in the list it is made in). */
+export type AwaitingMove = 'next' | 'previous' | 'nextUnlabeled' | { goTo: string; found: (found: Promise<boolean>) => void };
 
 /**
  * A list chosen in the strip (a filter, a label) opens once this tab's saves have landed, at its
