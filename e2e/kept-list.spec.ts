@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
+import type { EditorPage, RestApi } from './pages';
 
 const IMAGES = 150;
 const LABELLED_ELSEWHERE = 60;
@@ -80,10 +81,13 @@ test('"Next to-do" pressed while a filtered list is still being read waits for i
   await expect(page.getByText('Every image here has shapes')).toHaveCount(0);
 });
 
-test('a key pressed while a chosen filter waits for this tab\'s saves moves in that list once it opens, and is not undone', async ({ page, api, editor }) => {
-  await api.createProject('kept-key', 'bndbox', { labels: ['car'] });
-  await editor.open('bndbox', 'kept-key', '1 / 8');
-  // The box's save is slow: "To do" opens only once it has landed.
+/**
+ * A box drawn on the first of eight images whose save is held, and "To do" clicked: it opens only
+ * once the save has landed, which the returned function lets happen.
+ */
+async function toDoChosenWhileASaveIsOnItsWay(name: string, page: Page, api: RestApi, editor: EditorPage): Promise<() => void> {
+  await api.createProject(name, 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', name, '1 / 8');
   let sent = 0;
   let land = () => undefined as void;
   const landed = new Promise<void>((resolve) => (land = resolve));
@@ -95,6 +99,11 @@ test('a key pressed while a chosen filter waits for this tab\'s saves moves in t
   await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
   await expect.poll(() => sent).toBeGreaterThan(0);
   await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  return land;
+}
+
+test('a key pressed while a chosen filter waits for this tab\'s saves moves in that list once it opens, and is not undone', async ({ page, api, editor }) => {
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-key', page, api, editor);
   await page.keyboard.press('d');
   land();
   // The first image is labelled now: To do holds the other seven, and the key stepped to its second.
@@ -105,19 +114,7 @@ test('a key pressed while a chosen filter waits for this tab\'s saves moves in t
 });
 
 test('Go to typed while a chosen filter waits for this tab\'s saves counts in that list', async ({ page, api, editor }) => {
-  await api.createProject('kept-goto', 'bndbox', { labels: ['car'] });
-  await editor.open('bndbox', 'kept-goto', '1 / 8');
-  let sent = 0;
-  let land = () => undefined as void;
-  const landed = new Promise<void>((resolve) => (land = resolve));
-  await page.route(/saveFromEditor/, async (route) => {
-    sent += 1;
-    await landed;
-    await route.continue();
-  });
-  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
-  await expect.poll(() => sent).toBeGreaterThan(0);
-  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-goto', page, api, editor);
   await page.keyboard.press('g');
   const goTo = page.getByRole('dialog', { name: 'Go to image' });
   await goTo.getByLabel('Image number or file name').fill('7');
