@@ -129,6 +129,14 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
     edited.add(imageId);
     documentListeners.forEach((listener) => listener(imageId, shapes));
   };
+  // A shape drawn or pasted with a hidden label shows that label again: hidden, it vanished as
+  // it was made, and the user could neither see nor pick what she had just drawn.
+  const showingCreated = (shapes: readonly EditorShape[], created: readonly string[]): Visibility => {
+    const { visibility } = state;
+    const labels = new Set(shapes.filter((shape) => created.includes(shape.id)).map((shape) => shape.label));
+    const hiddenLabels = visibility.hiddenLabels.filter((label) => !labels.has(label));
+    return hiddenLabels.length === visibility.hiddenLabels.length ? visibility : { ...visibility, hiddenLabels };
+  };
   const selectedShapes = () => state.shapes.filter((shape) => state.selectedIds.includes(shape.id));
   const relabelled = (shape: EditorShape) => labelledListeners.forEach((listener) => listener(shape));
 
@@ -185,7 +193,7 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       if (!state.imageId || state.readOnly || state.between) return;
       history.push(state.imageId, state.shapes, mode);
       if (selectedIds === undefined) set({ shapes, preview: null });
-      else set({ shapes, preview: null, selectedIds, selectionOrigin: selectedIds.length > 0 ? 'created' : null });
+      else set({ shapes, preview: null, selectedIds, selectionOrigin: selectedIds.length > 0 ? 'created' : null, visibility: showingCreated(shapes, selectedIds) });
       documentChanged();
     },
     /**

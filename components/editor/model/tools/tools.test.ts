@@ -131,9 +131,19 @@ describe('polygon tool', () => {
     expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }] });
   });
 
-  it('does not keep a polygon drawn with a hidden label selected: Delete cannot reach what is out of sight', () => {
+  it('shows a hidden label again when a polygon is drawn with it: it vanished on close, yet stayed selected', () => {
     const { store, tools } = setup([], 'seg');
-    store.setVisibility({ hiddenLabels: ['car'], lockedLabels: [], hiddenShapes: [], lockedShapes: [] });
+    store.setVisibility({ hiddenLabels: ['car', 'tree'], lockedLabels: [], hiddenShapes: [], lockedShapes: [] });
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    expect(tools.complete()).toBe(true);
+    expect(store.getState().visibility.hiddenLabels).toEqual(['tree']);
+    expect(store.getState().selectedIds).toEqual(['s1']);
+  });
+
+  it('does not keep a polygon drawn with a locked label selected: Delete cannot reach what cannot be edited', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setVisibility({ hiddenLabels: [], lockedLabels: ['car'], hiddenShapes: [], lockedShapes: [] });
     store.setTool('polygon');
     for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
     expect(tools.complete()).toBe(true);
