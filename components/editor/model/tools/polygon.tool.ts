@@ -84,7 +84,9 @@ export const polygonTool: ToolDefinition = {
       deleteBackward() {
         const current = draft();
         if (!current) return false;
-        store.setDraft({ ...current, points: current.points.slice(0, -1) });
+        // Its last point taken, the polygon goes: Backspace is no undo, so redo has nothing of it
+        // to put back, and an empty draft kept would take redo from the image's history.
+        store.setDraft(current.points.length > 1 ? { ...current, points: current.points.slice(0, -1) } : null);
         return true;
       },
       exit: () => {

@@ -131,6 +131,20 @@ describe('polygon tool', () => {
     expect(store.getState().draft).toMatchObject({ points: [{ x: 100, y: 10 }] });
   });
 
+  it('redoes the image history once Backspace took every point of a polygon: nothing is drawn any more', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    expect(tools.complete()).toBe(true);
+    store.undo();
+    for (const point of [{ x: 100, y: 10 }, { x: 150, y: 10 }]) tools.pointerDown(point, 4);
+    tools.deleteBackward();
+    tools.deleteBackward();
+    store.redo();
+    expect(store.getState().shapes).toHaveLength(1);
+    expect(store.getState().draft).toBeNull();
+  });
+
   it('shows a hidden label again when a polygon is drawn with it: it vanished on close, yet stayed selected', () => {
     const { store, tools } = setup([], 'seg');
     store.setVisibility({ hiddenLabels: ['car', 'tree'], lockedLabels: [], hiddenShapes: [], lockedShapes: [] });
