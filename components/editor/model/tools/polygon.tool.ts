@@ -75,6 +75,8 @@ export const polygonTool: ToolDefinition = {
           store.setDraft(null);
           return true;
         }
+        // One whose every point was undone goes too, unseen: redo would draw the polygon escaped.
+        if (store.getState().draft?.kind === 'polygon') store.setDraft(null);
         if (gestures.cancel()) return true;
         if (store.getState().selectedIds.length === 0) return false;
         store.select([]);

@@ -145,6 +145,18 @@ describe('polygon tool', () => {
     expect(store.getState().draft).toBeNull();
   });
 
+  it('does not bring back with redo a polygon Escaped after every point was undone', () => {
+    const { store, tools } = setup([], 'seg');
+    store.setTool('polygon');
+    for (const point of [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }]) tools.pointerDown(point, 4);
+    for (let i = 0; i < 3; i++) store.undo();
+    tools.cancel();
+    for (let i = 0; i < 3; i++) store.redo();
+    expect(store.getState().draft).toBeNull();
+    expect(tools.complete()).toBe(false);
+    expect(store.getState().shapes).toEqual([]);
+  });
+
   it('shows a hidden label again when a polygon is drawn with it: it vanished on close, yet stayed selected', () => {
     const { store, tools } = setup([], 'seg');
     store.setVisibility({ hiddenLabels: ['car', 'tree'], lockedLabels: [], hiddenShapes: [], lockedShapes: [] });
