@@ -209,6 +209,20 @@ test('propagation from the last image says there is nothing after it, and stays 
   expect(await api.boxes('propagate-last')).toHaveLength(1);
 });
 
+test('propagation in a filtered list counts the images of that list, not of the project', async ({ page, api, editor }) => {
+  await api.createProject('propagate-todo', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('propagate-todo', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: '1', x1: 2, y1: 2, x2: 12, y2: 10, label: 'car' }]);
+  await editor.open('bndbox', 'propagate-todo', '1 / 8');
+  await editor.showToDo();
+  await expect(editor.position()).toHaveText('1 / 7');
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: 'Copy shapes to other images' });
+  await dialog.getByLabel('Number of next images').fill('7');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  // It said "The project has 7 images", of a project of 8.
+  await expect(dialog.getByRole('alert')).toHaveText('The list in the strip has 7 images.');
+});
+
 test('auto-advance goes to the next image once a shape is labelled', async ({ page, api, editor }) => {
   await api.createProject('advance', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'advance', '1 / 8');

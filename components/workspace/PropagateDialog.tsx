@@ -63,7 +63,8 @@ function PropagateForm({ onClose, store, type, name, index, total, ensure }: Pro
     if (mode === 'next' && index + 1 >= total) return 'This is the last image: there is no image after it to copy to.';
     const [first, last] = mode === 'next' ? [index + 2, index + 1 + Number(count)] : [Number(from), Number(to)];
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) return 'Give whole numbers, the first not after the last.';
-    if (last > total) return `The project has ${total} images.`;
+    // Positions count in the strip's list, which a filter (To do, a label) makes shorter than the project.
+    if (last > total) return `The list in the strip has ${total} images.`;
     if (last - first + 1 > MAX_PROPAGATION) return `At most ${MAX_PROPAGATION} images at a time.`;
     return Array.from({ length: last - first + 1 }, (_, i) => first - 1 + i).filter((position) => position !== index);
   };
