@@ -49,7 +49,7 @@ test('the label select narrows the strip to that label\'s images, and "Any label
 });
 
 test('"Go to…" lands on an image by file name or by number, and says when nothing matches', async ({ page, api, editor }) => {
-  await api.createProject('goto', 'bndbox');
+  await api.createProject('goto', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'goto', '1 / 8');
   const dialog = page.getByRole('dialog', { name: 'Go to image' });
   const goTo = async (text: string, byKey = false) => {
@@ -75,6 +75,18 @@ test('"Go to…" lands on an image by file name or by number, and says when noth
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(editor.position()).toHaveText('6 / 8');
+
+  // Past the list's end, and a name the project has but the list shown does not: each said as
+  // the user can act on it (both said "No image matches").
+  await goTo('9');
+  await expect(dialog.getByRole('alert')).toHaveText('This list has 8 images: give a number from 1 to 8');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await expect(editor.position()).toHaveText('1 / 7');
+  await goTo(STRIP[5] ?? '');
+  await expect(dialog.getByRole('alert')).toHaveText(`“${STRIP[5]}” is in the project but not in this list: show All to open it`);
 });
 
 test('"Next to-do" skips images with shapes and wraps to the start', async ({ page, world, api, editor }) => {

@@ -5,7 +5,7 @@ import { errorText } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
 
 /** One field: a number is a position in the strip's list, other text names an image. */
-export function GoToImage({ open, onClose, goTo }: { open: boolean; onClose: () => void; goTo: (text: string) => Promise<boolean> }) {
+export function GoToImage({ open, onClose, goTo, whyNotFound }: { open: boolean; onClose: () => void; goTo: (text: string) => Promise<boolean>; whyNotFound: (text: string) => Promise<string> }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +21,7 @@ export function GoToImage({ open, onClose, goTo }: { open: boolean; onClose: () 
     setProblem(null);
     try {
       if (await goTo(text)) close();
-      else setProblem(`No image matches “${text.trim()}”`);
+      else setProblem(await whyNotFound(text));
     } catch (error) {
       setProblem(errorText(error));
     } finally {

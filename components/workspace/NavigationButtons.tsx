@@ -7,6 +7,8 @@ export function NavigationButtons(props: {
   goToOpen: boolean;
   setGoToOpen: (open: boolean) => void;
   goTo: (text: string) => Promise<boolean>;
+  /** What the Go to field says when goTo found nothing. */
+  whyNotFound: (text: string) => Promise<string>;
   nextUnlabeled: () => void;
   notice: string | null;
   /** " (G)": the action's current key for the tooltip. */
@@ -20,7 +22,7 @@ export function NavigationButtons(props: {
         Next to-do
       </button>
       {props.notice ? <span className="muted" role="status">{props.notice}</span> : null}
-      <GoToImage open={props.goToOpen} onClose={() => props.setGoToOpen(false)} goTo={props.goTo} />
+      <GoToImage open={props.goToOpen} onClose={() => props.setGoToOpen(false)} goTo={props.goTo} whyNotFound={props.whyNotFound} />
     </>
   );
 }

@@ -336,6 +336,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
           goTo={goTo}
+          whyNotFound={navigation.whyNotFound}
           nextUnlabeled={nextUnlabeled}
           notice={notice}
           keyHint={keyHint}

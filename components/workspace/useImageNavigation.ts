@@ -76,5 +76,15 @@ export function useImageNavigation(options: ImageNavigationOptions) {
     return false;
   }, [queryClient, trpc, list, kept, type, name, total, go, positionOf]);
 
-  return { nextUnlabeled, goTo };
+  /** Why goTo(text) found nothing, as the user can act on it: the list is narrower than the project. */
+  const whyNotFound = useCallback(async (text: string): Promise<string> => {
+    const wanted = text.trim();
+    if (POSITION.test(wanted)) return total === 0 ? 'This list has no images' : `This list has ${total} image${total === 1 ? '' : 's'}: give a number from 1 to ${total}`;
+    const narrowed = filter !== 'all' || label !== undefined || assignee !== undefined;
+    const whole = { annotation_type: type, project_name: name, filter: 'all' as const };
+    const inProject = narrowed && (await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...whole, name: wanted }), staleTime: 0 }).catch(() => null));
+    return inProject ? `“${wanted}” is in the project but not in this list: show All to open it` : `No image matches “${wanted}”`;
+  }, [queryClient, trpc, type, name, filter, label, assignee, total]);
+
+  return { nextUnlabeled, goTo, whyNotFound };
 }
