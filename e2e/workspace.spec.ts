@@ -81,6 +81,21 @@ test('draws a polygon in a seg project', async ({ page, world, api, editor }) =>
   await page.screenshot({ path: path.join(world.screenshotDir, 'workspace-polygon.png') });
 });
 
+test('Enter closes the polygon being drawn even after a panel button was clicked with the mouse', async ({ page, api, editor }) => {
+  await api.createProject('regions-enter', 'seg', { labels: ['road', 'bus'] });
+  await editor.open('seg', 'regions-enter', '1 / 8');
+  const c = await editor.centre();
+  for (const corner of [{ x: c.x - 100, y: c.y - 60 }, { x: c.x + 80, y: c.y - 60 }, { x: c.x + 40, y: c.y + 70 }]) await page.mouse.click(corner.x, corner.y);
+  // Clicked meanwhile, the button keeps the focus: Enter toggled it back instead of closing the polygon.
+  const lock = editor.labelPanel().getByRole('button', { name: 'Lock bus' });
+  await lock.click();
+  await expect(lock).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  await editor.waitSaved();
+  expect(await api.polygons('regions-enter')).toHaveLength(1);
+  await expect(lock).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('exports from the menu and shows the written file', async ({ page, world, api, editor }) => {
   await api.createProject('exported', 'bndbox');
   const coco = {

@@ -17,6 +17,16 @@ const key = (k: string, modifiers: { shift?: boolean; ctrl?: boolean; alt?: bool
 const route = (target: FocusNode | null, k: ReturnType<typeof key>) => routeKey(keyFocusOf(target), k);
 
 describe('routeKey', () => {
+  it('gives Enter to the polygon being drawn even on a button clicked meanwhile, but not in a panel or on a select', () => {
+    const lock = node('BUTTON', { 'aria-label': 'Lock bus' }, node('DIV', {}, body));
+    expect(route(lock, key('Enter'))).toBe('ignore');
+    expect(routeKey(keyFocusOf(lock), key('Enter'), true)).toBe('editor');
+    const inPanel = node('BUTTON', {}, node('DIV', { role: 'dialog' }, body));
+    expect(routeKey(keyFocusOf(inPanel), key('Enter'), true)).toBe('ignore');
+    const select = node('SELECT', { 'data-editor-keys': '' }, body);
+    expect(routeKey(keyFocusOf(select), key('Enter'), true)).toBe('ignore');
+  });
+
   it('gives letters and arrows to the editor over a focused select, which then does not change', () => {
     const select = node('SELECT', { 'aria-label': 'Split side of this image', 'data-editor-keys': '' }, node('LABEL', {}, body));
     expect(route(select, key('v'))).toBe('editor-only');

@@ -63,9 +63,14 @@ export type KeyRoute = 'ignore' | 'editor' | 'editor-only';
 
 const SELECT_MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
-export function routeKey(focus: KeyFocus, event: KeyInput): KeyRoute {
+/**
+ * drawing: a polygon is being drawn. Its Enter closes it even on a toolbar or panel button: a
+ * button clicked with the mouse meanwhile (Lock bus) keeps the focus, and Enter toggled it back
+ * instead of closing the polygon, without a word. A panel's (role="dialog") keeps its Enter.
+ */
+export function routeKey(focus: KeyFocus, event: KeyInput, drawing = false): KeyRoute {
   if (focus.typing) return 'ignore';
-  if (event.key === 'Enter' && focus.activates) return 'ignore';
+  if (event.key === 'Enter' && focus.activates && !(drawing && !focus.inPanel && !focus.select)) return 'ignore';
   if (event.key === ' ' && (focus.inPanel || focus.select)) return 'ignore';
   if (focus.select && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key.length === 1 || SELECT_MOVES.has(event.key))) return 'editor-only';
   return 'editor';
@@ -98,12 +103,13 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
   const runAction = useEffectEvent((actions: readonly EditorAction[]) => runShortcut(actions, context));
 
   const pickLabel = useEffectEvent((label: string) => context.store.setActiveLabel(label));
+  const drawing = useEffectEvent(() => context.tools.state === 'drawing');
 
   useEffect(() => {
     const byChord = new Map<string, EditorAction[]>();
     for (const action of ACTIONS) for (const chord of keys[action.id] ?? []) byChord.set(chord, [...(byChord.get(chord) ?? []), action]);
     const onKeyDown = (event: KeyboardEvent) => {
-      const route = routeKey(keyFocusOf(event.target), event);
+      const route = routeKey(keyFocusOf(event.target), event, drawing());
       if (route === 'ignore') return;
       // Whatever the editor makes of it, a key for the editor does not change a focused select.
       if (route === 'editor-only') event.preventDefault();
