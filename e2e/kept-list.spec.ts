@@ -127,6 +127,19 @@ test('Go to typed while a chosen filter waits for this tab\'s saves counts in th
   await expect(page.getByText(/No image matches/)).toHaveCount(0);
 });
 
+test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {
+  await api.createProject('kept-same-chip', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-same-chip', '1 / 8');
+  for (let image = 2; image <= 4; image += 1) {
+    await page.keyboard.press('d');
+    await expect(editor.position()).toHaveText(`${image} / 8`);
+  }
+  // It reopened the list at image 1: the place was lost for a click that changed nothing.
+  await editor.imageStrip().getByRole('tab', { name: /^All/ }).click();
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('4 / 8');
+});
+
 test('"Update list" stays on the image in view, or goes on to the next one still listed when it has left the list', async ({ page, api, editor }) => {
   await api.createProject('kept-update', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'kept-update', '1 / 8');

@@ -367,7 +367,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         assignees={assignees}
         labels={labelNames}
         onLabel={(next) => reopenList(() => setLabelFilter(next))}
-        onFilter={(next) => reopenList(() => setFilter(next))}
+        // The chip already chosen reads its list again in place, as Update list does: it reopened at image 1.
+        onFilter={(next) => (next === filter ? void rereadList() : reopenList(() => setFilter(next)))}
         onRefresh={() => afterSaves(() => void rereadList())}
         counts={list.counts}
       >
