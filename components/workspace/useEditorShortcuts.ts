@@ -70,7 +70,8 @@ const SELECT_MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight',
  */
 export function routeKey(focus: KeyFocus, event: KeyInput, drawing = false): KeyRoute {
   if (focus.typing) return 'ignore';
-  if (event.key === 'Enter' && focus.activates && !(drawing && !focus.inPanel && !focus.select)) return 'ignore';
+  const enterClosesDrawing = drawing && !focus.inPanel && !focus.select;
+  if (event.key === 'Enter' && focus.activates && !enterClosesDrawing) return 'ignore';
   if (event.key === ' ' && (focus.inPanel || focus.select)) return 'ignore';
   if (focus.select && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key.length === 1 || SELECT_MOVES.has(event.key))) return 'editor-only';
   return 'editor';

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTRPC } from '@/components/trpc/provider';
+import { countOf } from '@/components/ui/count-text';
 import type { ImageFilter } from './useImageList';
 import type { ProjectType } from './useProject';
 
@@ -79,7 +80,7 @@ export function useImageNavigation(options: ImageNavigationOptions) {
   /** Why goTo(text) found nothing, as the user can act on it: the list is narrower than the project. */
   const whyNotFound = useCallback(async (text: string): Promise<string> => {
     const wanted = text.trim();
-    if (POSITION.test(wanted)) return total === 0 ? 'This list has no images' : `This list has ${total} image${total === 1 ? '' : 's'}: give a number from 1 to ${total}`;
+    if (POSITION.test(wanted)) return total === 0 ? 'This list has no images' : `This list has ${countOf(total, 'image')}: give a number from 1 to ${total}`;
     const narrowed = filter !== 'all' || label !== undefined || assignee !== undefined;
     const whole = { annotation_type: type, project_name: name, filter: 'all' as const };
     const inProject = narrowed && (await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...whole, name: wanted }), staleTime: 0 }).catch(() => null));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /** A key or button's move, or a Go to (a number counts in the list it is made in). */
 export type AwaitingMove = 'next' | 'previous' | 'nextUnlabeled' | { goTo: string; found: (found: Promise<boolean>) => void };
@@ -19,6 +19,8 @@ export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move:
   // Set with the list's change, so whenRead (in the effect after that render) is the new list's.
   const [applied, setApplied] = useState(0);
   const [shown, setShown] = useState(0);
+  // The latest make (it reads the workspace's latest commands), without running the effect below on every render.
+  const makeMove = useEffectEvent(make);
   useEffect(() => {
     if (applied === 0) return;
     let current = true;
@@ -32,8 +34,8 @@ export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move:
     // A later choice's list is still on its way: the moves wait for that one.
     if (!due || due.choice !== shown) return;
     waiting.current = null;
-    for (const move of due.moves) make(move);
-  }, [shown, make]);
+    for (const move of due.moves) makeMove(move);
+  }, [shown]);
   return {
     choose: (): number => {
       choices.current += 1;

@@ -2,7 +2,7 @@
 // LabelMe): an import gives the labels its order (and keeps the labels no shape uses), and
 // the export writes it again, where it was and as it was while the labels are unchanged.
 import type { DatasetFields, DatasetFormat } from '@/server/core/types';
-import { archivePath, baseName, normalisePath, type ExportFile, type ImportFile } from './common';
+import { archivePath, baseName, normalisePath, type ExportFile, type ImportFile, type ImportResult } from './common';
 
 const CLASS_LISTS = ['class_names.txt', 'classes.txt', 'labels.txt'];
 // labelme2datasets (and labelme's own labels.txt) put the segmentation masks' background and
@@ -27,6 +27,14 @@ export function readClassList(files: readonly ImportFile[], format: DatasetForma
   if (!list) return { labels: [] };
   const kept: KeptClassList = { path: archivePath(list.path), content: list.content };
   return { labels: classesOf(list.content), projectFields: { [format]: { classList: kept } } };
+}
+
+/** The import's result with the class list among files: its labels first, the list kept for the export. */
+export function withClassList(result: ImportResult, files: readonly ImportFile[], format: DatasetFormat): ImportResult {
+  const classList = readClassList(files, format);
+  result.labels.push(...classList.labels);
+  if (classList.projectFields) result.projectFields = classList.projectFields;
+  return result;
 }
 
 /** A stored list, only while it is what readClassList stored at a path inside the archive (never trust a stored blob). */

@@ -30,7 +30,7 @@ import {
   type ImportTarget,
   type PreparedImage,
 } from './common';
-import { classListFile, readClassList } from './class-list';
+import { classListFile, withClassList } from './class-list';
 import { boundsCorners, polygonBounds, shapeBounds, type Point } from './geometry';
 import { readLabelmeImage, readLabelmeShape, sameOutline, type LabelmeImageFields, type OtherShape } from './labelme-fields';
 
@@ -168,10 +168,7 @@ export function importLabelme(files: readonly ImportFile[], images: readonly Imp
     result.imageFields ??= new Map();
     result.imageFields.set(target.relPath, { labelme: { ...fields } });
   });
-  const classList = readClassList(files, 'labelme');
-  result.labels.push(...classList.labels);
-  if (classList.projectFields) result.projectFields = classList.projectFields;
-  return result;
+  return withClassList(result, files, 'labelme');
 }
 
 /** The outline of a rectangle or polygon, a well-formed shape of another type to keep aside, or why the shape cannot be used. */

@@ -20,7 +20,7 @@ import {
   type PixelObject,
   type PreparedImage,
 } from './common';
-import { classListFile, readClassList } from './class-list';
+import { classListFile, withClassList } from './class-list';
 import { boundsCorners, shapeBounds } from './geometry';
 import { EXPORT_SIDES, exportSide, type ExportSide } from './export-layout';
 import { outsideImage } from './outside-image';
@@ -197,10 +197,7 @@ export function importVoc(files: readonly ImportFile[], images: readonly ImportT
         addMatched(result, target.relPath, [shape]);
       });
   });
-  const classList = readClassList(files, 'voc');
-  result.labels.push(...classList.labels);
-  if (classList.projectFields) result.projectFields = classList.projectFields;
-  return result;
+  return withClassList(result, files, 'voc');
 }
 
 const readNumber = (text: string | undefined) => (text === undefined || text === '' ? NaN : Number(text));
