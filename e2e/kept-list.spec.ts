@@ -6,7 +6,9 @@ import path from 'node:path';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { EditorPage, RestApi } from './pages';
+import { resetEditorSettings, type EditorPage, type RestApi } from './pages';
+
+test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
 const IMAGES = 150;
 const LABELLED_ELSEWHERE = 60;
@@ -125,6 +127,19 @@ test('Go to typed while a chosen filter waits for this tab\'s saves counts in th
   await page.waitForTimeout(500);
   await expect(editor.position()).toHaveText('7 / 7');
   await expect(page.getByText(/No image matches/)).toHaveCount(0);
+});
+
+test('auto-advance after a shape labelled while a chosen filter waits for this tab\'s saves steps in that list, and is not undone', async ({ page, api, editor }) => {
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-advance', page, api, editor);
+  await page.keyboard.press('Shift+A');
+  await editor.drawBox({ x: 16, y: 2 }, { x: 28, y: 12 });
+  land();
+  // As the key does: the second image of To do (the first labelled, seven left). It stepped in
+  // the list being left, and the opening undid the step.
+  await expect(editor.position()).toHaveText('2 / 7');
+  await expect(page.locator('.topbar-path')).toHaveText('disguised.txt');
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('2 / 7');
 });
 
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { WorkspaceCommands } from '@/components/editor/actions/actions';
 import { firstKeyHint } from '@/components/editor/actions/keymap';
 import type { CanvasHandle } from '@/components/editor/EditorCanvas';
@@ -188,12 +188,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     },
     [flush, list, itemAt, total, store, leave, applyHeld, heldInput, type, name, position],
   );
+  // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
+  // list being left, it was undone by the opening).
+  const advance = useEffectEvent(() => commands.next());
   useEffect(() => {
     if (!workflow.autoAdvance) return;
     // After the shape is drawn and committed, so its save is queued for this image first.
-    const unsubscribe = store.onShapeLabelled(() => setTimeout(() => go(position.get() + 1, true), 0));
+    const unsubscribe = store.onShapeLabelled(() => setTimeout(advance, 0));
     return () => void unsubscribe();
-  }, [store, workflow.autoAdvance, go, position]);
+  }, [store, workflow.autoAdvance]);
 
   const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
