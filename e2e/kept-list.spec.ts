@@ -90,6 +90,11 @@ test('"Next to-do" pressed while a filtered list is still being read waits for i
 async function toDoChosenWhileASaveIsOnItsWay(name: string, page: Page, api: RestApi, editor: EditorPage): Promise<() => void> {
   await api.createProject(name, 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', name, '1 / 8');
+  return chosenWhileASaveIsOnItsWay(/To do/, page, editor);
+}
+
+/** A box drawn on the image in view whose save is held, and the strip filter `chip` clicked. */
+async function chosenWhileASaveIsOnItsWay(chip: RegExp, page: Page, editor: EditorPage): Promise<() => void> {
   let sent = 0;
   let land = () => undefined as void;
   const landed = new Promise<void>((resolve) => (land = resolve));
@@ -100,7 +105,7 @@ async function toDoChosenWhileASaveIsOnItsWay(name: string, page: Page, api: Res
   });
   await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
   await expect.poll(() => sent).toBeGreaterThan(0);
-  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await editor.imageStrip().getByRole('tab', { name: chip }).click();
   return land;
 }
 
@@ -140,6 +145,27 @@ test('auto-advance after a shape labelled while a chosen filter waits for this t
   await expect(page.locator('.topbar-path')).toHaveText('disguised.txt');
   await page.waitForTimeout(500);
   await expect(editor.position()).toHaveText('2 / 7');
+});
+
+test('a Check dataset entry opened while a chosen filter waits for this tab\'s saves opens its shape in that list', async ({ page, api, editor }) => {
+  await api.createProject('kept-check', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('kept-check', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);
+  await editor.open('bndbox', 'kept-check', '1 / 8');
+  await page.keyboard.press('Shift+C');
+  const entry = page.getByRole('region', { name: 'Check dataset' }).getByRole('button', { name: 'grey.png · grey-out' });
+  await expect(entry).toBeVisible();
+  const land = await chosenWhileASaveIsOnItsWay(/^Labeled/, page, editor);
+  await entry.click();
+  // The entry's image is looked up meanwhile, as with saves slow to land.
+  await page.waitForTimeout(1000);
+  land();
+  // Labeled holds the first image (its box saved now) and grey.png. It opened grey.png as the
+  // fifth of all eight, and the opening of Labeled went back to its first image.
+  await expect(page.locator('.topbar-path')).toHaveText('grey.png');
+  await expect(editor.position()).toHaveText('2 / 2');
+  await expect(page.getByRole('region', { name: 'Shapes' }).locator('.shape-row.active')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('2 / 2');
 });
 
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {

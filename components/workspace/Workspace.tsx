@@ -50,7 +50,7 @@ import { useEditorShortcuts } from './useEditorShortcuts';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useMovesAwaitingList } from './useMovesAwaitingList';
-import { useJumpToShape } from './useJumpToShape';
+import { useJumpToShape, type ShapePlace } from './useJumpToShape';
 import { useLabelEdits } from './useLabelEdits';
 import { originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
 import { EditorPane, takeHeldExit } from './EditorPane';
@@ -205,10 +205,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
   const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, positionOf });
-  const listMoves = useMovesAwaitingList(list.whenRead, (move) => (typeof move === 'string' ? commands[move]() : move.found(navigation.goTo(move.goTo))));
+  const listMoves = useMovesAwaitingList(list.whenRead, (move) =>
+    typeof move === 'string' ? commands[move]() : 'goTo' in move ? move.found(navigation.goTo(move.goTo)) : move.found(jumpTo(move.open)),
+  );
   // Typed right after a filter was chosen: image 6 of the list being read, not of the one left
   // (where it was undone by the opening) nor of a list still empty ("No image matches").
   const goTo = (text: string) => new Promise<boolean>((found) => listMoves.awaits({ goTo: text, found }) || found(navigation.goTo(text)));
+  // A Check dataset entry opened right after a filter was chosen: looked up in the list left, it
+  // was undone by the opening.
+  const openShape = (place: ShapePlace) => new Promise<boolean>((found) => listMoves.awaits({ open: place, found }) || found(jumpTo(place)));
   const nextUnlabeled = () => {
     if (listMoves.awaits('nextUnlabeled')) return;
     setNotice(null);
@@ -413,7 +418,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           />
         )}
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
-        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={jumpTo} onClose={() => setChecking(false)} /> : null}
+        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={openShape} onClose={() => setChecking(false)} /> : null}
       </main>
       <aside className="sidepanel">
         <LabelPanel

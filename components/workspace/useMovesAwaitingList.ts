@@ -1,14 +1,24 @@
 'use client';
 
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { ShapePlace } from './useJumpToShape';
 
-/** A key or button's move, or a Go to (a number counts in the list it is made in). */
-export type AwaitingMove = 'next' | 'previous' | 'nextUnlabeled' | { goTo: string; found: (found: Promise<boolean>) => void };
+/**
+ * A key or button's move, a Go to (a number counts in the list it is made in), or an image (and
+ * shape) to open, which is looked up in the list it is opened in.
+ */
+export type AwaitingMove =
+  | 'next'
+  | 'previous'
+  | 'nextUnlabeled'
+  | { goTo: string; found: (found: Promise<boolean>) => void }
+  | { open: ShapePlace; found: (found: Promise<boolean>) => void };
 
 /**
  * A list chosen in the strip (a filter, a label) opens once this tab's saves have landed, at its
- * start. A move asked for meanwhile (a key, a button) waits and is made in that list once its
- * first page is there: made at once, it moved in the list being left, and the opening undid it.
+ * start. A move asked for meanwhile (a key, a button, a Check dataset entry) waits and is made
+ * in that list once its first page is there: made at once, it moved in the list being left, and
+ * the opening undid it.
  *
  * choose() when the user picks a list, opened(choice) right after the change is applied;
  * awaits(move) is true when the move is kept for later. whenRead: the list as last rendered.
