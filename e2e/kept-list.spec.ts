@@ -147,6 +147,28 @@ test('auto-advance after a shape labelled while a chosen filter waits for this t
   await expect(editor.position()).toHaveText('2 / 7');
 });
 
+test('a strip row clicked while a chosen filter waits for this tab\'s saves opens its image in that list', async ({ page, api, editor }) => {
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-row', page, api, editor);
+  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
+  land();
+  // dog.png is the third of To do's seven (the first image labelled): it opened as the fourth of
+  // all eight, and the opening of To do went back to its first image.
+  await expect(page.locator('.topbar-path')).toHaveText('dog.png');
+  await expect(editor.position()).toHaveText('3 / 7');
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('3 / 7');
+});
+
+test('a strip row clicked while a chosen filter waits, of an image that list does not hold, says so', async ({ page, api, editor }) => {
+  await api.createProject('kept-row-out', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-row-out', '1 / 8');
+  const land = await chosenWhileASaveIsOnItsWay(/^Labeled/, page, editor);
+  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
+  land();
+  await expect(editor.position()).toHaveText('1 / 1');
+  await expect(page.getByText('dog.png is not in this list: show All to open it')).toBeVisible();
+});
+
 test('a Check dataset entry opened while a chosen filter waits for this tab\'s saves opens its shape in that list', async ({ page, api, editor }) => {
   await api.createProject('kept-check', 'bndbox', { labels: ['car'] });
   await api.saveBoxes('kept-check', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);

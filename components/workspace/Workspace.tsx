@@ -214,6 +214,14 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // A Check dataset entry opened right after a filter was chosen: looked up in the list left, it
   // was undone by the opening.
   const openShape = (place: ShapePlace) => new Promise<boolean>((found) => listMoves.awaits({ open: place, found }) || found(jumpTo(place)));
+  // A strip row clicked then is a row of the list being left: its image is opened in the list
+  // chosen, where it has another place, or none.
+  const selectRow = (index: number) => {
+    const item = list.itemAt(index);
+    const opened = (found: boolean) => found || setNotice(`${item?.img_path} is not in this list: show All to open it`);
+    const waits = item && listMoves.awaits({ open: { imageUuid: item.uuid, relPath: item.img_path }, found: (found) => void found.then(opened, (error: unknown) => setNotice(errorText(error))) });
+    if (!waits) go(index);
+  };
   const nextUnlabeled = () => {
     if (listMoves.awaits('nextUnlabeled')) return;
     setNotice(null);
@@ -369,7 +377,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         itemAt={list.itemAt}
         requestPage={list.requestPage}
         currentIndex={index}
-        onSelect={go}
+        onSelect={selectRow}
         filter={filter}
         label={stripFilter}
         assignees={assignees}
