@@ -190,6 +190,16 @@ test('a Check dataset entry opened while a chosen filter waits for this tab\'s s
   await expect(editor.position()).toHaveText('2 / 2');
 });
 
+test('the strip shows its list is being read while a chosen filter waits for this tab\'s saves', async ({ page, api, editor }) => {
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-busy', page, api, editor);
+  const strip = editor.imageStrip();
+  // It showed the list being left as if final, its chip still chosen.
+  await expect(strip.getByText('Reading the list…')).toBeVisible();
+  land();
+  await expect(editor.position()).toHaveText('1 / 7');
+  await expect(strip.getByText('Reading the list…')).toHaveCount(0);
+});
+
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {
   await api.createProject('kept-same-chip', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'kept-same-chip', '1 / 8');

@@ -25,6 +25,8 @@ interface ImageStripProps {
   /** Re-reads the filtered list (images labeled or cleared since it was opened). */
   onRefresh: () => void;
   counts: { total: number; labeled: number; filtered: number } | null;
+  /** A list chosen (a filter, a label) is on its way: the rows are still the list being left's. */
+  reading?: boolean;
   /** Shown under the filter chips, e.g. background work on the project's images. */
   children?: ReactNode;
 }
@@ -135,7 +137,8 @@ export function ImageStrip(props: ImageStripProps) {
           ↻ Update list ({changedSinceOpened} now)
         </button>
       ) : null}
-      <div className="strip-scroll" ref={scroller} onScroll={measure}>
+      {props.reading ? <p className="strip-reading small muted" role="status">Reading the list…</p> : null}
+      <div className="strip-scroll" ref={scroller} onScroll={measure} aria-busy={props.reading}>
         <div style={{ height: total * ROW, position: 'relative' }}>{rows}</div>
       </div>
     </aside>

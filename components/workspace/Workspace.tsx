@@ -387,6 +387,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         onFilter={(next) => (next === filter ? void rereadList() : reopenList(() => setFilter(next)))}
         onRefresh={() => afterSaves(() => void rereadList())}
         counts={list.counts}
+        reading={listMoves.reading}
       >
         <FolderScanProgress scan={scan} />
         <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />

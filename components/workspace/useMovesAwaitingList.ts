@@ -21,7 +21,8 @@ export type AwaitingMove =
  * the opening undid it.
  *
  * choose() when the user picks a list, opened(choice) right after the change is applied;
- * awaits(move) is true when the move is kept for later. whenRead: the list as last rendered.
+ * awaits(move) is true when the move is kept for later; reading while the list chosen last is
+ * not shown yet. whenRead: the list as last rendered.
  */
 export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move: AwaitingMove) => void) {
   const choices = useRef(0);
@@ -29,6 +30,8 @@ export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move:
   // Set with the list's change, so whenRead (in the effect after that render) is the new list's.
   const [applied, setApplied] = useState(0);
   const [shown, setShown] = useState(0);
+  // The last choice, for the strip to show its list is on its way until it is shown.
+  const [chosen, setChosen] = useState(0);
   // The latest make (it reads the workspace's latest commands), without running the effect below on every render.
   const makeMove = useEffectEvent(make);
   useEffect(() => {
@@ -50,6 +53,7 @@ export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move:
     choose: (): number => {
       choices.current += 1;
       waiting.current = { choice: choices.current, moves: waiting.current?.moves ?? [] };
+      setChosen(choices.current);
       return choices.current;
     },
     opened: (choice: number) => setApplied(choice),
@@ -58,5 +62,6 @@ export function useMovesAwaitingList(whenRead: () => Promise<void>, make: (move:
       waiting.current.moves.push(move);
       return true;
     },
+    reading: chosen !== shown,
   };
 }
