@@ -128,6 +128,11 @@ export function restApi(request: APIRequestContext, base: string, imageFolder: s
       return [...(await recordsByFile('bndbox', name)).values()].flatMap((record) => record.bnd_box ?? []);
     },
 
+    /** The polygons of one image, as a classifai client reads them. */
+    async polygonsOf(name: string, file: string): Promise<RestPolygon[]> {
+      return (await recordsByFile('seg', name)).get(file)?.polygons ?? [];
+    },
+
     /** The polygons of every image together, in image order. */
     async polygons(name: string): Promise<RestPolygon[]> {
       return [...(await recordsByFile('seg', name)).values()].flatMap((record) => record.polygons ?? []);

@@ -47,6 +47,7 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
+import { leaveDrawing, useDrawingNotice } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useMovesAwaitingList } from './useMovesAwaitingList';
@@ -168,12 +169,17 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return shapes;
   }, []);
 
+  const [notice, setNotice] = useState<string | null>(null);
+  const tellDrawing = useDrawingNotice(store, setNotice);
   const { leave, applyHeld } = persistence;
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
       // The list's length now, not at the last render: a key pressed while the list was read lands.
       if (next < 0 || next >= list.sizeNow()) return;
+      const drawing = leaveDrawing(store, tools);
+      if (drawing.notice) tellDrawing(drawing.notice);
+      if (drawing.stay) return;
       // A box drawn before this image reached the editor goes on to it without the editor.
       const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
       if (held) applyHeld(held);
@@ -186,7 +192,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       void list.ensure(next).catch(() => undefined);
       position.set(next);
     },
-    [flush, list, itemAt, total, store, leave, applyHeld, heldInput, type, name, position],
+    [flush, list, itemAt, total, store, tools, tellDrawing, leave, applyHeld, heldInput, type, name, position],
   );
   // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
   // list being left, it was undone by the opening).
@@ -198,7 +204,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance]);
 
-  const [notice, setNotice] = useState<string | null>(null);
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
   const { positionOf, keptUuidAt, kept } = list;
   const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, kept, keptUuidAt, onNothingLeft });

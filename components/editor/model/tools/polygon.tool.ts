@@ -9,6 +9,9 @@ import { createGestures } from './gestures';
 import { asProjectShape } from './project-shapes';
 import type { EditorTool, ToolDefinition } from './tool';
 
+/** What close() asks of the points, in the words the workspace says it with. */
+export const POLYGON_CLOSE_RULE = 'A polygon needs at least 3 points that enclose an area';
+
 export const polygonTool: ToolDefinition = {
   id: 'polygon',
   title: 'Polygon',

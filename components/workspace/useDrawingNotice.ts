@@ -1,0 +1,53 @@
+'use client';
+
+// The polygon being drawn when the user moves to another image, and what the workspace says
+// about it: it went with the image left, without a word.
+import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import type { EditorStore } from '@/components/editor/model/editor-store';
+import type { ToolController } from '@/components/editor/model/tools';
+import { POLYGON_CLOSE_RULE } from '@/components/editor/model/tools/polygon.tool';
+import type { Point } from '@/components/editor/model/types';
+
+const drawnPoints = (store: EditorStore): readonly Point[] | null => {
+  const { draft } = store.getState();
+  return draft?.kind === 'polygon' && draft.points.length > 0 ? draft.points : null;
+};
+
+/**
+ * Before the image is left: the polygon being drawn is closed on it when it can be, as Enter
+ * would, else dropped, and notice says so. stay: it closed with no label picked, and the move
+ * waits for the label prompt's answer (made, it would take the unnamed shape with the image).
+ */
+export function leaveDrawing(store: EditorStore, tools: ToolController): { stay: boolean; notice: string | null } {
+  const points = drawnPoints(store);
+  if (!points) return { stay: false, notice: null };
+  if (tools.complete()) return { stay: store.getState().pendingLabel !== null, notice: null };
+  store.setDraft(null);
+  const count = points.length === 1 ? '1 point' : `${points.length} points`;
+  return { stay: false, notice: `The polygon being drawn (${count}) was dropped: ${POLYGON_CLOSE_RULE.toLowerCase()}` };
+}
+
+/**
+ * Says something about the drawing in the workspace's notice: it holds until the drawing
+ * changes (a point added or taken back, the polygon closed or escaped, a new one begun), and
+ * is then no longer true.
+ */
+export function useDrawingNotice(store: EditorStore, setNotice: Dispatch<SetStateAction<string | null>>) {
+  const said = useRef<{ text: string; points: readonly Point[] | null } | null>(null);
+  useEffect(() => {
+    const unsubscribe = store.subscribe(() => {
+      const current = said.current;
+      if (!current || drawnPoints(store) === current.points) return;
+      said.current = null;
+      setNotice((shown) => (shown === current.text ? null : shown));
+    });
+    return () => void unsubscribe();
+  }, [store, setNotice]);
+  return useCallback(
+    (text: string) => {
+      said.current = { text, points: drawnPoints(store) };
+      setNotice(text);
+    },
+    [store, setNotice],
+  );
+}

@@ -1,0 +1,48 @@
+// What the editor says about the polygon being drawn and about "keep previous": nothing of the
+// user's work goes without a word.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { EditorPage } from './pages';
+
+const points = (polygon: { coorPt: unknown[] }) => polygon.coorPt.length;
+
+/** Clicks points around the canvas centre (inside every test image as fitted): the polygon stays open. */
+async function clickPoints(page: Page, editor: EditorPage, offsets: ReadonlyArray<readonly [number, number]>) {
+  const centre = await editor.centre();
+  for (const [dx, dy] of offsets) await page.mouse.click(centre.x + dx, centre.y + dy);
+}
+const SQUARE = [[-30, -30], [30, -30], [30, 30], [-30, 30]] as const;
+
+test('moving on closes the polygon being drawn on its own image, or says it was dropped', async ({ page, api, editor }) => {
+  await api.createProject('leave-drawing', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'leave-drawing', '1 / 8');
+  await clickPoints(page, editor, SQUARE);
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('2 / 8');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('leave-drawing', 'bitmap.bmp')).map(points)).toEqual([4]);
+
+  // Keys pressed fast: the polygon lands on the image it was drawn on, not on one passed.
+  await editor.waitImageShown();
+  await clickPoints(page, editor, SQUARE.slice(0, 3));
+  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('5 / 8');
+  await editor.waitSaved();
+  expect((await api.polygons('leave-drawing')).map(points)).toEqual([4, 3]);
+  expect((await api.polygonsOf('leave-drawing', 'cat.jpg')).map(points)).toEqual([3]);
+
+  // Two points cannot close: the move is made, and the notice says what was lost.
+  await editor.waitImageShown();
+  await clickPoints(page, editor, SQUARE.slice(0, 2));
+  await page.getByRole('button', { name: 'Next ›' }).click();
+  await expect(editor.position()).toHaveText('6 / 8');
+  const notice = page.getByRole('status').filter({ hasText: 'The polygon being drawn (2 points) was dropped' });
+  await expect(notice).toBeVisible();
+  // It holds until the user draws on.
+  await editor.waitImageShown();
+  await clickPoints(page, editor, SQUARE.slice(0, 1));
+  await expect(notice).toBeHidden();
+  await page.keyboard.press('Escape');
+  await editor.waitSaved();
+  expect((await api.polygons('leave-drawing')).map(points)).toEqual([4, 3]);
+});
