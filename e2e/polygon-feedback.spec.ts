@@ -46,3 +46,31 @@ test('moving on closes the polygon being drawn on its own image, or says it was 
   await editor.waitSaved();
   expect((await api.polygons('leave-drawing')).map(points)).toEqual([4, 3]);
 });
+
+test('Enter on a polygon too small or flat to close says why, and presses no button', async ({ page, api, editor }) => {
+  await api.createProject('enter-too-small', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'enter-too-small', '1 / 8');
+  await clickPoints(page, editor, [[-120, -120], [120, -120]]);
+  // A button clicked meanwhile keeps the focus: Enter is still the drawing's.
+  const hide = editor.labelPanel().getByRole('button', { name: 'Hide road' });
+  await hide.click();
+  await hide.click();
+  await page.keyboard.press('Enter');
+  const notice = page.getByRole('status').filter({ hasText: 'A polygon needs at least 3 points that enclose an area' });
+  await expect(notice).toBeVisible();
+  await expect(hide).toHaveAttribute('aria-pressed', 'false');
+
+  // A third point on the line of the two: still flat, still said.
+  const centre = await editor.centre();
+  await page.mouse.click(centre.x, centre.y - 120);
+  await expect(notice).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(notice).toBeVisible();
+  // One off the line: Enter closes, and the notice goes with the drawing.
+  await page.mouse.click(centre.x, centre.y + 120);
+  await expect(notice).toBeHidden();
+  await page.keyboard.press('Enter');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('enter-too-small', 'bitmap.bmp')).map(points)).toEqual([4]);
+  await expect(notice).toBeHidden();
+});

@@ -322,6 +322,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     propagate: () => setDialog('propagate'),
     toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
+    tellDrawing,
     checkDataset: () => setChecking(true),
     renameImage: () => isAdmin && itemAt(position.get()) && setDialog('rename'),
     mayChangeFiles: isAdmin,

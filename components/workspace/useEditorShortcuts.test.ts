@@ -1,7 +1,7 @@
 // Which keys the editor takes and which it leaves to the focused element, and when a shortcut
 // counts as handled: plain element stand-ins here (no DOM in these tests), a real store and tools.
 import { describe, expect, it } from 'vitest';
-import { ACTIONS } from '@/components/editor/actions/actions';
+import { ACTIONS, type ActionContext } from '@/components/editor/actions/actions';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import { createToolController } from '@/components/editor/model/tools';
 import { keyFocusOf, routeKey, runShortcut, type FocusNode } from './useEditorShortcuts';
@@ -89,20 +89,30 @@ describe('runShortcut', () => {
     store.setActiveLabel('car');
     store.setTool('polygon');
     const tools = createToolController(store, 'seg');
-    const context = { store, tools, heldKeys: { holdKey: () => false }, projectType: 'seg' as const, labels: ['car'], workspace: {} as never };
+    const told: string[] = [];
+    const workspace = { tellDrawing: (text: string) => void told.push(text) } as unknown as ActionContext['workspace'];
+    const context = { store, tools, heldKeys: { holdKey: () => false }, projectType: 'seg' as const, labels: ['car'], workspace };
     const actionsOn = (chord: string) => ACTIONS.filter((action) => (action.defaultKeys as readonly string[]).includes(chord));
-    return { store, context, actionsOn };
+    return { store, context, actionsOn, told };
   };
 
-  it('counts Enter as handled only when a polygon closed', () => {
-    const { store, context, actionsOn } = setup();
+  it('counts Enter as handled only when a polygon was drawn, and says why one too small did not close', () => {
+    const { store, context, actionsOn, told } = setup();
     expect(runShortcut(actionsOn('Enter'), context)).toBe(false);
-    // Two points enclose nothing: the draft stays, Enter is not used up.
+    expect(told).toEqual([]);
+    // Two points enclose nothing: the draft stays, and Enter says why (it is not the focused button's).
     store.setDraft({ kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }], hover: null });
-    expect(runShortcut(actionsOn('Enter'), context)).toBe(false);
+    expect(runShortcut(actionsOn('Enter'), context)).toBe(true);
+    expect(told).toEqual(['A polygon needs at least 3 points that enclose an area']);
+    expect(store.getState().draft).toMatchObject({ kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }] });
+    // Three on a line neither.
+    store.setDraft({ kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 30, y: 10 }, { x: 50, y: 10 }], hover: null });
+    expect(runShortcut(actionsOn('Enter'), context)).toBe(true);
+    expect(told).toHaveLength(2);
     store.setDraft({ kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }], hover: null });
     expect(runShortcut(actionsOn('Enter'), context)).toBe(true);
     expect(store.getState().shapes).toMatchObject([{ kind: 'polygon', label: 'car' }]);
+    expect(told).toHaveLength(2);
   });
 
   it('counts other actions as handled when one runs, and none when no action applies', () => {

@@ -81,13 +81,21 @@ export function routeKey(focus: KeyFocus, event: KeyInput, drawing = false): Key
  * Runs the first action on a chord that means something in this project (another project
  * type may use the same key for an action this one does not offer). True when the key did
  * something: an action that finishes the tool's work (Enter: close the polygon) counts only
- * when there was something to finish, so Enter is otherwise left to the page.
+ * when there was something to finish, so Enter is otherwise left to the page. A drawing that
+ * cannot finish yet counts too: the action says why, and a focused button must not take the
+ * key as well (routeKey gave it to the drawing).
  */
 export function runShortcut(actions: readonly EditorAction[], context: ActionContext): boolean {
   const action = actions.find((candidate) => candidate.available?.(context) !== false);
   if (!action) return false;
   let finished: boolean | undefined;
-  const tools: ToolController = Object.create(context.tools, { complete: { value: () => (finished = context.tools.complete()) } });
+  const complete = () => {
+    const drawing = context.tools.state === 'drawing';
+    const closed = context.tools.complete();
+    finished = closed || drawing;
+    return closed;
+  };
+  const tools: ToolController = Object.create(context.tools, { complete: { value: complete } });
   action.run({ ...context, tools });
   return finished ?? true;
 }

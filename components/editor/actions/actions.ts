@@ -5,6 +5,7 @@ import type { HeldKey } from '../held-input';
 import type { EditorStore } from '../model/editor-store';
 import { polygonToBox } from '../model/shape-ops';
 import { ALL_TOOLS, type ToolController } from '../model/tools';
+import { POLYGON_CLOSE_RULE } from '../model/tools/polygon.tool';
 import { asProjectShape } from '../model/tools/project-shapes';
 import type { EditorShape, ProjectType } from '../model/types';
 import { toggleIn } from '../model/visibility';
@@ -23,6 +24,8 @@ export interface WorkspaceCommands {
   propagate(): void;
   toggleKeepPrevious(): void;
   toggleAutoAdvance(): void;
+  /** Says something about the polygon being drawn in the workspace's notice, while the drawing stays as it is. */
+  tellDrawing(text: string): void;
   checkDataset(): void;
   /** Puts the open image on a side of the project's split (kept until the next split). */
   setSplit(side: 'train' | 'val' | 'test'): void;
@@ -116,7 +119,18 @@ export const ACTIONS: readonly EditorAction[] = [
   { id: 'edit.copy', title: 'Copy the selected shapes', group: 'Edit', defaultKeys: ['Mod+c'], run: ({ store }) => store.copy() },
   { id: 'edit.paste', title: 'Paste shapes 10 px further', group: 'Edit', defaultKeys: ['Mod+v'], run: ({ store }) => store.paste() },
   { id: 'edit.pasteInPlace', title: 'Paste shapes where they were (on another image too)', group: 'Edit', defaultKeys: ['Shift+Mod+v'], run: ({ store }) => store.paste(true) },
-  { id: 'polygon.close', title: 'Close the polygon being drawn', group: 'Shapes', defaultKeys: ['Enter'], run: ({ tools, heldKeys }) => void (heldKeys.holdKey('complete') || tools.complete()) },
+  {
+    id: 'polygon.close',
+    title: 'Close the polygon being drawn',
+    group: 'Shapes',
+    defaultKeys: ['Enter'],
+    run: ({ store, tools, heldKeys, workspace }) => {
+      if (heldKeys.holdKey('complete') || tools.complete()) return;
+      // Too small or flat to close, the polygon stays open: Enter did nothing, without a word.
+      const { draft } = store.getState();
+      if (draft?.kind === 'polygon' && draft.points.length > 0) workspace.tellDrawing(POLYGON_CLOSE_RULE);
+    },
+  },
   { id: 'shape.simplify', title: 'Simplify the selected polygon (preview, then apply)', group: 'Shapes', defaultKeys: ['Shift+s'], run: ({ workspace }) => workspace.simplify() },
   {
     id: 'shape.toBox',
