@@ -2,7 +2,7 @@
 // user's work goes without a word.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { EditorPage } from './pages';
+import { resetEditorSettings, type EditorPage } from './pages';
 
 const points = (polygon: { coorPt: unknown[] }) => polygon.coorPt.length;
 
@@ -12,6 +12,8 @@ async function clickPoints(page: Page, editor: EditorPage, offsets: ReadonlyArra
   for (const [dx, dy] of offsets) await page.mouse.click(centre.x + dx, centre.y + dy);
 }
 const SQUARE = [[-30, -30], [30, -30], [30, 30], [-30, 30]] as const;
+
+test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
 test('moving on closes the polygon being drawn on its own image, or says it was dropped', async ({ page, api, editor }) => {
   await api.createProject('leave-drawing', 'seg', { labels: ['road'] });
@@ -73,4 +75,32 @@ test('Enter on a polygon too small or flat to close says why, and presses no but
   await editor.waitSaved();
   expect((await api.polygonsOf('enter-too-small', 'bitmap.bmp')).map(points)).toEqual([4]);
   await expect(notice).toBeHidden();
+});
+
+test('K says whether keep previous is now on or off, and the toolbar shows it while on', async ({ page, api, editor }) => {
+  await api.createProject('keep-previous-key', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'keep-previous-key', '1 / 8');
+  const badge = page.getByRole('toolbar', { name: 'Tools' }).getByTitle(/^Keep previous is on/);
+  await expect(badge).toBeHidden();
+  await page.keyboard.press('k');
+  await expect(page.getByRole('status').filter({ hasText: 'Keep previous is on' })).toBeVisible();
+  await expect(badge).toBeVisible();
+  // The menu's item says the same.
+  await page.getByRole('button', { name: 'More ▾' }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: /Keep previous/ })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+
+  // It works as it says: the next empty image starts with this one's polygon.
+  await clickPoints(page, editor, SQUARE);
+  await page.keyboard.press('Enter');
+  await editor.nextImage();
+  await editor.waitSaved();
+  expect((await api.polygons('keep-previous-key')).map(points)).toEqual([4, 4]);
+  // The move took the notice; the badge stays.
+  await expect(page.getByRole('status').filter({ hasText: 'Keep previous is on' })).toBeHidden();
+  await expect(badge).toBeVisible();
+
+  await page.keyboard.press('k');
+  await expect(page.getByRole('status').filter({ hasText: 'Keep previous is off' })).toBeVisible();
+  await expect(badge).toBeHidden();
 });

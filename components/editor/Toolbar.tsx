@@ -104,6 +104,8 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
         {item('view.checkDataset', 'Check dataset…')}
         {item('view.settings', 'Settings…')}
       </Menu>
+      {/* Out of sight in the menu, the switch was easily forgotten while it copied shapes onto every empty image. */}
+      {workflow.keepPrevious ? <span className="badge" title={`Keep previous is on: an empty image starts with the previous image's shapes${firstKeyHint(keys, 'propagate.keepPrevious')}`}>Keep previous</span> : null}
       <span className="toolbar-gap" />
       {button('view.fit', 'Fit')}
       {/* Not "100%": that read as the zoom level, which the canvas corner shows. */}

@@ -177,6 +177,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     (next: number, step = false) => {
       // The list's length now, not at the last render: a key pressed while the list was read lands.
       if (next < 0 || next >= list.sizeNow()) return;
+      // A notice speaks of the image left or of a moment past (a switch turned: the toolbar keeps showing one on).
+      setNotice(null);
       const drawing = leaveDrawing(store, tools);
       if (drawing.notice) tellDrawing(drawing.notice);
       if (drawing.stay) return;
@@ -320,7 +322,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     settings: () => setDialog('settings'),
     simplify: () => store.getState().shapes.some((shape) => shape.id === store.getState().selectedId && shape.kind === 'polygon') && setDialog('simplify'),
     propagate: () => setDialog('propagate'),
-    toggleKeepPrevious: () => settings.saveWorkflow({ ...workflow, keepPrevious: !workflow.keepPrevious }),
+    toggleKeepPrevious: () => {
+      const keepPrevious = !workflow.keepPrevious;
+      settings.saveWorkflow({ ...workflow, keepPrevious });
+      // Only the More menu showed the switch: K turned it without a word.
+      setNotice(keepPrevious ? "Keep previous is on: an empty image starts with the previous image's shapes" : 'Keep previous is off');
+    },
     toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
     tellDrawing,
     checkDataset: () => setChecking(true),
