@@ -18,13 +18,20 @@ const route = (target: FocusNode | null, k: ReturnType<typeof key>) => routeKey(
 
 describe('routeKey', () => {
   it('gives Enter to the polygon being drawn even on a button clicked meanwhile, but not in a panel or on a select', () => {
+    const polygon = { kind: 'polygon' as const, points: [{ x: 10, y: 10 }, { x: 50, y: 10 }], hover: null };
     const lock = node('BUTTON', { 'aria-label': 'Lock bus' }, node('DIV', {}, body));
     expect(route(lock, key('Enter'))).toBe('ignore');
-    expect(routeKey(keyFocusOf(lock), key('Enter'), true)).toBe('editor');
+    expect(routeKey(keyFocusOf(lock), key('Enter'), polygon)).toBe('editor');
     const inPanel = node('BUTTON', {}, node('DIV', { role: 'dialog' }, body));
-    expect(routeKey(keyFocusOf(inPanel), key('Enter'), true)).toBe('ignore');
+    expect(routeKey(keyFocusOf(inPanel), key('Enter'), polygon)).toBe('ignore');
     const select = node('SELECT', { 'data-editor-keys': '' }, body);
-    expect(routeKey(keyFocusOf(select), key('Enter'), true)).toBe('ignore');
+    expect(routeKey(keyFocusOf(select), key('Enter'), polygon)).toBe('ignore');
+  });
+
+  it('leaves Enter to the button while a box is dragged, or a polygon has no point left: nothing for Enter to close', () => {
+    const lock = node('BUTTON', { 'aria-label': 'Lock bus' }, node('DIV', {}, body));
+    expect(routeKey(keyFocusOf(lock), key('Enter'), { kind: 'box', start: { x: 10, y: 10 }, current: { x: 50, y: 40 } })).toBe('ignore');
+    expect(routeKey(keyFocusOf(lock), key('Enter'), { kind: 'polygon', points: [], hover: null })).toBe('ignore');
   });
 
   it('gives letters and arrows to the editor over a focused select, which then does not change', () => {

@@ -5,6 +5,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ACTIONS, type ActionContext, type EditorAction } from '@/components/editor/actions/actions';
 import { chordOf, type KeyInput } from '@/components/editor/actions/keymap';
+import type { Draft } from '@/components/editor/model/editor-store';
 import type { ToolController } from '@/components/editor/model/tools';
 
 /** The parts of a focused element the key routing reads (an HTMLElement; plain objects in tests). */
@@ -64,13 +65,15 @@ export type KeyRoute = 'ignore' | 'editor' | 'editor-only';
 const SELECT_MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
 /**
- * drawing: a polygon is being drawn. Its Enter closes it even on a toolbar or panel button: a
- * button clicked with the mouse meanwhile (Lock bus) keeps the focus, and Enter toggled it back
- * instead of closing the polygon, without a word. A panel's (role="dialog") keeps its Enter.
+ * draft: what is being drawn. A polygon with points takes Enter to close it even on a toolbar or
+ * panel button: a button clicked with the mouse meanwhile (Lock bus) keeps the focus, and Enter
+ * toggled it back instead of closing the polygon, without a word. A panel's (role="dialog")
+ * keeps its Enter. A box being dragged has nothing Enter could close: the button keeps it.
  */
-export function routeKey(focus: KeyFocus, event: KeyInput, drawing = false): KeyRoute {
+export function routeKey(focus: KeyFocus, event: KeyInput, draft: Draft = null): KeyRoute {
   if (focus.typing) return 'ignore';
-  const enterClosesDrawing = drawing && !focus.inPanel && !focus.select;
+  const drawsPolygon = draft?.kind === 'polygon' && draft.points.length > 0;
+  const enterClosesDrawing = drawsPolygon && !focus.inPanel && !focus.select;
   if (event.key === 'Enter' && focus.activates && !enterClosesDrawing) return 'ignore';
   if (event.key === ' ' && (focus.inPanel || focus.select)) return 'ignore';
   if (focus.select && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key.length === 1 || SELECT_MOVES.has(event.key))) return 'editor-only';
@@ -112,13 +115,13 @@ export function useEditorShortcuts(keys: Readonly<Record<string, readonly string
   const runAction = useEffectEvent((actions: readonly EditorAction[]) => runShortcut(actions, context));
 
   const pickLabel = useEffectEvent((label: string) => context.store.setActiveLabel(label));
-  const drawing = useEffectEvent(() => context.tools.state === 'drawing');
+  const draft = useEffectEvent(() => context.store.getState().draft);
 
   useEffect(() => {
     const byChord = new Map<string, EditorAction[]>();
     for (const action of ACTIONS) for (const chord of keys[action.id] ?? []) byChord.set(chord, [...(byChord.get(chord) ?? []), action]);
     const onKeyDown = (event: KeyboardEvent) => {
-      const route = routeKey(keyFocusOf(event.target), event, drawing());
+      const route = routeKey(keyFocusOf(event.target), event, draft());
       if (route === 'ignore') return;
       // Whatever the editor makes of it, a key for the editor does not change a focused select.
       if (route === 'editor-only') event.preventDefault();
