@@ -133,4 +133,20 @@ describe('runShortcut', () => {
     expect(runShortcut(actionsOn('Escape'), context)).toBe(true);
     expect(store.getState().draft).toBeNull();
   });
+
+  it("takes the action's own word on whether it did something, with the editor's own context", () => {
+    const { context } = setup();
+    const seen: unknown[] = [];
+    const action = (result: boolean | void) => ({ id: 'test', title: 'Test', group: 'Edit' as const, defaultKeys: [], run: (given: typeof context) => (seen.push(given), result) });
+    expect(runShortcut([action(false)], context)).toBe(false);
+    expect(runShortcut([action(true)], context)).toBe(true);
+    expect(runShortcut([action(undefined)], context)).toBe(true);
+    // No layer over the tools: the action gets the very objects the editor holds.
+    expect(seen.every((given) => given === context)).toBe(true);
+  });
+
+  it('counts an Enter held for the image still loading as handled: the polygon it closes comes with it', () => {
+    const { context, actionsOn } = setup();
+    expect(runShortcut(actionsOn('Enter'), { ...context, heldKeys: { holdKey: (key) => key === 'complete' } })).toBe(true);
+  });
 });

@@ -6,7 +6,6 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { ACTIONS, type ActionContext, type EditorAction } from '@/components/editor/actions/actions';
 import { chordOf, type KeyInput } from '@/components/editor/actions/keymap';
 import type { Draft } from '@/components/editor/model/editor-store';
-import type { ToolController } from '@/components/editor/model/tools';
 
 /** The parts of a focused element the key routing reads (an HTMLElement; plain objects in tests). */
 export interface FocusNode {
@@ -83,24 +82,14 @@ export function routeKey(focus: KeyFocus, event: KeyInput, draft: Draft = null):
 /**
  * Runs the first action on a chord that means something in this project (another project
  * type may use the same key for an action this one does not offer). True when the key did
- * something: an action that finishes the tool's work (Enter: close the polygon) counts only
- * when there was something to finish, so Enter is otherwise left to the page. A drawing that
- * cannot finish yet counts too: the action says why, and a focused button must not take the
- * key as well (routeKey gave it to the drawing).
+ * something: an action that found nothing to do (Enter with no polygon to close) returns
+ * false, so Enter is then left to the page. A polygon that cannot close yet counts: the action
+ * says why, and a focused button must not take the key as well (routeKey gave it to the drawing).
  */
 export function runShortcut(actions: readonly EditorAction[], context: ActionContext): boolean {
   const action = actions.find((candidate) => candidate.available?.(context) !== false);
   if (!action) return false;
-  let finished: boolean | undefined;
-  const complete = () => {
-    const drawing = context.tools.state === 'drawing';
-    const closed = context.tools.complete();
-    finished = closed || drawing;
-    return closed;
-  };
-  const tools: ToolController = Object.create(context.tools, { complete: { value: complete } });
-  action.run({ ...context, tools });
-  return finished ?? true;
+  return action.run(context) !== false;
 }
 
 /**

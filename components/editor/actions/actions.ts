@@ -60,7 +60,8 @@ export interface EditorAction {
   defaultKeys: readonly string[];
   /** False when the action means nothing in this project (a tool it does not offer). */
   available?(context: ActionContext): boolean;
-  run(context: ActionContext): void;
+  /** false: it found nothing to do (Enter with no polygon to close), so the key is left to the page. */
+  run(context: ActionContext): boolean | void;
 }
 
 const selectedShapes = (store: EditorStore) => {
@@ -125,10 +126,12 @@ export const ACTIONS: readonly EditorAction[] = [
     group: 'Shapes',
     defaultKeys: ['Enter'],
     run: ({ store, tools, heldKeys, workspace }) => {
-      if (heldKeys.holdKey('complete') || tools.complete()) return;
+      if (heldKeys.holdKey('complete') || tools.complete()) return true;
       // Too small or flat to close, the polygon stays open: Enter did nothing, without a word.
       const { draft } = store.getState();
-      if (draft?.kind === 'polygon' && draft.points.length > 0) workspace.tellDrawing(POLYGON_CLOSE_RULE);
+      if (draft?.kind !== 'polygon' || draft.points.length === 0) return false;
+      workspace.tellDrawing(POLYGON_CLOSE_RULE);
+      return true;
     },
   },
   { id: 'shape.simplify', title: 'Simplify the selected polygon (preview, then apply)', group: 'Shapes', defaultKeys: ['Shift+s'], run: ({ workspace }) => workspace.simplify() },
