@@ -127,3 +127,37 @@ test('a big group of duplicates shows its first images and the rest on demand, a
   await expect(duplicates).toBeHidden();
   await expect(page.getByLabel('Position')).toHaveText('130 / 131');
 });
+
+test('Duplicates opened again after a reload shows the groups as the folder is now, without Find duplicates', async ({ api, editor, home, page }) => {
+  const folder = await makeTempDir('labelport-e2e-duplicates-reload-');
+  await writePicture(path.join(folder, 'street.png'), { seed: 1, width: 320, height: 240, format: 'png' });
+  fs.copyFileSync(path.join(folder, 'street.png'), path.join(folder, 'street-copy.png'));
+  await writePicture(path.join(folder, 'photo.png'), { seed: 2, width: 320, height: 240, format: 'png' });
+  await api.createProject('duplicates-reload', 'bndbox', { folder });
+  await editor.open('bndbox', 'duplicates-reload', '1 / 3');
+  await page.getByRole('button', { name: 'Duplicates…' }).click();
+  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
+  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
+  const groups = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
+  await expect(groups).toHaveCount(1, { timeout: 20_000 });
+  await expect(groups.first().locator('.duplicate-member')).toHaveText(['street-copy.png', 'street.png']);
+  // The page's time stands still from here: the groups just read never grow old, as when the
+  // dialog opens again within a second. Only a read on opening can show the change.
+  await page.clock.setFixedTime(await page.evaluate(() => Date.now()));
+  await duplicates.getByRole('button', { name: 'Close' }).click();
+
+  // The copy becomes another picture outside Labelport; the project is reloaded.
+  await page.getByRole('link', { name: '← Projects' }).click();
+  fs.rmSync(path.join(folder, 'street-copy.png'));
+  await writePicture(path.join(folder, 'street-copy.png'), { seed: 3, width: 200, height: 150, format: 'png' });
+  const card = home.card('duplicates-reload');
+  await card.getByRole('button', { name: 'Reload' }).click();
+  await expect(card.getByRole('status')).toHaveText(/^Reloaded/);
+  await card.getByRole('link', { name: 'Open', exact: true }).click();
+  await expect(editor.position()).toHaveText('1 / 3');
+
+  await page.getByRole('button', { name: 'Duplicates…' }).click();
+  await expect(duplicates.getByLabel('Duplicate summary')).toHaveText(/^No duplicates found/);
+  await expect(groups).toHaveCount(0);
+  fs.rmSync(folder, { recursive: true, force: true });
+});

@@ -42,7 +42,8 @@ export function DuplicatesDialog(props: DuplicatesDialogProps) {
 function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDialogProps) {
   const { status, groups, find, running } = useDuplicates(type, name, true, MEMBERS_FIRST);
   const progress = status.data;
-  const list = groups.data;
+  // The groups of an earlier opening are not shown while they are read again.
+  const list = groups.isFetchedAfterMount ? groups.data : undefined;
   const openAndClose = (imgPath: string) => {
     onOpen(imgPath);
     onClose();
@@ -59,6 +60,8 @@ function DuplicatesView({ onClose, type, name, thumbUrl, onOpen }: DuplicatesDia
             {list.groups.length === 0 ? 'No duplicates found' : list.groups.length === 1 ? '1 group' : `${countText(list.groups.length)} groups`}
             {list.unhashed > 0 ? ` · ${countText(list.unhashed)} images not checked yet` : ''}
           </span>
+        ) : !running && groups.isFetching ? (
+          <span className="muted small">Reading the groups…</span>
         ) : null}
       </div>
       {running && progress ? <ProgressBar label="Hashing images" done={progress.done} total={progress.total} /> : null}

@@ -49,7 +49,9 @@ export function useDuplicates(type: ProjectType, name: string, enabled: boolean,
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 500 : false),
   });
   const running = status.data?.state === 'running';
-  const groups = useQuery({ ...trpc.split.duplicates.queryOptions({ ...ids, members_per_group: membersPerGroup }), enabled: enabled && !running });
+  // Read again on every opening, however fresh the last read looks: a reload since (files
+  // changed outside) may have taken images out of their groups.
+  const groups = useQuery({ ...trpc.split.duplicates.queryOptions({ ...ids, members_per_group: membersPerGroup }), enabled: enabled && !running, refetchOnMount: 'always' });
   const refreshGroups = () => {
     void queryClient.invalidateQueries(trpc.split.duplicates.queryFilter());
     void queryClient.invalidateQueries(trpc.split.duplicateGroup.queryFilter());
