@@ -135,9 +135,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // The list shows a rename before the server answers: the label of the next shape follows it
   // then, or the list would seem to have lost it.
   const followRename = useCallback((from: string, to: string) => store.getState().activeLabel === from && store.pickNextLabel(to), [store]);
-  const labelEdits = useLabelEdits(type, name, relabel, followRename);
   const classTable = useClassTable(type, name, relabel);
-  useLabelsFromElsewhere(type, name, classTable.classes, classTable.loaded, relabel);
+  const renamedHere = useLabelsFromElsewhere(type, name, classTable.classes, classTable.loaded, relabel);
+  const labelEdits = useLabelEdits(type, name, renamedHere, followRename);
   const removal = useLabelRemoval(type, name, labelEdits);
   const classOf = useCallback((label: string) => classTable.classes.find((entry) => entry.name === label), [classTable.classes]);
   const hotkeys = useMemo(() => new Map(classTable.classes.flatMap((entry) => (entry.hotkey ? [[entry.hotkey, entry.name] as const] : []))), [classTable.classes]);
