@@ -73,8 +73,8 @@ test('the Duplicates dialog shows a file replaced outside Labelport as it is now
       .catch(() => null);
   const near = (rgb: number[] | null, color: typeof RED) => rgb !== null && rgb.every((value, at) => Math.abs(value - [color.r, color.g, color.b][at]!) < 12);
   /**
-   * Finds the duplicates and waits for a.png's thumbnail to show this colour. The groups read
-   * before may show for a moment while they are read again; the picture cached for 60 s may not.
+   * Finds the duplicates and waits for a.png's thumbnail to show this colour: the picture cached
+   * for 60 s must not show.
    */
   const thumbnailShows = async (color: typeof RED) => {
     await page.getByRole('button', { name: 'Duplicates…' }).click();

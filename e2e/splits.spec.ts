@@ -37,6 +37,8 @@ test('find duplicates, split with a seed, see each side on the strip, change one
   await expect(strip.locator('.strip-split')).toHaveCount(0);
 
   // Duplicates: exactly one group, near, the picture and its copy.
+  const wholeGroupReads: string[] = [];
+  page.on('request', (request) => void (request.url().includes('split.duplicateGroup') && wholeGroupReads.push(request.url())));
   await page.getByRole('button', { name: 'Duplicates…' }).click();
   const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
   await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
@@ -46,6 +48,8 @@ test('find duplicates, split with a seed, see each side on the strip, change one
   await expect(groups.first()).toHaveAttribute('data-kind', 'near');
   await expect(groups.first().locator('.duplicate-member')).toHaveText(['street-copy.jpg', 'street.png']);
   await expect(duplicates.getByLabel('Duplicate summary')).toHaveText('1 group');
+  // A group of two came whole with the groups: it is not asked for again.
+  expect(wholeGroupReads).toEqual([]);
   await duplicates.getByRole('button', { name: 'Close' }).click();
 
   // A seeded split: every image gets a side, the copy the side of its original.

@@ -115,7 +115,12 @@ function DuplicateGroups({ groups, ...props }: GroupsProps & { groups: readonly 
 function DuplicateGroupRow({ group, ids, thumbUrl, onOpen }: GroupsProps & { group: DuplicateGroup }) {
   const trpc = useTRPC();
   const [shown, setShown] = useState(MEMBERS_FIRST);
-  const whole = useQuery({ ...trpc.split.duplicateGroup.queryOptions({ ...ids, first_uuid: group.members[0]?.uuid ?? '' }), enabled: shown > group.members.length });
+  // Only a group with more members than were read, once more are asked for: a small group read
+  // whole asked the server for itself again, each of up to 100 on every opening.
+  const whole = useQuery({
+    ...trpc.split.duplicateGroup.queryOptions({ ...ids, first_uuid: group.members[0]?.uuid ?? '' }),
+    enabled: group.size > group.members.length && shown > group.members.length,
+  });
   // null: the group changed since (hashes made meanwhile); what was read stays.
   const members = whole.data?.members ?? group.members;
   const size = whole.data ? whole.data.size : whole.data === null ? group.members.length : group.size;
