@@ -1,5 +1,5 @@
-// What the editor says about the polygon being drawn and about "keep previous": nothing of the
-// user's work goes without a word.
+// What the editor says about the polygon being drawn and about the workflow switches (keep
+// previous, auto-advance): nothing of the user's work goes without a word.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { resetEditorSettings, type EditorPage } from './pages';
@@ -102,5 +102,27 @@ test('K says whether keep previous is now on or off, and the toolbar shows it wh
 
   await page.keyboard.press('k');
   await expect(page.getByRole('status').filter({ hasText: 'Keep previous is off' })).toBeVisible();
+  await expect(badge).toBeHidden();
+});
+
+test('Shift+A says whether auto-advance is now on or off, and the toolbar shows it while on', async ({ page, api, editor }) => {
+  await api.createProject('auto-advance-key', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'auto-advance-key', '1 / 8');
+  const badge = page.getByRole('toolbar', { name: 'Tools' }).getByTitle(/^Auto-advance is on/);
+  await expect(badge).toBeHidden();
+  await page.keyboard.press('Shift+A');
+  await expect(page.getByRole('status').filter({ hasText: 'Auto-advance is on: the next image opens once a shape is labelled' })).toBeVisible();
+  await expect(badge).toBeVisible();
+
+  // It works as it says: the polygon closed, the next image opens.
+  await clickPoints(page, editor, SQUARE);
+  await page.keyboard.press('Enter');
+  await expect(editor.position()).toHaveText('2 / 8');
+  await editor.waitSaved();
+  expect((await api.polygons('auto-advance-key')).map(points)).toEqual([4]);
+  await expect(badge).toBeVisible();
+
+  await page.keyboard.press('Shift+A');
+  await expect(page.getByRole('status').filter({ hasText: 'Auto-advance is off' })).toBeVisible();
   await expect(badge).toBeHidden();
 });

@@ -7,11 +7,12 @@ import { firstKeyHint, formatChord } from './actions/keymap';
 import { READ_ONLY_REASON } from './model/editor-store';
 import { toolsFor } from './model/tools';
 import { useEditorSelector } from './useEditorSelector';
+import { switchNotice, WORKFLOW_SWITCHES, type WorkflowSwitch } from './workflow-switches';
 
 interface ToolbarProps {
   context: ActionContext;
   keys: Readonly<Record<string, readonly string[]>>;
-  workflow: { keepPrevious: boolean; autoAdvance: boolean };
+  workflow: Record<WorkflowSwitch, boolean>;
 }
 
 export function Toolbar({ context, keys, workflow }: ToolbarProps) {
@@ -104,8 +105,14 @@ export function Toolbar({ context, keys, workflow }: ToolbarProps) {
         {item('view.checkDataset', 'Check dataset…')}
         {item('view.settings', 'Settings…')}
       </Menu>
-      {/* Out of sight in the menu, the switch was easily forgotten while it copied shapes onto every empty image. */}
-      {workflow.keepPrevious ? <span className="badge" title={`Keep previous is on: an empty image starts with the previous image's shapes${firstKeyHint(keys, 'propagate.keepPrevious')}`}>Keep previous</span> : null}
+      {/* Out of sight in the menu, a switch left on was easily forgotten while it copied shapes onto every empty image or moved on after each label. */}
+      {(['keepPrevious', 'autoAdvance'] as const).map((which) =>
+        workflow[which] ? (
+          <span key={which} className="badge" title={`${switchNotice(which, true)}${firstKeyHint(keys, WORKFLOW_SWITCHES[which].action)}`}>
+            {WORKFLOW_SWITCHES[which].name}
+          </span>
+        ) : null,
+      )}
       <span className="toolbar-gap" />
       {button('view.fit', 'Fit')}
       {/* Not "100%": that read as the zoom level, which the canvas corner shows. */}

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useS
 import type { WorkspaceCommands } from '@/components/editor/actions/actions';
 import { firstKeyHint } from '@/components/editor/actions/keymap';
 import type { CanvasHandle } from '@/components/editor/EditorCanvas';
+import { switchNotice, type WorkflowSwitch } from '@/components/editor/workflow-switches';
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createInputHold } from '@/components/editor/held-input';
 import { createEditorStore, READ_ONLY_REASON } from '@/components/editor/model/editor-store';
@@ -311,6 +312,12 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     if (listSize !== null && listSize > 0 && position.get() >= listSize) position.set(listSize - 1);
   }, [listSize, position]);
 
+  // Only the More menu showed these switches: K and Shift+A turned them without a word.
+  const turnSwitch = (which: WorkflowSwitch) => {
+    const on = !workflow[which];
+    settings.saveWorkflow({ ...workflow, [which]: on });
+    setNotice(switchNotice(which, on));
+  };
   const commands: WorkspaceCommands = {
     next: () => listMoves.awaits('next') || go(position.get() + 1, true),
     previous: () => listMoves.awaits('previous') || go(position.get() - 1, true),
@@ -322,13 +329,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     settings: () => setDialog('settings'),
     simplify: () => store.getState().shapes.some((shape) => shape.id === store.getState().selectedId && shape.kind === 'polygon') && setDialog('simplify'),
     propagate: () => setDialog('propagate'),
-    toggleKeepPrevious: () => {
-      const keepPrevious = !workflow.keepPrevious;
-      settings.saveWorkflow({ ...workflow, keepPrevious });
-      // Only the More menu showed the switch: K turned it without a word.
-      setNotice(keepPrevious ? "Keep previous is on: an empty image starts with the previous image's shapes" : 'Keep previous is off');
-    },
-    toggleAutoAdvance: () => settings.saveWorkflow({ ...workflow, autoAdvance: !workflow.autoAdvance }),
+    toggleKeepPrevious: () => turnSwitch('keepPrevious'),
+    toggleAutoAdvance: () => turnSwitch('autoAdvance'),
     tellDrawing,
     checkDataset: () => setChecking(true),
     renameImage: () => isAdmin && itemAt(position.get()) && setDialog('rename'),
