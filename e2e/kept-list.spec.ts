@@ -6,7 +6,7 @@ import path from 'node:path';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { resetEditorSettings, type EditorPage, type RestApi } from './pages';
+import { FIRST_IMAGE, resetEditorSettings, type EditorPage, type ImageSize, type RestApi } from './pages';
 
 test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
@@ -95,6 +95,13 @@ async function toDoChosenWhileASaveIsOnItsWay(name: string, page: Page, api: Res
 
 /** A box drawn on the image in view whose save is held, and the strip filter `chip` clicked. */
 async function chosenWhileASaveIsOnItsWay(chip: RegExp, page: Page, editor: EditorPage): Promise<() => void> {
+  const land = await aBoxWhoseSaveIsHeld(page, editor);
+  await editor.imageStrip().getByRole('tab', { name: chip }).click();
+  return land;
+}
+
+/** A box drawn on the image in view (of that size) whose save is held until the returned function is called. */
+async function aBoxWhoseSaveIsHeld(page: Page, editor: EditorPage, image: ImageSize = FIRST_IMAGE): Promise<() => void> {
   let sent = 0;
   let land = () => undefined as void;
   const landed = new Promise<void>((resolve) => (land = resolve));
@@ -103,9 +110,8 @@ async function chosenWhileASaveIsOnItsWay(chip: RegExp, page: Page, editor: Edit
     await landed;
     await route.continue();
   });
-  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 }, image);
   await expect.poll(() => sent).toBeGreaterThan(0);
-  await editor.imageStrip().getByRole('tab', { name: chip }).click();
   return land;
 }
 
@@ -198,6 +204,27 @@ test('the strip shows its list is being read while a chosen filter waits for thi
   land();
   await expect(editor.position()).toHaveText('1 / 7');
   await expect(strip.getByText('Reading the list…')).toHaveCount(0);
+});
+
+test('the strip filter or label clicked shows chosen at once while its list waits for this tab\'s saves', async ({ page, api, editor }) => {
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-chip', page, api, editor);
+  const strip = editor.imageStrip();
+  // The chip left stayed chosen until the list came: the click looked ignored.
+  await expect(strip.getByRole('tab', { name: /To do/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(strip.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'false');
+  await expect(strip.getByText('Reading the list…')).toBeVisible();
+  land();
+  await expect(editor.position()).toHaveText('1 / 7');
+
+  // The label select went back to the label left until the list came.
+  await page.unroute(/saveFromEditor/);
+  const landLabel = await aBoxWhoseSaveIsHeld(page, editor);
+  await strip.getByLabel('Filter by label').selectOption('car');
+  await expect(strip.getByText('Reading the list…')).toBeVisible();
+  await expect(strip.getByLabel('Filter by label')).toHaveValue('car');
+  landLabel();
+  await expect(strip.getByText('Reading the list…')).toHaveCount(0);
+  await expect(strip.getByLabel('Filter by label')).toHaveValue('car');
 });
 
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {

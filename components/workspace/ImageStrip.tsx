@@ -99,7 +99,8 @@ export function ImageStrip(props: ImageStripProps) {
     ['unlabeled', `To do ${chipCount('unlabeled')}`],
   ];
   // Under a label the open list is only that label's share of its chip: no count to compare.
-  const changedSinceOpened = counts && props.filter !== 'all' && props.label === undefined && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
+  // A list chosen and on its way: the counts are still the list left's, compared with another filter.
+  const changedSinceOpened = !props.reading && counts && props.filter !== 'all' && props.label === undefined && liveCount(props.filter, counts) !== counts.filtered ? liveCount(props.filter, counts) : null;
   return (
     <aside className="strip" aria-label="Images">
       <div className="strip-filters" role="tablist">

@@ -246,6 +246,17 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     void flush().finally(read);
   };
 
+  // The strip's filter and label as the user chose them, shown at once: the list opens only once
+  // this tab's saves have landed, and until then the chip left stayed chosen, as if the click was ignored.
+  const [chosen, setChosen] = useState({ filter, stripFilter });
+  const chooseList = (next: typeof chosen) => {
+    setChosen(next);
+    reopenList(() => {
+      setFilter(next.filter);
+      setLabelFilter(next.stripFilter);
+    });
+  };
+
   /** Another list (filter, label) opens at its start. */
   const reopenList = (change: () => void) => {
     const choice = listMoves.choose();
@@ -393,13 +404,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         requestPage={list.requestPage}
         currentIndex={index}
         onSelect={selectRow}
-        filter={filter}
-        label={stripFilter}
+        filter={chosen.filter}
+        label={chosen.stripFilter}
         assignees={assignees}
         labels={labelNames}
-        onLabel={(next) => reopenList(() => setLabelFilter(next))}
+        onLabel={(next) => chooseList({ ...chosen, stripFilter: next })}
         // The chip already chosen reads its list again in place, as Update list does: it reopened at image 1.
-        onFilter={(next) => (next === filter ? void rereadList() : reopenList(() => setFilter(next)))}
+        onFilter={(next) => (next === filter && next === chosen.filter ? void rereadList() : chooseList({ ...chosen, filter: next }))}
         onRefresh={() => afterSaves(() => void rereadList())}
         counts={list.counts}
         reading={listMoves.reading}
