@@ -227,6 +227,19 @@ test('the strip filter or label clicked shows chosen at once while its list wait
   await expect(strip.getByLabel('Filter by label')).toHaveValue('car');
 });
 
+test('the position says the list chosen is being read, not 0 / 0, until its first page comes', async ({ page, api, editor }) => {
+  const land = await toDoChosenWhileASaveIsOnItsWay('kept-count', page, api, editor);
+  const held: Route[] = [];
+  await page.route(/image\.uuidsInList/, (route) => void held.push(route));
+  land();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Its length is not known yet: it said 0 / 0, as for a list without images.
+  await expect(editor.position()).toHaveText('… / …');
+  for (const route of held) await route.continue();
+  await page.unroute(/image\.uuidsInList/);
+  await expect(editor.position()).toHaveText('1 / 7');
+});
+
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {
   await api.createProject('kept-same-chip', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'kept-same-chip', '1 / 8');

@@ -371,7 +371,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         {/* In a narrow window the arrows stand alone (topbar-long): the bar keeps one row. */}
         <Link className="button" href="/" aria-label="← Projects" onClick={() => void flush()}>← <span className="topbar-long">Projects</span></Link>
         <h1 className="topbar-title">{name}</h1>
-        <span className="muted" aria-label="Position">{total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
+        {/* A list being read has no length yet: "0 / 0" said it held no images. */}
+        <span className="muted" aria-label="Position">{!list.counts ? '… / …' : total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
         <button className="button" onClick={() => commands.previous()} disabled={index <= 0} title={`Previous image${keyHint('image.previous')}`} aria-label="‹ Prev">‹<span className="topbar-long"> Prev</span></button>
         <button className="button" onClick={() => commands.next()} disabled={index >= total - 1} title={`Next image${keyHint('image.next')}`} aria-label="Next ›"><span className="topbar-long">Next </span>›</button>
         <NavigationButtons
