@@ -240,6 +240,41 @@ test('the position says the list chosen is being read, not 0 / 0, until its firs
   await expect(editor.position()).toHaveText('1 / 7');
 });
 
+test('the save-conflict dialog\'s Open used while a chosen filter waits for this tab\'s saves opens its image in that list', async ({ page, api, editor }) => {
+  const CAT = { width: 641, height: 479 };
+  await api.createProject('kept-conflict', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-conflict', '1 / 8');
+  await editor.nextImage();
+  // Each save waits until let go, in the order sent.
+  const saves: Array<() => void> = [];
+  await page.route(/saveFromEditor/, async (route) => {
+    await new Promise<void>((resolve) => saves.push(resolve));
+    await route.continue();
+  });
+  // A classifai client labels cat.jpg: the box drawn there meets it as a conflict.
+  await api.saveBoxes('kept-conflict', 'cat.jpg', CAT, [{ id: 'k2', x1: 300, y1: 300, x2: 400, y2: 400, label: 'car' }]);
+  await editor.drawBox({ x: 100, y: 100 }, { x: 250, y: 250 }, CAT);
+  // Stepping back sends cat.jpg's save; the box drawn here is saved on the filter's click.
+  await page.keyboard.press('a');
+  await expect(editor.position()).toHaveText('1 / 8');
+  await expect.poll(() => saves.length).toBe(1);
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+  await expect.poll(() => saves.length).toBe(2);
+  saves[0]?.();
+  const dialog = page.getByRole('dialog', { name: 'This image was changed meanwhile' });
+  await dialog.getByRole('button', { name: 'Open cat.jpg' }).click();
+  saves[1]?.();
+  // Labeled holds bitmap.bmp (its box saved now) and cat.jpg. It opened cat.jpg as the second
+  // of all eight, and the opening of Labeled went back to its first image.
+  await expect(editor.position()).toHaveText('2 / 2');
+  await expect(page.locator('.topbar-path')).toHaveText('cat.jpg');
+  await page.waitForTimeout(500);
+  await expect(editor.position()).toHaveText('2 / 2');
+  await dialog.getByRole('button', { name: 'Merge shapes' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {
   await api.createProject('kept-same-chip', 'bndbox', { labels: ['car'] });
   await editor.open('bndbox', 'kept-same-chip', '1 / 8');

@@ -222,9 +222,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // A Check dataset entry opened right after a filter was chosen: looked up in the list left, it
   // was undone by the opening.
   const openShape = (place: ShapePlace) => new Promise<boolean>((found) => listMoves.awaits({ open: place, found }) || found(jumpTo(place)));
-  // A strip row clicked then is a row of the list being left: its image is opened in the list
-  // chosen, where it has another place, or none.
-  const selectRow = (index: number) => {
+  // A strip row clicked then (or the conflict dialog's Open) is a place in the list being left:
+  // its image is opened in the list chosen, where it has another place, or none.
+  const openListed = (index: number) => {
     const item = list.itemAt(index);
     const opened = (found: boolean) => found || setNotice(`${item?.img_path} is not in this list: show All to open it`);
     const waits = item && listMoves.awaits({ open: { imageUuid: item.uuid, relPath: item.img_path }, found: (found) => void found.then(opened, (error: unknown) => setNotice(errorText(error))) });
@@ -404,7 +404,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         itemAt={list.itemAt}
         requestPage={list.requestPage}
         currentIndex={index}
-        onSelect={selectRow}
+        onSelect={openListed}
         filter={chosen.filter}
         label={chosen.stripFilter}
         assignees={assignees}
@@ -482,7 +482,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
-      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={go} />
+      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={openListed} />
       <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} assignee={assignee} kept={kept} keptUuidsIn={list.keptUuidsIn} />
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} classHotkeys={hotkeys} />
