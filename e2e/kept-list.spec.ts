@@ -6,7 +6,7 @@ import path from 'node:path';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FIRST_IMAGE, resetEditorSettings, type EditorPage, type ImageSize, type RestApi } from './pages';
+import { FIRST_IMAGE, resetEditorSettings, withholdShapesBut, type EditorPage, type ImageSize, type RestApi } from './pages';
 
 test.afterEach(async ({ page, world }) => resetEditorSettings(page.request, world.server.url));
 
@@ -273,6 +273,32 @@ test('the save-conflict dialog\'s Open used while a chosen filter waits for this
   await expect(editor.position()).toHaveText('2 / 2');
   await dialog.getByRole('button', { name: 'Merge shapes' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('a strip row of the image in view clicked while a chosen filter waits moves to its place in that list', async ({ page, api, editor }) => {
+  const CAT = { width: 641, height: 479 };
+  await api.createProject('kept-row-shown', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('kept-row-shown', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'b1', x1: 2, y1: 2, x2: 12, y2: 12, label: 'car' }]);
+  const cat = await api.uuidOf('kept-row-shown', 'cat.jpg');
+  await editor.open('bndbox', 'kept-row-shown', '1 / 8');
+  await editor.showToDo();
+  // Opened again in To do, at cat.jpg: the editor has read no other image of Labeled.
+  await page.reload();
+  await expect(editor.position()).toHaveText('1 / 7');
+  await expect(editor.canvas()).toHaveAttribute('data-image-id', cat);
+  // The first image of Labeled is slow to come, as a big one is.
+  await withholdShapesBut(page, cat, 3000);
+  const land = await aBoxWhoseSaveIsHeld(page, editor, CAT);
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+  await editor.imageStrip().getByRole('button', { name: 'cat.jpg' }).click();
+  land();
+  // Labeled holds bitmap.bmp and cat.jpg. The editor held cat.jpg already: the row selected
+  // nothing and stayed at Labeled's first image, which the editor then showed.
+  await expect(editor.position()).toHaveText('2 / 2');
+  await page.waitForTimeout(3500);
+  await expect(editor.position()).toHaveText('2 / 2');
+  await expect(page.locator('.topbar-path')).toHaveText('cat.jpg');
+  await expect(editor.canvas()).toHaveAttribute('data-image-id', cat);
 });
 
 test('a click on the strip filter already chosen reads it again in place, as Update list does', async ({ page, api, editor }) => {

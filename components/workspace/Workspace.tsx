@@ -212,7 +212,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, kept, keptUuidAt, onNothingLeft });
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
-  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, positionOf });
+  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, shown: position.get, positionOf });
   const listMoves = useMovesAwaitingList(list.whenRead, (move) =>
     typeof move === 'string' ? commands[move]() : 'goTo' in move ? move.found(navigation.goTo(move.goTo)) : move.found(jumpTo(move.open)),
   );

@@ -23,12 +23,14 @@ export interface JumpToShapeOptions {
   assignee?: string;
   store: EditorStore;
   go: (index: number) => void;
+  /** The position in view. */
+  shown: () => number;
   /** A position the server found, as a position of the strip's list (useImageList); undefined: not in it. */
   positionOf: (found: { index: number; uuid: string }) => Promise<number | undefined>;
 }
 
 export function useJumpToShape(options: JumpToShapeOptions) {
-  const { type, name, filter, label, assignee, store, go, positionOf } = options;
+  const { type, name, filter, label, assignee, store, go, shown, positionOf } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pending = useRef<ShapePlace | null>(null);
@@ -55,10 +57,12 @@ export function useJumpToShape(options: JumpToShapeOptions) {
       const position = await (found?.uuid === place.imageUuid ? positionOf(found) : positionOf({ index: -1, uuid: place.imageUuid }));
       if (position === undefined || position < 0) return false;
       pending.current = place;
-      if (store.getState().imageId === place.imageUuid) selectIfShown();
-      else go(position);
+      // The editor may hold the image at another place: a list chosen in the strip opens at its
+      // start, and the editor shows its first image once read. Only selected there, it stayed.
+      if (shown() !== position) go(position);
+      selectIfShown();
       return true;
     },
-    [type, name, filter, label, assignee, queryClient, trpc, store, go, positionOf, selectIfShown],
+    [type, name, filter, label, assignee, queryClient, trpc, store, go, shown, positionOf, selectIfShown],
   );
 }
