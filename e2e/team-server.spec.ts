@@ -242,6 +242,31 @@ test('two annotators on one image: the later save meets the earlier one, and not
   await expect.poll(boxesOnFirst).toBe(3);
 });
 
+test('a box drawn with a label renamed elsewhere a moment before is stored under the new name', async ({ browser }) => {
+  await restApi(admin, server.url, folder).createProject('relabelled', 'bndbox', { labels: ['car', 'bike'] });
+  const page = await workspaceAs(browser, 'ann', 'relabelled');
+  const editor = editorPage(page, server.url);
+  await expect(editor.labelNames()).toHaveText(['1 car', '2 bike']);
+  // The tab reads the labels again only after its save: it draws with the old name meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/label\.classes/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  const renamed = await admin.post(`${server.url}/api/trpc/label.rename`, { data: { annotation_type: 'bndbox', project_name: 'relabelled', from: 'bike', to: 'cycle' } });
+  expect(renamed.ok()).toBe(true);
+  await editor.pressLabel(2);
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 });
+  await editor.waitSaved();
+  release();
+  await expect(editor.labelNames()).toHaveText(['1 car', '2 cycle'], { timeout: 15_000 });
+  // The first image had no bike when it was renamed: only the tab's own save can rename its box.
+  await expect.poll(async () => (await restApi(admin, server.url, '').boxesOf('relabelled', FIRST_IMAGE.file)).map((box) => box.label), { timeout: 10_000 }).toEqual(['cycle']);
+  await editor.waitSaved();
+});
+
 test('an admin deals the images out round-robin; an annotator narrows the strip to hers', async ({ browser }) => {
   await restApi(admin, server.url, folder).createProject('dealt', 'bndbox', { labels: ['car'] });
   const signedIn = (name: string) => workspaceAs(browser, name, 'dealt');
