@@ -3,7 +3,7 @@
 // side, and a side changed on one image is stored (read back over tRPC, and after a reload).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { makeTempDir } from '@/server/testing/image-fixtures';
 import { writePicture } from '@/server/testing/picture-fixtures';
 import { expect, test } from './fixtures';
@@ -25,6 +25,17 @@ async function storedSides(request: APIRequestContext, base: string): Promise<Re
   return Object.fromEntries(body.result.data.items.map((item) => [item.img_path, item.split ?? null]));
 }
 
+/** Opens Duplicates and finds them: the dialog and its group rows, once `count` groups show. */
+async function findDuplicates(page: Page, count: number) {
+  await page.getByRole('button', { name: 'Duplicates…' }).click();
+  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
+  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
+  const groups = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
+  // The search is a job (hashing every image first): on a loaded machine it takes seconds.
+  await expect(groups).toHaveCount(count, { timeout: 20_000 });
+  return { duplicates, groups };
+}
+
 test('find duplicates, split with a seed, see each side on the strip, change one image and keep it', async ({ api, editor, page, world }) => {
   const folder = await makeTempDir('labelport-e2e-splits-');
   await writePicture(path.join(folder, 'street.png'), { seed: 1, width: 640, height: 480, format: 'png' });
@@ -39,12 +50,7 @@ test('find duplicates, split with a seed, see each side on the strip, change one
   // Duplicates: exactly one group, near, the picture and its copy.
   const wholeGroupReads: string[] = [];
   page.on('request', (request) => void (request.url().includes('split.duplicateGroup') && wholeGroupReads.push(request.url())));
-  await page.getByRole('button', { name: 'Duplicates…' }).click();
-  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
-  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
-  const groups = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
-  // The search is a job (hashing every image first): on a loaded machine it takes seconds.
-  await expect(groups).toHaveCount(1, { timeout: 20_000 });
+  const { duplicates, groups } = await findDuplicates(page, 1);
   await expect(groups.first()).toHaveAttribute('data-kind', 'near');
   await expect(groups.first().locator('.duplicate-member')).toHaveText(['street-copy.jpg', 'street.png']);
   await expect(duplicates.getByLabel('Duplicate summary')).toHaveText('1 group');
@@ -116,11 +122,7 @@ test('a big group of duplicates shows its first images and the rest on demand, a
   await api.createProject('many-copies', 'bndbox', { folder });
   await editor.open('bndbox', 'many-copies', '1 / 131');
 
-  await page.getByRole('button', { name: 'Duplicates…' }).click();
-  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
-  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
-  const group = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
-  await expect(group).toHaveCount(1, { timeout: 20_000 });
+  const { duplicates, groups: group } = await findDuplicates(page, 1);
   await expect(group.locator('.duplicate-kind')).toHaveText('Exact · 130 images');
   const members = group.locator('.duplicate-member');
   await expect(members).toHaveCount(12);
@@ -139,11 +141,7 @@ test('Duplicates opened again after a reload shows the groups as the folder is n
   await writePicture(path.join(folder, 'photo.png'), { seed: 2, width: 320, height: 240, format: 'png' });
   await api.createProject('duplicates-reload', 'bndbox', { folder });
   await editor.open('bndbox', 'duplicates-reload', '1 / 3');
-  await page.getByRole('button', { name: 'Duplicates…' }).click();
-  const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
-  await duplicates.getByRole('button', { name: 'Find duplicates' }).click();
-  const groups = duplicates.getByRole('list', { name: 'Duplicate groups' }).locator('.duplicate-group');
-  await expect(groups).toHaveCount(1, { timeout: 20_000 });
+  const { duplicates, groups } = await findDuplicates(page, 1);
   await expect(groups.first().locator('.duplicate-member')).toHaveText(['street-copy.png', 'street.png']);
   // The page's time stands still from here: the groups just read never grow old, as when the
   // dialog opens again within a second. Only a read on opening can show the change.
