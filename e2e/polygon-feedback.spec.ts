@@ -49,6 +49,29 @@ test('moving on closes the polygon being drawn on its own image, or says it was 
   expect((await api.polygons('leave-drawing')).map(points)).toEqual([4, 3]);
 });
 
+test('another list chosen in the strip closes the polygon being drawn on its own image, or says it was dropped', async ({ page, api, editor }) => {
+  await api.createProject('list-leaves-drawing', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'list-leaves-drawing', '1 / 8');
+  await clickPoints(page, editor, SQUARE);
+  await page.keyboard.press('Enter');
+  await editor.nextImage();
+  // The polygon closes on its image before To do is read: the image is done, not in the list.
+  await clickPoints(page, editor, SQUARE.slice(0, 3));
+  await editor.showToDo();
+  await expect(editor.position()).toHaveText('1 / 6');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('list-leaves-drawing', 'cat.jpg')).map(points)).toEqual([3]);
+
+  // Two points cannot close: Labeled opens, and the notice says what was lost.
+  await editor.waitImageShown();
+  await clickPoints(page, editor, SQUARE.slice(0, 2));
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+  await expect(editor.position()).toHaveText('1 / 2');
+  await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (2 points) was dropped' })).toBeVisible();
+  await editor.waitSaved();
+  expect((await api.polygons('list-leaves-drawing')).map(points)).toEqual([4, 3]);
+});
+
 test('Enter on a polygon too small or flat to close says why, and presses no button', async ({ page, api, editor }) => {
   await api.createProject('enter-too-small', 'seg', { labels: ['road'] });
   await editor.open('seg', 'enter-too-small', '1 / 8');

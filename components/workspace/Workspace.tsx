@@ -173,6 +173,15 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const tellDrawing = useDrawingNotice(store, setNotice);
   const { leave, applyHeld } = persistence;
+  /**
+   * Before the image in view may be left (a move, another list, the list read again): the
+   * polygon being drawn goes as leaveDrawing says, with its word. False: the label prompt holds it.
+   */
+  const settleDrawing = useCallback(() => {
+    const drawing = leaveDrawing(store, tools);
+    if (drawing.notice) tellDrawing(drawing.notice);
+    return !drawing.stay;
+  }, [store, tools, tellDrawing]);
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
@@ -180,9 +189,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       if (next < 0 || next >= list.sizeNow()) return;
       // A notice speaks of the image left or of a moment past (a switch turned: the toolbar keeps showing one on).
       setNotice(null);
-      const drawing = leaveDrawing(store, tools);
-      if (drawing.notice) tellDrawing(drawing.notice);
-      if (drawing.stay) return;
+      if (!settleDrawing()) return;
       // A box drawn before this image reached the editor goes on to it without the editor.
       const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
       if (held) applyHeld(held);
@@ -195,7 +202,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       void list.ensure(next).catch(() => undefined);
       position.set(next);
     },
-    [flush, list, itemAt, total, store, tools, tellDrawing, leave, applyHeld, heldInput, type, name, position],
+    [flush, list, itemAt, total, store, settleDrawing, leave, applyHeld, heldInput, type, name, position],
   );
   // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
   // list being left, it was undone by the opening).
@@ -239,6 +246,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
 
   /** Reads the list once this tab's saves landed, or it would count them wrong. */
   const afterSaves = (read: () => void) => {
+    // The list opened or read again may put another image at the position, even for a moment:
+    // its load took the polygon being drawn without a word.
+    if (!settleDrawing()) return;
     // The image left behind keeps its latest shapes in the cache, as go() does: a save still
     // failing now lands later, and the image opened again must show what it saved.
     const { imageId, shapes } = store.getState();
@@ -249,19 +259,16 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // The strip's filter and label as the user chose them, shown at once: the list opens only once
   // this tab's saves have landed, and until then the chip left stayed chosen, as if the click was ignored.
   const [chosen, setChosen] = useState({ filter, stripFilter });
-  const chooseList = (next: typeof chosen) => {
-    setChosen(next);
-    reopenList(() => {
-      setFilter(next.filter);
-      setLabelFilter(next.stripFilter);
-    });
-  };
-
   /** Another list (filter, label) opens at its start. */
-  const reopenList = (change: () => void) => {
+  const chooseList = (next: typeof chosen) => {
+    // Before the choice, or moves made meanwhile would wait for a list that the label prompt kept
+    // from opening, and the chip would show a list that never opened.
+    if (!settleDrawing()) return;
+    setChosen(next);
     const choice = listMoves.choose();
     afterSaves(() => {
-      change();
+      setFilter(next.filter);
+      setLabelFilter(next.stripFilter);
       position.set(0);
       listMoves.opened(choice);
     });
@@ -293,7 +300,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   };
 
   // Opened while its folder was still scanned: the images found after the list was read join it.
-  const scan = useFolderScanAtOpen({ type, name, opened: opened.isSuccess, onScanned: rereadImages });
+  const scan = useFolderScanAtOpen({ type, name, opened: opened.isSuccess, onScanned: () => afterSaves(rereadImages) });
 
   // Images added here: the list is read again with them, and the first of them opened.
   const imagesAdded = (added: readonly string[]) => {
@@ -411,7 +418,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         labels={labelNames}
         onLabel={(next) => chooseList({ ...chosen, stripFilter: next })}
         // The chip already chosen reads its list again in place, as Update list does: it reopened at image 1.
-        onFilter={(next) => (next === filter && next === chosen.filter ? void rereadList() : chooseList({ ...chosen, filter: next }))}
+        onFilter={(next) => (next === filter && next === chosen.filter ? afterSaves(() => void rereadList()) : chooseList({ ...chosen, filter: next }))}
         onRefresh={() => afterSaves(() => void rereadList())}
         counts={list.counts}
         reading={listMoves.reading}
