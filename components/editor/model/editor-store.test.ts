@@ -109,6 +109,24 @@ describe('load: shapes this editor did not make replace its history, its own kee
     expect(saved).toEqual([['a']]);
   });
 
+  it('keeps the polygon being drawn and the shape waiting for its label when the image in view is read again', () => {
+    const store = createEditorStore();
+    const polygon = { kind: 'polygon' as const, points: [{ x: 1, y: 1 }, { x: 9, y: 1 }], hover: null };
+    store.load('x', size, []);
+    store.setDraft(polygon);
+    store.load('x', size, [box('imported', 'car')]);
+    expect(store.getState().draft).toBe(polygon);
+    store.addShape(box('unnamed', ''));
+    store.load('x', size, []);
+    expect(store.getState().pendingLabel).toMatchObject({ id: 'unnamed' });
+    // Another image, or this one at another size (its file replaced): the drawing was of what is gone.
+    store.load('x', { width: 40, height: 20 }, []);
+    expect(store.getState()).toMatchObject({ draft: null, pendingLabel: null });
+    store.setDraft(polygon);
+    store.load('y', size, []);
+    expect(store.getState().draft).toBeNull();
+  });
+
   it('on arrival at an image edited earlier, keeps its steps for the shapes it was left with and drops them for others', () => {
     const store = createEditorStore();
     store.load('x', size, []);

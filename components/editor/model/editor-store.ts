@@ -177,7 +177,11 @@ export function createEditorStore(options: { newId?: () => string } = {}) {
       held.set(imageId, shapes);
       // A drag cut short by the switch: the image left keeps it as one finished undo step.
       if (!sameImage && state.imageId) history.endGesture(state.imageId);
-      set({ imageId, size, shapes, draft: null, pendingLabel: null, preview: null, between: false, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
+      // The image in view read again (an import, a save from elsewhere) as it is drawn on: the
+      // polygon being drawn and the shape waiting for its label are the user's, not the image's.
+      const staying = sameImage && size.width === state.size.width && size.height === state.size.height;
+      const drawing = staying ? { draft: state.draft, pendingLabel: state.pendingLabel } : { draft: null, pendingLabel: null };
+      set({ imageId, size, shapes, ...drawing, preview: null, between: false, ...(sameImage ? {} : { selectedIds: [], selectionOrigin: null }) });
     },
     /** The editor moved: to an image not loaded yet (waiting, see between), or to the one it holds. */
     awaitImage(waiting: boolean) {
