@@ -2,7 +2,7 @@
 // previous, auto-advance): nothing of the user's work goes without a word.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { resetEditorSettings, type EditorPage } from './pages';
+import { FIRST_IMAGE, resetEditorSettings, withholdShapesBut, type EditorPage } from './pages';
 
 const points = (polygon: { coorPt: unknown[] }) => polygon.coorPt.length;
 
@@ -70,6 +70,20 @@ test('another list chosen in the strip closes the polygon being drawn on its own
   await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (2 points) was dropped' })).toBeVisible();
   await editor.waitSaved();
   expect((await api.polygons('list-leaves-drawing')).map(points)).toEqual([4, 3]);
+});
+
+test('a polygon clicked before its image arrived is closed there when the user moves on', async ({ page, api, editor }) => {
+  await api.createProject('held-leave-drawing', 'seg', { labels: ['road'] });
+  // Every image's shapes but the first's come 2 s late: the clicks below wait for theirs.
+  await withholdShapesBut(page, await api.uuidOf('held-leave-drawing', FIRST_IMAGE.file, 'seg'), 2000);
+  await editor.open('seg', 'held-leave-drawing', '1 / 8');
+  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('4 / 8');
+  await clickPoints(page, editor, SQUARE.slice(0, 3)); // dog.png, still on its way
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('5 / 8');
+  await expect.poll(async () => (await api.polygonsOf('held-leave-drawing', 'dog.png')).map(points), { timeout: 15_000 }).toEqual([3]);
+  expect((await api.polygons('held-leave-drawing')).map(points)).toEqual([3]);
 });
 
 test('Enter on a polygon too small or flat to close says why, and presses no button', async ({ page, api, editor }) => {

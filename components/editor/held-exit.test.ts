@@ -24,13 +24,22 @@ describe('input held when the page went away', () => {
     expect(shapesAfterHeld(exitOf(drag([550, 260], [560, 270])), stored([KEPT]), 'bndbox')).toEqual([{ ...KEPT, x: 510, y: 210 }]);
   });
 
-  it('changes nothing when it makes no shape: a polygon left open, or no label chosen', () => {
-    const clicks: HeldExit['events'] = [[124, 134], [324, 134], [324, 234]].flatMap(([x = 0, y = 0]) => [
+  it('changes nothing when it makes no shape: a polygon too small to close, or no label chosen', () => {
+    const clicks: HeldExit['events'] = [[124, 134], [324, 134]].flatMap(([x = 0, y = 0]) => [
       { kind: 'down' as const, at: { x, y } },
       { kind: 'up' as const, at: { x, y } },
     ]);
     expect(shapesAfterHeld({ ...exitOf(clicks), tool: 'polygon' }, stored([]), 'seg')).toBeNull();
     expect(shapesAfterHeld(exitOf(drag([124, 134], [324, 234]), ''), stored([]), 'bndbox')).toBeNull();
+  });
+
+  it('closes a polygon left open that can close, as moving on does with one drawn live', () => {
+    const clicks: HeldExit['events'] = [[124, 134], [324, 134], [324, 234]].flatMap(([x = 0, y = 0]) => [
+      { kind: 'down' as const, at: { x, y } },
+      { kind: 'up' as const, at: { x, y } },
+    ]);
+    const shapes = shapesAfterHeld({ ...exitOf(clicks), tool: 'polygon' }, stored([KEPT]), 'seg');
+    expect(shapes).toEqual([KEPT, expect.objectContaining({ kind: 'polygon', label: 'car', points: [{ x: 100, y: 100 }, { x: 300, y: 100 }, { x: 300, y: 200 }] })]);
   });
 
   it('closes a polygon whose Enter was held with its clicks', () => {

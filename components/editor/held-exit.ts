@@ -55,7 +55,7 @@ export const forgetHeldExit = (stash: ExitStash, project: string, uuid: string) 
 /**
  * The image's shapes after the held input, run through the tools over the stored shapes and
  * fitted to the stage as it was; null when the input changes nothing (a click that only
- * selects, a polygon left open, no label chosen) or cannot be replayed.
+ * selects, a polygon too small to close, no label chosen) or cannot be replayed.
  */
 export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType: ProjectType): EditorShape[] | null {
   const store = createEditorStore();
@@ -65,7 +65,11 @@ export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType:
   store.setActiveLabel(exit.label);
   const before = store.getState().shapes;
   try {
-    replayHeld(exit.events, createToolController(store, projectType), fitView(size, exit.stage), PICK_TOLERANCE_PX, exit.stage);
+    const tools = createToolController(store, projectType);
+    replayHeld(exit.events, tools, fitView(size, exit.stage), PICK_TOLERANCE_PX, exit.stage);
+    // A polygon left open is closed on its image, as the one drawn once the image was shown is
+    // when the user moves on (leaveDrawing): it went without a word.
+    if (store.getState().draft?.kind === 'polygon') tools.complete();
   } catch {
     // An entry this page cannot replay (damaged, or from another version): thrown on, it stopped
     // every later entry and kept the editor from ever showing the project's images.
