@@ -114,6 +114,21 @@ test('Enter on a polygon too small or flat to close says why, and presses no but
   await expect(notice).toBeHidden();
 });
 
+test('a click on the first point of a polygon too small to close says why, as Enter does', async ({ page, api, editor }) => {
+  await api.createProject('click-too-small', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'click-too-small', '1 / 8');
+  await clickPoints(page, editor, [[-120, -120], [120, -120], [-120, -120]]);
+  const notice = page.getByRole('status').filter({ hasText: 'A polygon needs at least 3 points that enclose an area' });
+  await expect(notice).toBeVisible();
+  // A point off the line, then the first point again: it closes, and the notice goes with the drawing.
+  await clickPoints(page, editor, [[0, 120]]);
+  await expect(notice).toBeHidden();
+  await clickPoints(page, editor, [[-120, -120]]);
+  await editor.waitSaved();
+  expect((await api.polygonsOf('click-too-small', 'bitmap.bmp')).map(points)).toEqual([3]);
+  await expect(notice).toBeHidden();
+});
+
 test('K says whether keep previous is now on or off, and the toolbar shows it while on', async ({ page, api, editor }) => {
   await api.createProject('keep-previous-key', 'seg', { labels: ['road'] });
   await editor.open('seg', 'keep-previous-key', '1 / 8');

@@ -112,6 +112,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   useEffect(() => {
     shownItem.current = current;
   });
+  const [notice, setNotice] = useState<string | null>(null);
+  const tellDrawing = useDrawingNotice(store, setNotice);
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
     // A huge image is outlined from its preview: decoding it whole would take gigabytes.
@@ -121,7 +123,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
       const bitmap = await decodedOriginal(originalUrlOf(type, name, { uuid, ...size, file_version: listed?.uuid === uuid ? listed.file_version : '' }));
       return { bitmap, ...size };
     });
-    return createToolController(store, type, { outline });
+    return createToolController(store, type, { outline, tell: tellDrawing });
   });
   const persistence = useEditorPersistence(type, name, store);
   // The statistics count the project's images and their shapes by label: read again whenever
@@ -170,8 +172,6 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     return shapes;
   }, []);
 
-  const [notice, setNotice] = useState<string | null>(null);
-  const tellDrawing = useDrawingNotice(store, setNotice);
   const { leave, applyHeld } = persistence;
   /**
    * Before the image in view may be left (a move, another list, the list read again): the

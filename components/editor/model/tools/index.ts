@@ -7,7 +7,7 @@ import { boxTool } from './box.tool';
 import { polygonTool } from './polygon.tool';
 import { selectTool } from './select.tool';
 import { smartTool } from './smart.tool';
-import type { EditorTool, Outliner, PointerInput, ToolDefinition } from './tool';
+import type { EditorTool, PointerInput, ToolContext, ToolDefinition } from './tool';
 
 const TOOLS_BY_PROJECT: Record<ProjectType, readonly ToolDefinition[]> = {
   // Each project's own shape first after select: that is the tool a project opens with.
@@ -25,7 +25,7 @@ export interface Modifiers {
   shift?: boolean;
 }
 
-export function createToolController(store: EditorStore, projectType: ProjectType, services: { outline?: Outliner } = {}) {
+export function createToolController(store: EditorStore, projectType: ProjectType, services: Pick<ToolContext, 'outline' | 'tell'> = {}) {
   const tools = new Map<string, EditorTool>(toolsFor(projectType).map((definition) => [definition.id, definition.create({ store, projectType, ...services })]));
   let activeId = store.getState().tool;
   const active = (): EditorTool | undefined => {

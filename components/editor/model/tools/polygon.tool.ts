@@ -19,7 +19,7 @@ export const polygonTool: ToolDefinition = {
   hint: 'Click points; Enter or a click on the first point closes; Backspace removes the last point',
   defaultKeys: ['p'],
   create(context): EditorTool {
-    const { store, projectType } = context;
+    const { store, projectType, tell } = context;
     const gestures = createGestures(context);
     // A draft whose every point was undone is no drawing (redo can still put them back): keys
     // and clicks act as if none were begun, or Delete and Backspace did nothing visible.
@@ -44,9 +44,10 @@ export const polygonTool: ToolDefinition = {
       const last = current.points[current.points.length - 1];
       // A second press on the same spot (a double click) adds no zero-length edge.
       if (last && Math.hypot(last.x - point.x, last.y - point.y) <= tolerance / 4) return;
-      // A click on the first point means "close", even before the polygon can: never a point on top of it.
+      // A click on the first point means "close", even before the polygon can: never a point on
+      // top of it, and a word on why it stays open, as Enter says.
       if (first && Math.hypot(first.x - point.x, first.y - point.y) <= tolerance) {
-        close();
+        if (!close()) tell?.(POLYGON_CLOSE_RULE);
         return;
       }
       store.setDraft({ ...current, points: [...current.points, point] });

@@ -23,6 +23,8 @@ export interface ToolContext {
   projectType: ProjectType;
   /** The smart polygon's segmentation; absent where no browser runs it (the tool then only drafts). */
   outline?: Outliner;
+  /** Says why the drawing did not do what the user asked (the workspace's notice); absent: nobody to tell. */
+  tell?: (text: string) => void;
 }
 
 export interface PointerInput {

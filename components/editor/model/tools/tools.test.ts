@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../editor-store';
 import type { EditorShape, ProjectType } from '../types';
 import { createToolController } from './index';
+import { POLYGON_CLOSE_RULE } from './polygon.tool';
 
 function setup(shapes: EditorShape[] = [], projectType: ProjectType = 'bndbox') {
   let id = 0;
@@ -185,11 +186,14 @@ describe('polygon tool refuses shapes with no area', () => {
     for (const point of points) tools.pointerDown(point, 4);
   };
 
-  it('a click on the first point of a two-point draft neither closes nor adds a point', () => {
-    const { store, tools, saved } = setup([], 'seg');
+  it('a click on the first point of a two-point draft neither closes nor adds a point, and says why', () => {
+    const { store, saved } = setup([], 'seg');
+    const told: string[] = [];
+    const tools = createToolController(store, 'seg', { tell: (text) => told.push(text) });
     store.setTool('polygon');
     click(tools, [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 11, y: 10 }]);
     expect(store.getState().draft).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 50, y: 10 }] });
+    expect(told).toEqual([POLYGON_CLOSE_RULE]);
     expect(tools.complete()).toBe(false);
     expect(saved).toHaveLength(0);
     click(tools, [{ x: 30, y: 40 }, { x: 11, y: 10 }]);
