@@ -48,7 +48,7 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { leaveDrawing, useDrawingNotice } from './useDrawingNotice';
+import { leaveDrawing, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useMovesAwaitingList } from './useMovesAwaitingList';
@@ -300,7 +300,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   };
 
   // Opened while its folder was still scanned: the images found after the list was read join it.
-  const scan = useFolderScanAtOpen({ type, name, opened: opened.isSuccess, onScanned: () => afterSaves(rereadImages) });
+  // Read once the polygon being drawn is done: the scan's end is no reason to close it half drawn.
+  const scan = useFolderScanAtOpen({ type, name, opened: opened.isSuccess, onScanned: () => whenNotDrawing(store, () => afterSaves(rereadImages)) });
 
   // Images added here: the list is read again with them, and the first of them opened.
   const imagesAdded = (added: readonly string[]) => {

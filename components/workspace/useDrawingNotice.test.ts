@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import { createToolController } from '@/components/editor/model/tools';
-import { leaveDrawing } from './useDrawingNotice';
+import { leaveDrawing, whenNotDrawing } from './useDrawingNotice';
 
 const setup = (label = 'car') => {
   const store = createEditorStore();
@@ -43,5 +43,24 @@ describe('leaveDrawing', () => {
     store.setTool('box');
     store.setDraft({ kind: 'box', start: { x: 1, y: 1 }, current: { x: 9, y: 9 } });
     expect(leaveDrawing(store, tools)).toEqual({ stay: false, notice: null });
+  });
+});
+
+describe('whenNotDrawing', () => {
+  it('runs at once with no polygon drawn, and otherwise once the polygon is done, leaving it as it was', () => {
+    const { store, tools } = setup();
+    let runs = 0;
+    whenNotDrawing(store, () => (runs += 1));
+    expect(runs).toBe(1);
+    store.setDraft({ kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }], hover: null });
+    whenNotDrawing(store, () => (runs += 1));
+    store.setDraft({ kind: 'polygon', points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }], hover: null });
+    expect(runs).toBe(1);
+    expect(store.getState().draft).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }] });
+    expect(tools.complete()).toBe(true);
+    expect(runs).toBe(2);
+    store.setDraft({ kind: 'polygon', points: [{ x: 1, y: 1 }], hover: null });
+    store.setDraft(null);
+    expect(runs).toBe(2);
   });
 });

@@ -28,6 +28,23 @@ export function leaveDrawing(store: EditorStore, tools: ToolController): { stay:
 }
 
 /**
+ * Runs `then` once no polygon is being drawn: now, or when the one being drawn is closed, escaped
+ * or left. For what the user did not ask for at that moment (the scan at open ending), which
+ * would otherwise close or drop a polygon half drawn.
+ */
+export function whenNotDrawing(store: EditorStore, then: () => void): void {
+  if (!drawnPoints(store)) {
+    then();
+    return;
+  }
+  const unsubscribe = store.subscribe(() => {
+    if (drawnPoints(store)) return;
+    unsubscribe();
+    then();
+  });
+}
+
+/**
  * Says something about the drawing in the workspace's notice: it holds until the drawing
  * changes (a point added or taken back, the polygon closed or escaped, a new one begun), and
  * is then no longer true.
