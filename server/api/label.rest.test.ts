@@ -65,6 +65,20 @@ describe('label procedures', () => {
   });
 });
 
+describe('a classifai client with a stale label list', () => {
+  it('saves a shape with a label renamed since under the name it became, and gets that name back', async () => {
+    await createProject('stale', ['car', 'bus']);
+    await t.rest.get('/bndbox/projects/stale');
+    const [uuid = ''] = loadingStatusOutput.parse((await t.rest.get('/bndbox/projects/stale/loadingstatus')).body).uuid_list ?? [];
+    await caller().label.rename({ ...ids('stale'), from: 'car', to: 'auto' });
+    const box = (label: string) => ({ x1: 1, y1: 1, x2: 9, y2: 9, lineWidth: 2, color: null, distancetoImg: { x: 0, y: 0 }, label, id: label });
+    const update = { uuid, bnd_box: [box('car'), box('bus')], img_x: 0, img_y: 0, img_w: 64, img_h: 48 };
+    expect((await t.rest.put(`/bndbox/projects/stale/uuid/${uuid}/update`, update)).body).toEqual({ message: 1 });
+    const thumbnail = await t.rest.get(`/bndbox/projects/stale/uuid/${uuid}/thumbnail`);
+    expect((thumbnail.body.bnd_box as Array<{ label: string }>).map((shape) => shape.label)).toEqual(['auto', 'bus']);
+  });
+});
+
 describe('imports add their labels', () => {
   it('adds COCO categories, VOC and labelme object names and YOLO classes after the existing labels', async () => {
     await createProject('imported', ['owl']);

@@ -106,6 +106,40 @@ describe('the order of states', () => {
   });
 });
 
+describe('a label renamed or merged after the client read the labels', () => {
+  const shapes = (...labels: string[]) => labels.map((label, index) => ({ id: `r${index}`, kind: 'box' as const, x: 1, y: 1, w: 5, h: 5, label }));
+  const labelsOf = async (image: string) => (await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.shapes.map((shape) => shape.label);
+  const versionOf = async (image: string) => (await t.core.annotations.editorImages('bndbox', 'shapes', [image]))[0]?.version ?? -1;
+  const labels = () => t.core.labels;
+
+  it('stores a shape sent with the old name as the name it became, through every later rename and merge', async () => {
+    const image = uuids[0] ?? '';
+    for (const label of ['bike', 'moped']) await labels().add('bndbox', 'shapes', label);
+    // The image had no bike: the rename changed nothing on it, and the save grew from its version.
+    await labels().rename('bndbox', 'shapes', 'bike', 'cycle');
+    const saved = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('bike', 'cat'), { baseVersion: await versionOf(image) });
+    expect(saved.saved).toBe(true);
+    expect(await labelsOf(image)).toEqual(['cycle', 'cat']);
+    await labels().rename('bndbox', 'shapes', 'cycle', 'velo');
+    await labels().merge('bndbox', 'shapes', 'velo', 'moped');
+    const classifai = (label: string, id: string) => ({ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label, id });
+    await t.core.annotations.update('bndbox', 'shapes', image, { shapes: [classifai('bike', 'k1'), classifai('cycle', 'k2')], placement });
+    expect(await labelsOf(image)).toEqual(['moped', 'moped']);
+  });
+
+  it('keeps the label as sent when the name it became is gone, or when the old name is a label again', async () => {
+    const image = uuids[0] ?? '';
+    await labels().add('bndbox', 'shapes', 'van');
+    await labels().rename('bndbox', 'shapes', 'van', 'lorry');
+    await labels().remove('bndbox', 'shapes', 'lorry', { confirm: true });
+    await labels().add('bndbox', 'shapes', 'scooter');
+    await labels().rename('bndbox', 'shapes', 'scooter', 'kickboard');
+    await labels().add('bndbox', 'shapes', 'scooter');
+    await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('van', 'scooter'));
+    expect(await labelsOf(image)).toEqual(['van', 'scooter']);
+  });
+});
+
 // Group commit shares SQLite's one fsync among the saves that reach it in the same event-loop
 // turn. On PostgreSQL it runs too, but each save first looks its project up over its own pooled
 // connection, so saves sent at once reach it a few turns apart and may form two groups (each

@@ -4,6 +4,7 @@ import { fromEditorShapes, toEditorShapes } from './editor-shapes';
 import { imageNotFound } from './errors';
 import { createGroupCommit } from './group-commit';
 import type { InteractiveActivity } from './interactive-activity';
+import { followRenames } from './label-renames';
 import type { ProjectService } from './project.service';
 import type { Repositories, SaveGuard } from './repositories';
 import {
@@ -57,7 +58,8 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
     return activity.during(() =>
       writes.run(async (): Promise<StoredOutcome> => {
         const stored = await repos.annotations.get(project.id, uuid);
-        const kept = carryDatasetFields(annotation, stored, { fromEditor: source === 'workspace' });
+        const sent = carryDatasetFields(annotation, stored, { fromEditor: source === 'workspace' });
+        const kept = await withCurrentLabels(project.id, sent);
         const write = (claim: SaveGuard | undefined) =>
           storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: claim, actor });
         const version = await write(guard);
@@ -68,13 +70,24 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
         const othersVersion = guard !== undefined && storedVersion !== guard.baseVersion && !(guard.clientId !== undefined && stored.client === guard.clientId);
         if (othersVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
           const conflict = { conflict: { ...stored, version: storedVersion } };
-          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, kept))) return conflict;
+          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, sent))) return conflict;
           const relabeledOver = await write({ ...guard, baseVersion: storedVersion });
           return relabeledOver === undefined ? conflict : { version: relabeledOver };
         }
         return { version: storedVersion };
       }, project.id),
     );
+  };
+
+  /**
+   * A label renamed or merged away is stored as the name it became: the client read the labels
+   * before that change, which relabelled only the shapes stored then (label-renames.ts). Read
+   * in the save's transaction, under the project's lock a rename takes too, so none slips between.
+   */
+  const withCurrentLabels = async (projectId: string, annotation: ImageAnnotation): Promise<ImageAnnotation> => {
+    const current = new Set((await repos.labels.list(projectId)).map((label) => label.name));
+    if (annotation.shapes.every((shape) => !shape.label || current.has(shape.label))) return annotation;
+    return { ...annotation, shapes: followRenames(annotation.shapes, current, await repos.labels.renames(projectId)) };
   };
 
   /**

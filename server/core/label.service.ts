@@ -126,8 +126,15 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
     (...args: Args): Promise<Result> =>
       serial.run(`${args[0]}/${args[1]}`, () => change(...args));
 
-  /** Every shape of the project labelled `from` becomes `to`; inside the caller's transaction. */
+  /**
+   * Every shape of the project labelled `from` becomes `to`; inside the caller's transaction.
+   * Shapes saved later with `from` follow the recorded change (annotation.service.ts). Under the
+   * project's lock, as saves are: on PostgreSQL a save that read the labels before this commits
+   * first, and is relabelled here.
+   */
   const relabelShapes = async (projectId: string, from: string, to: string, at: number) => {
+    await repos.lockProjects([projectId]);
+    await repos.labels.recordRename(projectId, { from, to, at });
     const annotations = await repos.annotations.withLabel(projectId, from);
     for (const [uuid, annotation] of annotations) {
       const shapes = annotation.shapes.map((shape) => (shape.label === from ? { ...shape, label: to } : shape));

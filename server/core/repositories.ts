@@ -64,6 +64,13 @@ export interface ClassRecord extends LabelRecord, ClassNumbers {
   classId: number;
 }
 
+/** A label renamed or merged into another: shapes a client sends later with `from` take the name it became. */
+export interface LabelRename {
+  from: string;
+  to: string;
+  at: number;
+}
+
 export interface LabelRepository {
   list(projectId: string): Promise<LabelRecord[]>;
   /** The class table in panel order. */
@@ -78,6 +85,9 @@ export interface LabelRepository {
   /** Sets the numbers given (null clears one); callers check uniqueness first. */
   setNumbers(projectId: string, name: string, numbers: Partial<ClassNumbers>): Promise<number>;
   remove(projectId: string, name: string): Promise<number>;
+  recordRename(projectId: string, rename: LabelRename): Promise<void>;
+  /** The project's renames and merges in the order they were made. */
+  renames(projectId: string): Promise<LabelRename[]>;
 }
 
 export type ImageFilter = 'all' | 'labeled' | 'unlabeled';

@@ -1,4 +1,4 @@
-import type { ClassNumbers, LabelRecord, LabelRepository } from '@/server/core/repositories';
+import type { ClassNumbers, LabelRecord, LabelRename, LabelRepository } from '@/server/core/repositories';
 import { CLASS_NUMBER_COLUMNS as COLUMNS, type ClassRow, toClass } from './stored-rows';
 import type { SqliteDatabase } from './database';
 import type { Synchronous } from './synchronous';
@@ -23,6 +23,8 @@ export function createLabelRepository(sqlite: SqliteDatabase): Synchronous<Label
   const rename = sqlite.prepare('UPDATE labels SET name = ? WHERE project_id = ? AND name = ?');
   const recolor = sqlite.prepare('UPDATE labels SET color = ? WHERE project_id = ? AND name = ?');
   const remove = sqlite.prepare('DELETE FROM labels WHERE project_id = ? AND name = ?');
+  const recordRename = sqlite.prepare('INSERT INTO label_renames (project_id, from_name, to_name, at) VALUES (@projectId, @from, @to, @at)');
+  const renames = sqlite.prepare<[string], LabelRename>('SELECT from_name AS "from", to_name AS "to", at FROM label_renames WHERE project_id = ? ORDER BY id');
   const setColumnOf = (column: string) => sqlite.prepare<[string | number | null, string, string]>(`UPDATE labels SET ${column} = ? WHERE project_id = ? AND name = ?`);
   const setColumn: Record<keyof ClassNumbers, ReturnType<typeof setColumnOf>> = {
     hotkey: setColumnOf(COLUMNS.hotkey),
@@ -65,5 +67,7 @@ export function createLabelRepository(sqlite: SqliteDatabase): Synchronous<Label
       return changed;
     },
     remove: (projectId, name) => remove.run(projectId, name).changes,
+    recordRename: (projectId, rename) => void recordRename.run({ projectId, ...rename }),
+    renames: (projectId) => renames.all(projectId),
   };
 }

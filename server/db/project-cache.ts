@@ -11,7 +11,7 @@ import type { Synchronous } from './synchronous';
 /** The reads kept; every method of either repository not named here drops all that is kept. */
 const KEPT_PROJECT_READS = ['findByName', 'findById', 'listByType', 'listAll', 'sessionState'] as const;
 const PROJECT_READS = new Set<string>([...KEPT_PROJECT_READS, 'datasetFields']);
-const LABEL_READS = new Set<string>(['list', 'table']);
+const LABEL_READS = new Set<string>(['list', 'table', 'renames']);
 
 type ProjectReads = Pick<Synchronous<ProjectRepository>, (typeof KEPT_PROJECT_READS)[number]>;
 

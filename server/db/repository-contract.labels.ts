@@ -57,6 +57,24 @@ export function describeLabelContract(open: OpenStore): void {
       await expect(labels.setNumbers('p', 'lion', { yoloIndex: 0 })).rejects.toThrow();
       expect((await labels.table('p'))[0]?.yoloIndex).toBeNull();
     });
+
+    it('keeps each project\'s renames and merges in the order they were made', async () => {
+      const { labels, projects } = s.repos;
+      await projects.insert(project('q'));
+      await labels.recordRename('p', { from: 'bike', to: 'cycle', at: 2_000 });
+      await labels.recordRename('q', { from: 'car', to: 'auto', at: 1_500 });
+      // Same millisecond, and earlier by a clock set back: still after the one before.
+      await labels.recordRename('p', { from: 'cycle', to: 'Bike', at: 1_000 });
+      await labels.recordRename('p', { from: 'Bike', to: 'bike', at: 1_000 });
+      expect(await labels.renames('p')).toEqual([
+        { from: 'bike', to: 'cycle', at: 2_000 },
+        { from: 'cycle', to: 'Bike', at: 1_000 },
+        { from: 'Bike', to: 'bike', at: 1_000 },
+      ]);
+      expect(await labels.renames('q')).toEqual([{ from: 'car', to: 'auto', at: 1_500 }]);
+      await projects.delete('q');
+      expect(await labels.renames('q')).toEqual([]);
+    });
   });
 
   describe('split side on image records', () => {

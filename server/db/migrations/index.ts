@@ -14,6 +14,7 @@ import { annotationVersions } from './013-annotation-versions';
 import { teamwork } from './014-teamwork';
 import { presenceInMemory } from './015-presence-in-memory';
 import { userSettings } from './016-user-settings';
+import { labelRenames } from './017-label-renames';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory, userSettings];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory, userSettings, labelRenames];

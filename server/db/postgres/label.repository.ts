@@ -1,4 +1,4 @@
-import type { ClassNumbers, LabelRecord, LabelRepository } from '@/server/core/repositories';
+import type { ClassNumbers, LabelRecord, LabelRename, LabelRepository } from '@/server/core/repositories';
 import { CLASS_NUMBER_COLUMNS as COLUMNS, type ClassRow, toClass } from '../stored-rows';
 import type { PostgresDatabase } from './database';
 
@@ -66,5 +66,10 @@ export function createLabelRepository(db: PostgresDatabase): LabelRepository {
       return changes(`UPDATE labels SET ${assignments} WHERE project_id = $1 AND name = $2`, [projectId, name, ...given.map((key) => numbers[key] ?? null)]);
     },
     remove: (projectId, name) => changes('DELETE FROM labels WHERE project_id = $1 AND name = $2', [projectId, name]),
+    recordRename: async (projectId, { from, to, at }) => {
+      await db.query('INSERT INTO label_renames (project_id, from_name, to_name, at) VALUES ($1, $2, $3, $4)', [projectId, from, to, at]);
+    },
+    renames: async (projectId) =>
+      (await db.query<LabelRename>('SELECT from_name AS "from", to_name AS "to", at FROM label_renames WHERE project_id = $1 ORDER BY id', [projectId])).rows,
   };
 }

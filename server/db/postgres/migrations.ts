@@ -236,7 +236,19 @@ const userSettings = `
 ALTER TABLE users ADD COLUMN settings TEXT;
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence, userSettings];
+// SQLite migration 017: label renames and merges, in the order made.
+const labelRenames = `
+CREATE TABLE label_renames (
+  id BIGSERIAL PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+  from_name TEXT COLLATE "C" NOT NULL,
+  to_name TEXT COLLATE "C" NOT NULL,
+  at BIGINT NOT NULL
+);
+CREATE INDEX label_renames_by_project ON label_renames (project_id, id);
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence, userSettings, labelRenames];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;
