@@ -130,9 +130,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // this tab changes either.
   const recountStatistics = useCallback(() => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids)), [queryClient, trpc, ids]);
   // A rename or a merge relabels every stored shape; the open image's shapes follow here.
-  const relabel = (from: string, to: string, savedSince?: number) => {
+  const relabel = (from: string, to: string) => {
     store.renameLabel(from, to);
-    persistence.renameLabel(from, to, savedSince);
+    persistence.renameLabel(from, to);
     recountStatistics();
   };
   // The list shows a rename before the server answers: the label of the next shape follows it

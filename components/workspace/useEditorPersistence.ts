@@ -145,8 +145,6 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       });
     };
     const savedVersions = new WeakMap<EditorShape[], number>();
-    // When each state's save was answered: one answered after a rename elsewhere may carry the old name (renameLabel).
-    const savedAt = new WeakMap<EditorShape[], number>();
     // States the server holds already, at that version: their shapes taken in a conflict. Saved,
     // they only wrote the same shapes again as a new version, which the colleague's next save
     // then met as a conflict with her own work.
@@ -180,7 +178,6 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
           throw new ConflictAnswer({ uuid, mine: shapes, theirs: theirs as EditorShape[], version, change });
         }
         savedVersions.set(shapes, answer.version);
-        savedAt.set(shapes, Date.now());
         setCachedVersion(uuid, answer.version);
       },
       onStatus: (status, refusal) => setSaveState({ status, refusal }),
@@ -231,9 +228,9 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       },
       onWaiting: setHeldUnread,
     });
-    return { journal, autosave, editTimes, replayBases, storedAs, savedAt, tabId, applyHeldExits: held.applyStashed, keepHeld: held.keep, applyHeld: held.apply, setWorkspaceOpen: held.setWorkspaceOpen };
+    return { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits: held.applyStashed, keepHeld: held.keep, applyHeld: held.apply, setWorkspaceOpen: held.setWorkspaceOpen };
   });
-  const { journal, autosave, editTimes, replayBases, storedAs, savedAt, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen } = parts;
+  const { journal, autosave, editTimes, replayBases, storedAs, tabId, applyHeldExits, keepHeld, applyHeld, setWorkspaceOpen } = parts;
 
   // Replays what an earlier page left unacknowledged before the canvas shows anything: the
   // server keeps whichever state is newest, and the editor then shows what the server has.
@@ -356,11 +353,8 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       applyHeld,
       /** The editor leaves an image: its cache entry takes the shapes as they are now. */
       leave: (uuid: string, shapes: EditorShape[]) => writeCache(uuid, shapes),
-      /**
-       * A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back.
-       * savedSince: when the tab may first have saved with the old name a state the server stored after the rename.
-       */
-      renameLabel: (from: string, to: string, savedSince?: number) => {
+      /** A label renamed on the server: this tab's copies follow, or unsaved ones would write the old name back. */
+      renameLabel: (from: string, to: string) => {
         const renamed = <S extends { label: string }>(shapes: S[]): S[] => relabelShapes(shapes, from, to);
         // Unsaved states follow too: sent with the old name they met the rename as a conflict
         // with this tab's own edit, whose every answer wrote the old label back or lost the edit.
@@ -389,10 +383,6 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
             ? waiting.map((entry) => ({ ...entry, mine: follow(entry.mine), theirs: renamed(entry.theirs) }))
             : waiting,
         );
-        // A save this tab sent before it knew of a rename made elsewhere, and stored after it, kept
-        // the old name on an image the rename had not touched (one with no shape of it then):
-        // the tab showed the new name, the server and exports the old one. Sent again renamed.
-        const resave = new Map<string, EditorShape[]>();
         queryClient.setQueriesData<EditorImages>(trpc.annotation.forEditor.queryFilter({ annotation_type: type, project_name: name }), (old) =>
           old?.map((image) => {
             // Renamed here, as the histories are (relabel): the editor finds it equal to what it holds.
@@ -400,21 +390,15 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
             // hold: a conflict answered on that image compares with it by identity.
             const written = writtenStates.has(image.shapes as EditorShape[]);
             const shapes = written ? follow(image.shapes as EditorShape[]) : renamed(image.shapes);
-            if (written && shapes !== image.shapes && savedSince !== undefined && (savedAt.get(image.shapes as EditorShape[]) ?? -Infinity) >= savedSince) resave.set(image.uuid, shapes);
             return { ...image, shapes };
           }),
         );
         // The image in view: the editor's shapes (already renamed) are newer than its entry.
         const { imageId, shapes } = store.getState();
         if (imageId) writeCache(imageId, shapes);
-        for (const [uuid, state] of resave) {
-          const next = uuid === imageId ? shapes : state;
-          journal.record(uuid, next, now, cachedVersion(uuid), tabId);
-          autosave.markDirty(uuid, next);
-        }
       },
     }),
-    [autosave, journal, conflict, replayBases, savedAt, keepHeld, applyHeld, queryClient, trpc, type, name, store, writtenStates],
+    [autosave, journal, conflict, replayBases, keepHeld, applyHeld, queryClient, trpc, type, name, store, writtenStates],
   );
   /** ready is false until the journal was read: the canvas must not show shapes it overrides. */
   // Said in the status while nothing later has landed: a refused edit is not stored.

@@ -12,38 +12,23 @@ import type { ProjectType } from './useProject';
 
 const REREAD_MS = 5_000;
 
-export function useLabelsFromElsewhere(
-  type: ProjectType,
-  name: string,
-  classes: readonly NamedClass[],
-  loaded: boolean,
-  rename: (from: string, to: string, savedSince?: number) => void,
-) {
+export function useLabelsFromElsewhere(type: ProjectType, name: string, classes: readonly NamedClass[], loaded: boolean, rename: (from: string, to: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
   // An observer of the query the class table reads: its data is shared.
-  const { dataUpdatedAt } = useQuery({ ...trpc.label.classes.queryOptions(ids), refetchInterval: REREAD_MS });
+  useQuery({ ...trpc.label.classes.queryOptions(ids), refetchInterval: REREAD_MS });
   const renameRef = useRef(rename);
   useEffect(() => {
     renameRef.current = rename;
   }, [rename]);
-  // A rename found in this read was made after the server answered the read before, which was
-  // asked for at most a read's interval before it came: this tab's saves answered since may
-  // have stored the old name. Unset for this tab's own renames.
-  const readBefore = useRef(0);
-  const savedSince = useRef<number | undefined>(undefined);
-  const [follower] = useState(() => createRenameFollower((from, to) => renameRef.current(from, to, savedSince.current)));
+  const [follower] = useState(() => createRenameFollower((from, to) => renameRef.current(from, to)));
   useEffect(() => {
     if (!loaded) return;
-    savedSince.current = readBefore.current - REREAD_MS;
-    readBefore.current = dataUpdatedAt;
     // The label list is read only after the renames are applied: read first, it lacked the
     // picked label under its old name, and the next shape fell back to the first label.
-    const renamed = follower.read(classes);
-    savedSince.current = undefined;
-    if (renamed) void queryClient.invalidateQueries({ queryKey: trpc.label.list.queryKey(ids) });
-  }, [classes, loaded, dataUpdatedAt, queryClient, trpc, ids, follower]);
+    if (follower.read(classes)) void queryClient.invalidateQueries({ queryKey: trpc.label.list.queryKey(ids) });
+  }, [classes, loaded, queryClient, trpc, ids, follower]);
   /** This tab's own rename, once the server made it: applied now, and not again when the table shows it. */
   return follower.renamedHere;
 }
