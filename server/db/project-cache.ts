@@ -1,5 +1,5 @@
 // Nearly every request names a project (a thumbnail, a page, a save, the project list), and
-// reading one was two statements (the row and its labels). In the server those statements run
+// reading one was two statements (the row and its labels); a save reads the labels once more. In the server those statements run
 // with the CPU's caches cold from the request around them: 100 µs and more each, measured in a
 // profile of cached thumbnails, against 7 µs in a loop. On SQLite this process is the only
 // writer of projects and labels (a second server cannot open DATA_DIR, and the users command
@@ -11,9 +11,11 @@ import type { Synchronous } from './synchronous';
 /** The reads kept; every method of either repository not named here drops all that is kept. */
 const KEPT_PROJECT_READS = ['findByName', 'findById', 'listByType', 'listAll', 'sessionState'] as const;
 const PROJECT_READS = new Set<string>([...KEPT_PROJECT_READS, 'datasetFields']);
-const LABEL_READS = new Set<string>(['list', 'table', 'renames']);
+const KEPT_LABEL_READS = ['list'] as const;
+const LABEL_READS = new Set<string>([...KEPT_LABEL_READS, 'table', 'renames']);
 
 type ProjectReads = Pick<Synchronous<ProjectRepository>, (typeof KEPT_PROJECT_READS)[number]>;
+type LabelReads = Pick<Synchronous<LabelRepository>, (typeof KEPT_LABEL_READS)[number]>;
 
 // Callers get their own copies: a service may change what it was handed.
 const copyOf = (value: unknown): unknown => {
@@ -45,24 +47,27 @@ export function cachingProjectReads(projects: Synchronous<ProjectRepository>, la
       ]),
     ) as T;
 
-  const reads = Object.fromEntries(
-    KEPT_PROJECT_READS.map((name) => {
-      const read = projects[name] as (...args: unknown[]) => unknown;
-      return [
-        name,
-        (...args: unknown[]) => {
-          const key = `${name}${JSON.stringify(args)}`;
-          if (!kept.has(key)) {
-            const found = read(...args);
-            // A project not found is not kept: the next request may be the one creating it.
-            if (found === undefined) return undefined;
-            kept.set(key, found);
-          }
-          return copyOf(kept.get(key));
-        },
-      ];
-    }),
-  ) as ProjectReads;
+  /** The reads named, each answer kept by its arguments until a write. */
+  const keptReads = <T extends object>(repository: T, names: readonly string[], scope: string) =>
+    Object.fromEntries(
+      names.map((name) => {
+        const read = repository[name as keyof T] as (...args: unknown[]) => unknown;
+        return [
+          name,
+          (...args: unknown[]) => {
+            const key = `${scope}.${name}${JSON.stringify(args)}`;
+            if (!kept.has(key)) {
+              const found = read(...args);
+              // A project not found is not kept: the next request may be the one creating it.
+              if (found === undefined) return undefined;
+              kept.set(key, found);
+            }
+            return copyOf(kept.get(key));
+          },
+        ];
+      }),
+    );
+  const reads = keptReads(projects, KEPT_PROJECT_READS, 'projects') as ProjectReads;
 
   // Every group of saves stamps its project's last change: the kept copies are stamped too,
   // not dropped, or each save would cost the next request both statements again.
@@ -75,7 +80,8 @@ export function cachingProjectReads(projects: Synchronous<ProjectRepository>, la
 
   return {
     projects: { ...dropsKeptOnWrite(projects, PROJECT_READS), ...reads, touchModified },
-    labels: dropsKeptOnWrite(labels, LABEL_READS),
+    // A save reads the labels to take a name renamed away to the one it became (annotation.service.ts).
+    labels: { ...dropsKeptOnWrite(labels, LABEL_READS), ...(keptReads(labels, KEPT_LABEL_READS, 'labels') as LabelReads) },
     /** Drops what is kept: a transaction that read inside itself rolled back. */
     forget,
   };
