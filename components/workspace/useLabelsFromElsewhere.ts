@@ -6,18 +6,25 @@
 // rename found there is applied here as this tab's own renames are, each once.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { failureReason } from '@/components/trpc/error-text';
 import { useTRPC } from '@/components/trpc/provider';
 import { createRenameFollower, type NamedClass } from './label-renames';
 import type { ProjectType } from './useProject';
 
 const REREAD_MS = 5_000;
 
+/**
+ * Every few seconds while the project is there: a workspace left open on a project deleted (or
+ * never made: a mistyped address) asked for its labels, and was refused, every 5 s for as long.
+ */
+export const labelsRereadInterval = (error: unknown): number | false => (failureReason(error) === 'project_missing' ? false : REREAD_MS);
+
 export function useLabelsFromElsewhere(type: ProjectType, name: string, classes: readonly NamedClass[], loaded: boolean, rename: (from: string, to: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = useMemo(() => ({ annotation_type: type, project_name: name }), [type, name]);
   // An observer of the query the class table reads: its data is shared.
-  useQuery({ ...trpc.label.classes.queryOptions(ids), refetchInterval: REREAD_MS });
+  useQuery({ ...trpc.label.classes.queryOptions(ids), refetchInterval: (query) => labelsRereadInterval(query.state.error) });
   const renameRef = useRef(rename);
   useEffect(() => {
     renameRef.current = rename;
