@@ -120,6 +120,9 @@ describe('a label renamed or merged after the client read the labels', () => {
     const saved = await t.core.annotations.saveEditorShapes('bndbox', 'shapes', image, shapes('bike', 'cat'), { baseVersion: await versionOf(image) });
     expect(saved.saved).toBe(true);
     expect(await labelsOf(image)).toEqual(['cycle', 'cat']);
+    // In the colour of the label it became, as a shape drawn with that label is.
+    const cycle = (await labels().list('bndbox', 'shapes')).find((label) => label.name === 'cycle');
+    expect((await storedShapes(image))?.[0]?.color).toBe(cycle?.color);
     await labels().rename('bndbox', 'shapes', 'cycle', 'velo');
     await labels().merge('bndbox', 'shapes', 'velo', 'moped');
     const classifai = (label: string, id: string) => ({ kind: 'box' as const, x1: 1, y1: 1, x2: 6, y2: 6, distanceToImg: null, lineWidth: 2, color: null, label, id });

@@ -85,9 +85,14 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
    * in the save's transaction, under the project's lock a rename takes too, so none slips between.
    */
   const withCurrentLabels = async (projectId: string, annotation: ImageAnnotation): Promise<ImageAnnotation> => {
-    const current = new Set((await repos.labels.list(projectId)).map((label) => label.name));
+    const labels = await repos.labels.list(projectId);
+    const current = new Set(labels.map((label) => label.name));
     if (annotation.shapes.every((shape) => !shape.label || current.has(shape.label))) return annotation;
-    return { ...annotation, shapes: followRenames(annotation.shapes, current, await repos.labels.renames(projectId)) };
+    const colorOf = new Map(labels.map((label) => [label.name, label.color]));
+    const shapes = followRenames(annotation.shapes, current, await repos.labels.renames(projectId));
+    // The workspace's shapes take their colour from their label by the name sent, which had none:
+    // classifai clients then drew the renamed label's shapes in no colour.
+    return { ...annotation, shapes: shapes.map((shape) => (shape.color === null && shape.label ? { ...shape, color: colorOf.get(shape.label) ?? null } : shape)) };
   };
 
   /**
