@@ -134,4 +134,17 @@ describe('newlabels (classifai V1)', () => {
     expect(names(list)).toEqual(['bike', 'car']);
     expect(list[1]).toEqual(car);
   });
+
+  it('takes a name renamed away since the client read the list as the name it became', async () => {
+    const [a = ''] = await createProject('v1-stale', ['car', 'bike']);
+    await t.core.annotations.update('bndbox', 'v1-stale', a, { shapes: [box('bike', '1')], placement });
+    await labels().rename('bndbox', 'v1-stale', 'bike', 'cycle');
+    // The client adds truck to the list it read before the rename.
+    expect((await t.rest.put('/bndbox/projects/v1-stale/newlabels', { label_list: ['car', 'bike', 'truck'] })).body).toEqual({ message: 1 });
+    expect(names(await labels().list('bndbox', 'v1-stale'))).toEqual(['car', 'cycle', 'truck']);
+    expect(await shapeLabels('v1-stale', a)).toEqual(['cycle']);
+    // A list that sends the new name too is kept as sent: the old name is a label added again.
+    await t.rest.put('/bndbox/projects/v1-stale/newlabels', { label_list: ['car', 'cycle', 'bike'] });
+    expect(names(await labels().list('bndbox', 'v1-stale'))).toEqual(['car', 'cycle', 'bike']);
+  });
 });

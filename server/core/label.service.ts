@@ -9,6 +9,7 @@ import type { ClassNumbers, ClassRecord, LabelRecord, LabelUsage, Repositories }
 import { createSerialPerKey } from './serial-per-key';
 import type { AnnotationType, Shape } from './types';
 import { storeAnnotationChange } from './annotation-changes';
+import { renamedLabel } from './label-renames';
 
 const MAX_LABEL_LENGTH = 1024;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -250,10 +251,28 @@ export function createLabelService(deps: { repos: Repositories; projects: Projec
       });
     },
 
-    /** classifai's newlabels: the whole list replaced as sent; labels that stay keep their color. */
+    /**
+     * classifai's newlabels: the whole list replaced as sent; labels that stay keep their color.
+     * The client sends the list it read: a name renamed away since, whose new name it does not
+     * send, is the new name, or the list would undo the rename and leave the relabelled shapes
+     * with a label the project no longer has. One whose new name is sent too is added again.
+     */
     async replace(type: AnnotationType, name: string, labels: readonly string[]): Promise<void> {
       const projectId = await idOf(type, name);
-      await repos.inTransaction(async () => repos.labels.replace(projectId, assignLabelColors(labels, await repos.labels.list(projectId))));
+      await repos.inTransaction(async () => {
+        const existing = await repos.labels.list(projectId);
+        const current = new Set(existing.map((label) => label.name));
+        const sent = new Set(labels);
+        const renames = labels.some((label) => !current.has(label)) ? await repos.labels.renames(projectId) : [];
+        const followed: string[] = [];
+        for (const label of labels) {
+          const to = renamedLabel(label, current, renames);
+          // Two names renamed into one (a rename, then a merge) are that one once.
+          if (to === undefined || sent.has(to)) followed.push(label);
+          else if (!followed.includes(to)) followed.push(to);
+        }
+        await repos.labels.replace(projectId, assignLabelColors(followed, existing));
+      });
     },
   };
 
