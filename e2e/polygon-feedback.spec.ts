@@ -178,3 +178,14 @@ test('Shift+A says whether auto-advance is now on or off, and the toolbar shows 
   await expect(page.getByRole('status').filter({ hasText: 'Auto-advance is off' })).toBeVisible();
   await expect(badge).toBeHidden();
 });
+
+test('a polygon closed by moving on, with auto-advance on, lands on the image the move went to, not the one after', async ({ page, api, editor }) => {
+  await api.createProject('auto-advance-leave', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'auto-advance-leave', '1 / 8');
+  await page.keyboard.press('Shift+A');
+  await clickPoints(page, editor, SQUARE);
+  await page.keyboard.press('d');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('auto-advance-leave', FIRST_IMAGE.file)).map(points)).toEqual([4]);
+  await expect(editor.position()).toHaveText('2 / 8');
+});

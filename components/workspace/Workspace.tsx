@@ -173,12 +173,21 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, []);
 
   const { leave, applyHeld } = persistence;
+  // A polygon closed by a move (settleDrawing) is labelled on the image left: auto-advance, taking
+  // it for the user's, stepped once more and skipped the image the move went to.
+  const settling = useRef(false);
   /**
    * Before the image in view may be left (a move, another list, the list read again): the
    * polygon being drawn goes as leaveDrawing says, with its word. False: the label prompt holds it.
    */
   const settleDrawing = useCallback(() => {
-    const drawing = leaveDrawing(store, tools);
+    settling.current = true;
+    let drawing: ReturnType<typeof leaveDrawing>;
+    try {
+      drawing = leaveDrawing(store, tools);
+    } finally {
+      settling.current = false;
+    }
     if (drawing.notice) tellDrawing(drawing.notice);
     return !drawing.stay;
   }, [store, tools, tellDrawing]);
@@ -210,7 +219,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   useEffect(() => {
     if (!workflow.autoAdvance) return;
     // After the shape is drawn and committed, so its save is queued for this image first.
-    const unsubscribe = store.onShapeLabelled(() => setTimeout(advance, 0));
+    const unsubscribe = store.onShapeLabelled(() => {
+      if (!settling.current) setTimeout(advance, 0);
+    });
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance]);
 
