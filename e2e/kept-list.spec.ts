@@ -344,3 +344,26 @@ test('"Update list" stays on the image in view, or goes on to the next one still
   await expect(editor.position()).toHaveText('4 / 6');
   await expect(page.locator('.topbar-path')).toHaveText(/bird\.jpg$/);
 });
+
+test('a polygon begun while a chosen filter waits for this tab\'s saves is closed on its image before that list opens', async ({ page, api, editor }) => {
+  await api.createProject('kept-drawing', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'kept-drawing', '1 / 8');
+  let sent = 0;
+  let land = () => undefined as void;
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  await page.route(/saveFromEditor/, async (route) => {
+    sent += 1;
+    await landed;
+    await route.continue();
+  });
+  const c = await editor.centre();
+  await editor.drawPolygon([{ x: c.x - 30, y: c.y - 30 }, { x: c.x + 30, y: c.y - 30 }, { x: c.x + 30, y: c.y + 30 }]);
+  await expect.poll(() => sent).toBeGreaterThan(0);
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  // Drawn on the image still in view: To do opens on another, whose load took it without a word.
+  for (const [dx, dy] of [[-100, 60], [100, 60], [0, -60]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  land();
+  await expect(editor.position()).toHaveText('1 / 7');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('kept-drawing', FIRST_IMAGE.file)).map((polygon) => polygon.coorPt.length)).toEqual([3, 3]);
+});

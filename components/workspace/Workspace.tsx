@@ -48,7 +48,7 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { leaveDrawing, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
+import { drawnPoints, leaveDrawing, useDrawingNotice, whenLabelled, whenNotDrawing } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageNavigation } from './useImageNavigation';
 import { useMovesAwaitingList } from './useMovesAwaitingList';
@@ -259,12 +259,18 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const afterSaves = (read: () => void) => {
     // The list opened or read again may put another image at the position, even for a moment:
     // its load took the polygon being drawn without a word.
-    if (!settleDrawing()) return;
+    // The label prompt holds the image: the list is read once it is answered.
+    if (!settleDrawing() || store.getState().pendingLabel) {
+      whenLabelled(store, () => afterSaves(read));
+      return;
+    }
     // The image left behind keeps its latest shapes in the cache, as go() does: a save still
     // failing now lands later, and the image opened again must show what it saved.
     const { imageId, shapes } = store.getState();
     if (imageId) leave(imageId, shapes);
-    void flush().finally(read);
+    // Drawn on while the saves were on their way: the image the list opened on took that polygon
+    // (or the shape waiting for its label) without a word. It goes as one drawn before, saved first.
+    void flush().finally(() => (drawnPoints(store) || store.getState().pendingLabel ? afterSaves(read) : read()));
   };
 
   // The strip's filter and label as the user chose them, shown at once: the list opens only once

@@ -8,7 +8,7 @@ import type { ToolController } from '@/components/editor/model/tools';
 import { POLYGON_CLOSE_RULE } from '@/components/editor/model/tools/polygon.tool';
 import type { Point } from '@/components/editor/model/types';
 
-const drawnPoints = (store: EditorStore): readonly Point[] | null => {
+export const drawnPoints = (store: EditorStore): readonly Point[] | null => {
   const { draft } = store.getState();
   return draft?.kind === 'polygon' && draft.points.length > 0 ? draft.points : null;
 };
@@ -39,6 +39,19 @@ export function whenNotDrawing(store: EditorStore, then: () => void): void {
   }
   const unsubscribe = store.subscribe(() => {
     if (drawnPoints(store)) return;
+    unsubscribe();
+    then();
+  });
+}
+
+/** Runs `then` once no shape waits for its label: now, or when the label prompt is answered. */
+export function whenLabelled(store: EditorStore, then: () => void): void {
+  if (!store.getState().pendingLabel) {
+    then();
+    return;
+  }
+  const unsubscribe = store.subscribe(() => {
+    if (store.getState().pendingLabel) return;
     unsubscribe();
     then();
   });
