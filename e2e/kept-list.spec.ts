@@ -367,3 +367,30 @@ test('a polygon begun while a chosen filter waits for this tab\'s saves is close
   await editor.waitSaved();
   expect((await api.polygonsOf('kept-drawing', FIRST_IMAGE.file)).map((polygon) => polygon.coorPt.length)).toEqual([3, 3]);
 });
+
+test('a polygon too flat to close, begun while a chosen filter waits for this tab\'s saves, is dropped with a word, and that list counts as it is', async ({ page, api, editor }) => {
+  await api.createProject('kept-flat', 'seg', { labels: ['road'] });
+  await editor.open('seg', 'kept-flat', '1 / 8');
+  let sent = 0;
+  let land = () => undefined as void;
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  await page.route(/saveFromEditor/, async (route) => {
+    sent += 1;
+    await landed;
+    await route.continue();
+  });
+  const c = await editor.centre();
+  await editor.drawPolygon([{ x: c.x - 30, y: c.y - 30 }, { x: c.x + 30, y: c.y - 30 }, { x: c.x + 30, y: c.y + 30 }]);
+  await expect.poll(() => sent).toBeGreaterThan(0);
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  // Three points on a line, on the image still in view: nothing to close.
+  for (const [dx, dy] of [[-100, 60], [0, 60], [100, 60]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  land();
+  await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (3 points) was dropped' })).toBeVisible();
+  // The first image has its polygon: To do holds the other seven. The counts of the list left,
+  // answered as the list opened, had made it "1 / 8".
+  await expect(editor.position()).toHaveText('1 / 7');
+  await expect(editor.imageStrip().getByRole('button', { name: /Update list/ })).toHaveCount(0);
+  await editor.waitSaved();
+  expect((await api.polygonsOf('kept-flat', FIRST_IMAGE.file)).map((polygon) => polygon.coorPt.length)).toEqual([3]);
+});

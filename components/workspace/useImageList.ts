@@ -138,9 +138,12 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   // Nobody awaits it: a read cancelled by the list reopening meanwhile (a delete right after a
   // save: an uncaught CancelledError in the page) or failed leaves the counts to the next read.
   const refreshCounts = useCallback(async () => {
+    const opening = opened.current;
     // Never from the cache: it is called because a save just changed the counts.
     const data = await queryClient.fetchQuery({ ...trpc.image.page.queryOptions({ ...listInput, offset: 0, limit: 1 }), staleTime: 0 }).catch(() => null);
-    if (data) setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
+    // Counted in the list left meanwhile (another filter chosen as the save landed): its length
+    // became the new list's, which then said "1 / 8" of a To do list of seven.
+    if (data && opening === opened.current) setCounts((current) => ({ total: data.total, labeled: data.labeled, filtered: current?.filtered ?? data.filtered_total }));
   }, [queryClient, trpc, listInput]);
 
   useEffect(() => {
