@@ -100,8 +100,8 @@ async function chosenWhileASaveIsOnItsWay(chip: RegExp, page: Page, editor: Edit
   return land;
 }
 
-/** A box drawn on the image in view (of that size) whose save is held until the returned function is called. */
-async function aBoxWhoseSaveIsHeld(page: Page, editor: EditorPage, image: ImageSize = FIRST_IMAGE): Promise<() => void> {
+/** Holds this page's saves until land() is called; sent() counts those asked for meanwhile. */
+async function holdSaves(page: Page) {
   let sent = 0;
   let land = () => undefined as void;
   const landed = new Promise<void>((resolve) => (land = resolve));
@@ -110,8 +110,30 @@ async function aBoxWhoseSaveIsHeld(page: Page, editor: EditorPage, image: ImageS
     await landed;
     await route.continue();
   });
+  return { sent: () => sent, land };
+}
+
+/** A box drawn on the image in view (of that size) whose save is held until the returned function is called. */
+async function aBoxWhoseSaveIsHeld(page: Page, editor: EditorPage, image: ImageSize = FIRST_IMAGE): Promise<() => void> {
+  const { sent, land } = await holdSaves(page);
   await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 }, image);
-  await expect.poll(() => sent).toBeGreaterThan(0);
+  await expect.poll(sent).toBeGreaterThan(0);
+  return land;
+}
+
+/**
+ * In a new seg project: a polygon on its first image whose save is held, To do chosen, and then
+ * `points` (offsets from the canvas centre) clicked on that image, still in view. Returns land.
+ */
+async function toDoChosenAndDrawnOnMeanwhile(name: string, page: Page, api: RestApi, editor: EditorPage, points: ReadonlyArray<readonly [number, number]>) {
+  await api.createProject(name, 'seg', { labels: ['road'] });
+  await editor.open('seg', name, '1 / 8');
+  const { sent, land } = await holdSaves(page);
+  const c = await editor.centre();
+  await editor.drawPolygon([{ x: c.x - 30, y: c.y - 30 }, { x: c.x + 30, y: c.y - 30 }, { x: c.x + 30, y: c.y + 30 }]);
+  await expect.poll(sent).toBeGreaterThan(0);
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  for (const [dx, dy] of points) await page.mouse.click(c.x + dx, c.y + dy);
   return land;
 }
 
@@ -346,22 +368,8 @@ test('"Update list" stays on the image in view, or goes on to the next one still
 });
 
 test('a polygon begun while a chosen filter waits for this tab\'s saves is closed on its image before that list opens', async ({ page, api, editor }) => {
-  await api.createProject('kept-drawing', 'seg', { labels: ['road'] });
-  await editor.open('seg', 'kept-drawing', '1 / 8');
-  let sent = 0;
-  let land = () => undefined as void;
-  const landed = new Promise<void>((resolve) => (land = resolve));
-  await page.route(/saveFromEditor/, async (route) => {
-    sent += 1;
-    await landed;
-    await route.continue();
-  });
-  const c = await editor.centre();
-  await editor.drawPolygon([{ x: c.x - 30, y: c.y - 30 }, { x: c.x + 30, y: c.y - 30 }, { x: c.x + 30, y: c.y + 30 }]);
-  await expect.poll(() => sent).toBeGreaterThan(0);
-  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
   // Drawn on the image still in view: To do opens on another, whose load took it without a word.
-  for (const [dx, dy] of [[-100, 60], [100, 60], [0, -60]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  const land = await toDoChosenAndDrawnOnMeanwhile('kept-drawing', page, api, editor, [[-100, 60], [100, 60], [0, -60]]);
   land();
   await expect(editor.position()).toHaveText('1 / 7');
   await editor.waitSaved();
@@ -369,22 +377,8 @@ test('a polygon begun while a chosen filter waits for this tab\'s saves is close
 });
 
 test('a polygon too flat to close, begun while a chosen filter waits for this tab\'s saves, is dropped with a word, and that list counts as it is', async ({ page, api, editor }) => {
-  await api.createProject('kept-flat', 'seg', { labels: ['road'] });
-  await editor.open('seg', 'kept-flat', '1 / 8');
-  let sent = 0;
-  let land = () => undefined as void;
-  const landed = new Promise<void>((resolve) => (land = resolve));
-  await page.route(/saveFromEditor/, async (route) => {
-    sent += 1;
-    await landed;
-    await route.continue();
-  });
-  const c = await editor.centre();
-  await editor.drawPolygon([{ x: c.x - 30, y: c.y - 30 }, { x: c.x + 30, y: c.y - 30 }, { x: c.x + 30, y: c.y + 30 }]);
-  await expect.poll(() => sent).toBeGreaterThan(0);
-  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
   // Three points on a line, on the image still in view: nothing to close.
-  for (const [dx, dy] of [[-100, 60], [0, 60], [100, 60]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  const land = await toDoChosenAndDrawnOnMeanwhile('kept-flat', page, api, editor, [[-100, 60], [0, 60], [100, 60]]);
   land();
   await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (3 points) was dropped' })).toBeVisible();
   // The first image has its polygon: To do holds the other seven. The counts of the list left,
