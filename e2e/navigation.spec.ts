@@ -72,7 +72,10 @@ test('"Go to…" lands on an image by file name or by number, and says when noth
   await goTo('zebra');
   await expect(dialog.getByRole('alert')).toHaveText('No image matches “zebra”');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Go was clicked with the mouse: the field has the focus again, so keys are the dialog's.
+  await page.keyboard.press('d');
+  await expect(dialog.getByLabel('Image number or file name')).toHaveValue('d');
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(editor.position()).toHaveText('6 / 8');
 

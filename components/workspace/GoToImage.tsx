@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorText } from '@/components/trpc/provider';
 import { Dialog } from '@/components/ui/Dialog';
 
@@ -9,6 +9,7 @@ export function GoToImage({ open, onClose, goTo, whyNotFound }: { open: boolean;
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
 
   const close = () => {
     setText('');
@@ -19,14 +20,19 @@ export function GoToImage({ open, onClose, goTo, whyNotFound }: { open: boolean;
   const submit = async () => {
     setBusy(true);
     setProblem(null);
+    let found = false;
     try {
-      if (await goTo(text)) close();
+      found = await goTo(text);
+      if (found) close();
       else setProblem(await whyNotFound(text));
     } catch (error) {
       setProblem(errorText(error));
     } finally {
       setBusy(false);
     }
+    // The Go clicked was disabled while it looked, and the focus fell to the page: Escape no
+    // longer closed the dialog, and D moved the editor behind it. The text is there to retype.
+    if (!found) field.current?.select();
   };
 
   return (
@@ -40,7 +46,7 @@ export function GoToImage({ open, onClose, goTo, whyNotFound }: { open: boolean;
       >
         <label className="field">
           <span>Image number or file name</span>
-          <input className="input" autoFocus value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. 120 or img_0042.jpg" />
+          <input ref={field} className="input" autoFocus value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. 120 or img_0042.jpg" />
         </label>
         {problem ? <p className="error" role="alert">{problem}</p> : null}
         <div className="row">
