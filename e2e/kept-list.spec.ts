@@ -195,6 +195,10 @@ test('a strip row clicked while a chosen filter waits, of an image that list doe
   land();
   await expect(editor.position()).toHaveText('1 / 1');
   await expect(page.getByText('dog.png is not in this list: show All to open it')).toBeVisible();
+  // Shown All, it is in the list: the notice spoke of the list left, and goes with it.
+  await editor.imageStrip().getByRole('tab', { name: /^All/ }).click();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await expect(page.getByText('dog.png is not in this list: show All to open it')).toHaveCount(0);
 });
 
 test('a Check dataset entry opened while a chosen filter waits for this tab\'s saves opens its shape in that list', async ({ page, api, editor }) => {

@@ -278,6 +278,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   const [chosen, setChosen] = useState({ filter, stripFilter });
   /** Another list (filter, label) opens at its start. */
   const chooseList = (next: typeof chosen) => {
+    // A notice spoke of the list left ("… is not in this list: show All"), as go() knows.
+    setNotice(null);
     // Before the choice, or moves made meanwhile would wait for a list that the label prompt kept
     // from opening, and the chip would show a list that never opened.
     if (!settleDrawing()) return;
