@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { enclosesArea, fitView, followVertex, resizeBox, toImage, zoomAround } from './geometry';
+import { enclosesArea, fitView, followVertex, MIN_SHAPE_SIDE, resizeBox, toImage, zoomAround } from './geometry';
 import type { EditorBox } from './types';
 
 describe('geometry', () => {
   const box: EditorBox = { id: 'a', kind: 'box', x: 10, y: 10, w: 20, h: 20, label: '' };
   const size = { width: 100, height: 50 };
 
-  it('flips a box dragged past its opposite edge and keeps at least 1 px', () => {
+  it('flips a box dragged past its opposite edge and keeps it as large as the smallest box drawn', () => {
     expect(resizeBox(box, 'e', { x: 0, y: 15 }, size)).toMatchObject({ x: 0, w: 10 });
-    expect(resizeBox(box, 'n', { x: 0, y: 30 }, size)).toMatchObject({ y: 30, h: 1 });
+    expect(resizeBox(box, 'n', { x: 0, y: 30 }, size)).toMatchObject({ y: 30, h: MIN_SHAPE_SIDE });
     expect(resizeBox(box, 'se', { x: 500, y: 500 }, size)).toMatchObject({ x: 10, y: 10, w: 90, h: 40 });
   });
 

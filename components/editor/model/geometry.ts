@@ -24,7 +24,7 @@ export function moveBox(snapshot: EditorBox, dx: number, dy: number, size: Image
   return { ...snapshot, x: snapshot.x + cx, y: snapshot.y + cy };
 }
 
-/** Drags one handle of a box snapshot to point; flips past the opposite edge; at least 1 px. */
+/** Drags one handle of a box snapshot to point; flips past the opposite edge; never smaller than a box drawn (MIN_SHAPE_SIDE). */
 export function resizeBox(snapshot: EditorBox, handle: Handle, point: Point, size: ImageSize): EditorBox {
   const p = clampPoint(point, size);
   let left = snapshot.x;
@@ -36,9 +36,10 @@ export function resizeBox(snapshot: EditorBox, handle: Handle, point: Point, siz
   if (handle.includes('n')) top = p.y;
   if (handle.includes('s')) bottom = p.y;
   const box = boxFromCorners({ x: left, y: top }, { x: right, y: bottom }, size);
-  // The 1 px kept inside the image: a handle dragged past the far edge left it just outside.
-  const w = Math.max(1, box.w);
-  const h = Math.max(1, box.h);
+  // A handle dragged onto the opposite one left a box the box tool would not draw. The least
+  // kept inside the image: a handle dragged past the far edge left it just outside.
+  const w = Math.max(MIN_SHAPE_SIDE, box.w);
+  const h = Math.max(MIN_SHAPE_SIDE, box.h);
   return { ...snapshot, x: Math.max(0, Math.min(box.x, size.width - w)), y: Math.max(0, Math.min(box.y, size.height - h)), w, h };
 }
 

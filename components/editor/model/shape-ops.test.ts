@@ -27,9 +27,9 @@ describe('moving a shape that already reaches past the image edge (imported, or 
 });
 
 describe('resizing a box', () => {
-  it('keeps its last pixel inside the image when a handle is dragged past the far edge', () => {
-    expect(resizeBox(box(90, 10, 10, 10), 'w', { x: 140, y: 15 }, size)).toEqual(box(99, 10, 1, 10));
-    expect(resizeBox(box(10, 90, 10, 10), 'n', { x: 15, y: 500 }, size)).toEqual(box(10, 99, 10, 1));
+  it('keeps its last pixels inside the image when a handle is dragged past the far edge', () => {
+    expect(resizeBox(box(90, 10, 10, 10), 'w', { x: 140, y: 15 }, size)).toEqual(box(98, 10, 2, 10));
+    expect(resizeBox(box(10, 90, 10, 10), 'n', { x: 15, y: 500 }, size)).toEqual(box(10, 98, 10, 2));
   });
 });
 

@@ -1,6 +1,7 @@
 // Drives pointer and key input into a real store, no canvas: what a person does, what they get.
 import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../editor-store';
+import { MIN_SHAPE_SIDE } from '../geometry';
 import type { EditorShape, ProjectType } from '../types';
 import { createToolController } from './index';
 import { POLYGON_CLOSE_RULE } from './polygon.tool';
@@ -403,6 +404,16 @@ describe('box tool on existing boxes', () => {
     tools.pointerMove({ x: 80, y: 70 });
     tools.pointerUp({ x: 80, y: 70 });
     expect(store.getState().shapes).toEqual([{ ...box, w: 60, h: 50 }]);
+  });
+
+  it('keeps a box resized onto its opposite corner as large as the smallest box drawn', () => {
+    const { store, tools } = setup([box]);
+    store.setTool('box');
+    store.select(['b']);
+    tools.pointerDown({ x: 20, y: 20 }, 4);
+    tools.pointerMove({ x: 60, y: 50 });
+    tools.pointerUp({ x: 60, y: 50 });
+    expect(store.getState().shapes[0]).toMatchObject({ w: MIN_SHAPE_SIDE, h: MIN_SHAPE_SIDE });
   });
 
   it('selects and moves a box pressed inside, and draws inside it only with Shift', () => {
