@@ -53,3 +53,28 @@ test('check a dataset, jump to an entry, clip all, undo one image', async ({ api
   await expect.poll(async () => (await api.boxesOf('checked', 'c.png'))[0]?.y2).toBe(100);
   expect((await api.boxesOf('checked', 'b.png'))[1]).toEqual(expect.objectContaining({ x2: 100 }));
 });
+
+test("an entry not in the strip's list says so until another list is chosen or the user moves on", async ({ api, editor, page }) => {
+  await api.createProject('check-notice', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('check-notice', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);
+  await editor.open('bndbox', 'check-notice', '1 / 8');
+  await editor.showToDo();
+  await expect(editor.position()).toHaveText('1 / 7');
+  await page.keyboard.press('Shift+C');
+  const panel = page.getByRole('region', { name: 'Check dataset' });
+  const entry = panel.getByRole('button', { name: 'grey.png · grey-out' });
+  const notice = panel.getByText("grey.png is not in the strip's list (clear its filter)");
+  await entry.click();
+  await expect(notice).toBeVisible();
+  // Shown All, it is in the list: the notice spoke of the list left.
+  await editor.imageStrip().getByRole('tab', { name: /^All/ }).click();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await expect(notice).toHaveCount(0);
+
+  await editor.showToDo();
+  await entry.click();
+  await expect(notice).toBeVisible();
+  await page.getByRole('button', { name: 'Next ›' }).click();
+  await expect(editor.position()).toHaveText('2 / 7');
+  await expect(notice).toHaveCount(0);
+});

@@ -22,6 +22,9 @@ interface CheckDatasetProps {
   /** Sends this tab's pending saves: the check reads the stored shapes. */
   flush: () => Promise<unknown>;
   jumpTo: (place: ShapePlace) => Promise<boolean>;
+  /** The position in view and the strip's list as chosen: a notice speaks of both. */
+  shown: number;
+  list: unknown;
   onClose: () => void;
 }
 
@@ -31,7 +34,7 @@ interface FixTarget {
   fix: DatasetFix;
 }
 
-export function CheckDatasetPanel({ type, name, store, flush, jumpTo, onClose }: CheckDatasetProps) {
+export function CheckDatasetPanel({ type, name, store, flush, jumpTo, shown, list, onClose }: CheckDatasetProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
@@ -45,6 +48,13 @@ export function CheckDatasetPanel({ type, name, store, flush, jumpTo, onClose }:
   const check = useQuery({ ...trpc.dataset.check.queryOptions({ annotation_type: type, project_name: name, format }), staleTime: 0, refetchOnWindowFocus: false, enabled: flushed });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // "… is not in the strip's list" stayed once the filter was cleared or the user moved on,
+  // where it was untrue: a move or another list takes it, as the notice beside Go to.
+  const [noticeAt, setNoticeAt] = useState({ shown, list });
+  if (noticeAt.shown !== shown || noticeAt.list !== list) {
+    setNoticeAt({ shown, list });
+    setNotice(null);
+  }
 
   const rerun = () => void flush().finally(() => void check.refetch());
 
