@@ -219,8 +219,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   useEffect(() => {
     if (!workflow.autoAdvance) return;
     // After the shape is drawn and committed, so its save is queued for this image first.
-    const unsubscribe = store.onShapeLabelled(() => {
-      if (!settling.current) setTimeout(advance, 0);
+    // A shape undone before the move came (Ctrl+Z at once) asks for none: the image was left empty behind.
+    const unsubscribe = store.onShapeLabelled(({ id }) => {
+      if (!settling.current) setTimeout(() => store.getState().shapes.some((shape) => shape.id === id) && advance(), 0);
     });
     return () => void unsubscribe();
   }, [store, workflow.autoAdvance]);
