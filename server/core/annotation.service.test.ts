@@ -1,7 +1,7 @@
 // The editor's save and read on a real core: pixel shapes in, classifai canvas space stored.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore, type TestCoreOptions } from '@/server/testing/test-core';
 import { actAs } from './users/acting-user';
@@ -64,6 +64,16 @@ describe('annotation service', () => {
     const shapes = [{ kind: 'box' as const, x1: 110, y1: 60, x2: 160, y2: 85, distanceToImg: null, lineWidth: 2, color: null, label: 'cat', id: 'c1' }];
     await t.core.annotations.update('bndbox', 'shapes', uuid, { shapes, placement: { x: 100, y: 50, w: 200, h: 100 } });
     expect((await t.core.annotations.editorImages('bndbox', 'shapes', [uuid]))[0]?.shapes).toEqual([{ id: 'c1', kind: 'box', x: 20, y: 20, w: 100, h: 50, label: 'cat' }]);
+  });
+
+  it("reads the project's labels once a save, for the colours and the renamed labels alike (a statement on PostgreSQL)", async () => {
+    const reads = vi.spyOn(storage.labels, 'list');
+    try {
+      await t.core.annotations.saveEditorShapes('bndbox', 'shapes', uuid, [{ id: 'b1', kind: 'box', x: 1, y: 1, w: 5, h: 5, label: 'cat' }]);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('refuses a save for an unknown image or project and changes nothing', async () => {

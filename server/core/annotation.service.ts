@@ -6,7 +6,7 @@ import { createGroupCommit } from './group-commit';
 import type { InteractiveActivity } from './interactive-activity';
 import { followRenames } from './label-renames';
 import type { ProjectService } from './project.service';
-import type { Repositories, SaveGuard } from './repositories';
+import type { LabelRecord, Repositories, SaveGuard } from './repositories';
 import {
   EMPTY_PLACEMENT,
   type AnnotationChange,
@@ -53,13 +53,16 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   // Given a base version (the workspace's), a save over another version is a conflict, unless
   // the stored shapes are already these (this tab's own save, replayed after a reload) or the
   // versions since were only label renames the state already follows (onlyRelabeledSince).
-  const save = (project: Project, uuid: string, annotation: ImageAnnotation, editedAt: number, source: AnnotationChangeSource, guard?: SaveGuard): Promise<StoredOutcome> => {
+  // The annotation is made from the label colours read there too: one read of the labels a save.
+  const save = (project: Project, uuid: string, annotationIn: (colorOf: (label: string) => string | null) => ImageAnnotation, editedAt: number, source: AnnotationChangeSource, guard?: SaveGuard): Promise<StoredOutcome> => {
     const actor = actingUser();
     return activity.during(() =>
       writes.run(async (): Promise<StoredOutcome> => {
         const stored = await repos.annotations.get(project.id, uuid);
-        const sent = carryDatasetFields(annotation, stored, { fromEditor: source === 'workspace' });
-        const kept = await withCurrentLabels(project.id, sent);
+        const labels = await repos.labels.list(project.id);
+        const colors = new Map(labels.map((label) => [label.name, label.color]));
+        const sent = carryDatasetFields(annotationIn((label) => colors.get(label) ?? null), stored, { fromEditor: source === 'workspace' });
+        const kept = await withCurrentLabels(project.id, sent, labels);
         const write = (claim: SaveGuard | undefined) =>
           storeAnnotationChange(repos, { projectId: project.id, uuid, annotation: kept, editedAt, source, at: now(), guard: claim, actor });
         const version = await write(guard);
@@ -70,7 +73,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
         const othersVersion = guard !== undefined && storedVersion !== guard.baseVersion && !(guard.clientId !== undefined && stored.client === guard.clientId);
         if (othersVersion && JSON.stringify(stored.shapes) !== JSON.stringify(kept.shapes)) {
           const conflict = { conflict: { ...stored, version: storedVersion } };
-          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, sent))) return conflict;
+          if (!(await onlyRelabeledSince(project.id, uuid, guard.baseVersion, storedVersion, sent, labels))) return conflict;
           const relabeledOver = await write({ ...guard, baseVersion: storedVersion });
           return relabeledOver === undefined ? conflict : { version: relabeledOver };
         }
@@ -84,8 +87,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
    * before that change, which relabelled only the shapes stored then (label-renames.ts). Read
    * in the save's transaction, under the project's lock a rename takes too, so none slips between.
    */
-  const withCurrentLabels = async (projectId: string, annotation: ImageAnnotation): Promise<ImageAnnotation> => {
-    const labels = await repos.labels.list(projectId);
+  const withCurrentLabels = async (projectId: string, annotation: ImageAnnotation, labels: readonly LabelRecord[]): Promise<ImageAnnotation> => {
     const current = new Set(labels.map((label) => label.name));
     if (annotation.shapes.every((shape) => !shape.label || current.has(shape.label))) return annotation;
     const colorOf = new Map(labels.map((label) => [label.name, label.color]));
@@ -101,12 +103,12 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
    * itself, or never used it), not an overwrite of someone's work. A state still carrying an old
    * name stays a conflict, so a late save from before the rename cannot bring that name back.
    */
-  const onlyRelabeledSince = async (projectId: string, uuid: string, baseVersion: number, storedVersion: number, state: ImageAnnotation) => {
+  const onlyRelabeledSince = async (projectId: string, uuid: string, baseVersion: number, storedVersion: number, state: ImageAnnotation, labels: readonly LabelRecord[]) => {
     const gap = storedVersion - baseVersion;
     if (gap <= 0 || gap > MAX_RELABELS_SINCE_BASE) return false;
     const since = (await repos.annotations.changes(projectId, uuid, gap)).filter((change) => change.version > baseVersion);
     if (since.length !== gap || since.some((change) => change.source !== 'labels')) return false;
-    const current = new Set((await repos.labels.list(projectId)).map((label) => label.name));
+    const current = new Set(labels.map((label) => label.name));
     return state.shapes.every((shape) => !shape.label || current.has(shape.label));
   };
 
@@ -123,7 +125,7 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
   return {
     /** Replaces the image's shapes as a classifai client sent them (its canvas space): the last write wins, as classifai's clients expect. */
     async update(type: AnnotationType, name: string, uuid: string, annotation: ImageAnnotation): Promise<void> {
-      await save(await projects.get(type, name), uuid, annotation, now(), 'classifai');
+      await save(await projects.get(type, name), uuid, () => annotation, now(), 'classifai');
     },
 
     /**
@@ -141,11 +143,10 @@ export function createAnnotationService(deps: { repos: Repositories; projects: P
     ): Promise<EditorSaveOutcome> {
       const project = await projects.get(type, name);
       const image = await findImage(project, uuid);
-      const colors = new Map((await repos.labels.list(project.id)).map((label) => [label.name, label.color]));
       // Never later than now: a browser clock running ahead must not make its state outrank
       // every update that follows (classifai clients' included) until that time comes.
       const editedAt = Math.min(options.editedAt ?? now(), now());
-      const outcome = await save(project, uuid, fromEditorShapes(shapes, image, (label) => colors.get(label) ?? null), editedAt, 'workspace', options.baseVersion === undefined ? undefined : { baseVersion: options.baseVersion, clientId: options.clientId });
+      const outcome = await save(project, uuid, (colorOf) => fromEditorShapes(shapes, image, colorOf), editedAt, 'workspace', options.baseVersion === undefined ? undefined : { baseVersion: options.baseVersion, clientId: options.clientId });
       if ('version' in outcome) return { saved: true, version: outcome.version };
       const [change] = await repos.annotations.changes(project.id, uuid, 1);
       return { saved: false, conflict: { version: outcome.conflict.version, shapes: toEditorShapes(outcome.conflict, image), change: change ?? null } };
