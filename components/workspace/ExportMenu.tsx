@@ -11,7 +11,8 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
   const trpc = useTRPC();
   // The server's format registry: a new format shows up here without a change to this file.
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
-  const job = useJobStatus(trpc.transfer.exportStatus.queryOptions({ annotation_type: type }), (status) => status.export_status === 1);
+  // This user's exports only: the server's one status may be another user's export since.
+  const job = useJobStatus(trpc.transfer.ownExportStatus.queryOptions({ annotation_type: type }), (status) => status.export_status === 1);
   const start = useMutation(trpc.transfer.export.mutationOptions({ onSuccess: job.started }));
   const data = job.status;
   return (

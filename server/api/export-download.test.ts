@@ -8,6 +8,7 @@ import { EXPORT_JOB_KEY } from '@/server/core/jobs/job-kinds';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { createTestCore, type TestCore } from '@/server/testing/test-core';
 import { createExportDownloadHandler } from './export-download';
+import { createCaller } from './root';
 import { exportStatusOutput } from './schemas/transfer.schema';
 
 const errorEnvelope = z.object({ message: z.literal(0), error_code: z.number().int(), error_message: z.string() });
@@ -78,5 +79,21 @@ describe('export download', () => {
     const reply = await download('bndbox', 'park', new Headers());
     expect(reply.status).toBe(404);
     expect(errorEnvelope.parse(await reply.json()).error_message).toMatch(/gone/);
+  });
+});
+
+describe("the workspace's export status in a team", () => {
+  const as = (name: string) => createCaller({ core: t.core, transport: 'trpc', team: true, actor: { userId: name, name, role: 'admin' } });
+  const bndbox = { annotation_type: 'bndbox' as const };
+
+  it("names the written file only to the user who started the export; the REST status stays the server's one", async () => {
+    await as('ada').transfer.export({ ...bndbox, project_name: 'shop', export_type: 'coco' });
+    await t.core.jobs.settled(EXPORT_JOB_KEY);
+    const adas = await as('ada').transfer.ownExportStatus(bndbox);
+    expect(adas).toMatchObject({ export_status: 2, project_config_path: expect.stringContaining('shop') });
+    // Bob exported earlier (or never): Ada's file is not his.
+    expect(await as('bob').transfer.ownExportStatus(bndbox)).toMatchObject({ export_status: 0, project_config_path: null });
+    expect(await as('bob').transfer.exportStatus(bndbox)).toEqual(adas);
+    expect(exportStatusOutput.parse((await t.rest.get('/v2/bndbox/projects/exportstatus')).body)).toEqual(adas);
   });
 });

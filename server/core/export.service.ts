@@ -4,6 +4,7 @@ import { EXPORT_JOB_KEY, type JobKinds, type JobStatusOf } from './jobs/job-kind
 import type { ExportOptions, ExportType } from './formats';
 import type { ProjectService } from './project.service';
 import type { AnnotationType } from './types';
+import { actingUser } from './users/acting-user';
 
 /** classifai has one export status for the whole server; so do we: one export at a time. */
 export function createExportService(deps: { projects: ProjectService; jobs: JobRunner<JobKinds> }) {
@@ -18,6 +19,14 @@ export function createExportService(deps: { projects: ProjectService; jobs: JobR
     },
     status(): Promise<JobStatusOf<'export'> | undefined> {
       return jobs.status('export', EXPORT_JOB_KEY);
+    },
+    /**
+     * The status as the workspace shows it to the user asking: an export another user started
+     * is not theirs (its file is not the one they asked for), so none.
+     */
+    async ownStatus(): Promise<JobStatusOf<'export'> | undefined> {
+      const last = await jobs.status('export', EXPORT_JOB_KEY);
+      return last?.startedBy === actingUser() ? last : undefined;
     },
     /**
      * The file the last export of this project wrote, for the browser's download. Only that

@@ -307,6 +307,8 @@ export interface JobRow<Result = unknown> {
   owner: string;
   /** When its process last said it still runs it, by the store's clock (see failStale). */
   heartbeatAt: number;
+  /** The user whose request started it ('' when not known). */
+  startedBy: string;
 }
 
 export interface JobProgress {
@@ -326,7 +328,7 @@ export interface JobRepository {
    * already (on this or any process): then undefined, and nothing is written. One statement, so
    * two processes asked at once cannot both win.
    */
-  start(kind: string, key: string, at: number, owner: string): Promise<number | undefined>;
+  start(kind: string, key: string, at: number, owner: string, startedBy?: string): Promise<number | undefined>;
   /**
    * Stores a running job's progress and that its process is alive. False when the row no
    * longer runs: another process found it silent and failed it, so its handler should stop.

@@ -7,7 +7,7 @@ import type { Synchronous } from './synchronous';
 export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepository> {
   // The partial unique index on running keys makes this the one place a key's runner is chosen.
   const start = sqlite.prepare(
-    `INSERT INTO jobs (kind, key, state, started_at, owner, heartbeat_at) VALUES (?, ?, 'running', ?, ?, ?)
+    `INSERT INTO jobs (kind, key, state, started_at, owner, heartbeat_at, started_by) VALUES (?, ?, 'running', ?, ?, ?, ?)
      ON CONFLICT DO NOTHING`,
   );
   const heartbeat = sqlite.prepare(
@@ -28,8 +28,8 @@ export function createJobRepository(sqlite: SqliteDatabase): Synchronous<JobRepo
      WHERE state = 'running' AND owner = ?`,
   );
   return {
-    start: (kind, key, at, owner) => {
-      const inserted = start.run(kind, key, at, owner, at);
+    start: (kind, key, at, owner, startedBy = '') => {
+      const inserted = start.run(kind, key, at, owner, at, startedBy);
       return inserted.changes === 0 ? undefined : Number(inserted.lastInsertRowid);
     },
     heartbeat: (id, p) => heartbeat.run({ id, phase: p.phase, done: p.done, total: p.total, at: p.at }).changes === 1,

@@ -90,8 +90,9 @@ export const toSplitCandidate = (row: SplitCandidateRow): SplitCandidate => ({
 });
 
 // The columns are the record's fields, with the result as JSON text and snake_case times.
-export type StoredJobRow = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt' | 'heartbeatAt'> & {
+export type StoredJobRow = Omit<JobRow, 'result' | 'startedAt' | 'finishedAt' | 'heartbeatAt' | 'startedBy'> & {
   result: string | null;
+  started_by: string;
   started_at: number;
   finished_at: number | null;
   heartbeat_at: number;
@@ -113,5 +114,6 @@ export function toJobRow<Result>(row: StoredJobRow): JobRow<Result> {
     finishedAt: row.finished_at,
     owner: row.owner,
     heartbeatAt: row.heartbeat_at,
+    startedBy: row.started_by,
   };
 }

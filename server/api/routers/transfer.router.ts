@@ -14,6 +14,12 @@ export const transferRouter = router({
     .output(exportStatusOutput)
     .query(async ({ ctx }) => toExportStatus(await ctx.core.exports.status())),
 
+  /** The workspace's Export menu: the status of the last export, if the user asking started it (tRPC only). */
+  ownExportStatus: readProcedure
+    .input(transferStatusInput)
+    .output(exportStatusOutput)
+    .query(async ({ ctx }) => toExportStatus(await ctx.core.exports.ownStatus())),
+
   importStatus: readProcedure
     .meta(restMeta('GET', '/v2/{annotation_type}/projects/importstatus', 'Status of the last import; 3 carries the project name'))
     .input(transferStatusInput)

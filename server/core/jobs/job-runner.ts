@@ -2,6 +2,7 @@ import { isDomainError } from '../errors';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { JobRepository, JobRow, JobState } from '../repositories';
+import { actingUser } from '../users/acting-user';
 
 /** What a kind of job takes and, when it succeeds, records. */
 export interface JobKind {
@@ -21,6 +22,8 @@ export interface JobStatus<Result = unknown> {
   message: string;
   /** Set once the job succeeded; null while it runs and after a failure. */
   result: Result | null;
+  /** The user whose request started it ('' when not known). */
+  startedBy: string;
 }
 
 export interface JobContext {
@@ -159,6 +162,7 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
     total: row.total,
     message: row.message,
     result: row.result,
+    startedBy: row.startedBy,
   });
 
   /**
@@ -171,10 +175,10 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
     return (await failStale()) > 0 ? repository.latest<Result>(key) : row;
   };
 
-  const run = (kind: string, key: string, id: number, params: unknown): RunningJob => {
+  const run = (kind: string, key: string, id: number, params: unknown, startedBy: string): RunningJob => {
     const handler = handlers[kind];
     if (!handler) throw new Error(`No handler for job kind ${kind}`);
-    const status: JobStatus<never> = { id, kind, key, state: 'running', phase: 'starting', done: 0, total: 0, message: '', result: null };
+    const status: JobStatus<never> = { id, kind, key, state: 'running', phase: 'starting', done: 0, total: 0, message: '', result: null, startedBy };
     const cancel = new AbortController();
     const context: JobContext = {
       progress: (done, total) => {
@@ -219,20 +223,21 @@ export function createJobRunner<Kinds extends Record<string, JobKind>>(options: 
   const startOnce = async (kind: string, key: string, params: unknown): Promise<Started> => {
     if (!handlers[kind]) throw new Error(`No handler for job kind ${kind}`);
     await ready;
-    let id = await repository.start(kind, key, now(), owner);
+    const startedBy = actingUser();
+    let id = await repository.start(kind, key, now(), owner, startedBy);
     if (id === undefined) {
       const row = await latest<never>(key);
       // Another process runs it: answer its progress, do not run the handler here.
       if (row?.state === 'running') return { status: fromRow(row), here: false };
       // Its process had died (the row is failed now) or it ended meanwhile: the key is free.
-      id = await repository.start(kind, key, now(), owner);
+      id = await repository.start(kind, key, now(), owner, startedBy);
       if (id === undefined) {
         const again = await repository.latest<never>(key);
         if (again) return { status: fromRow(again), here: false };
         throw new Error(`Job ${key} could not be started`);
       }
     }
-    const job = run(kind, key, id, params);
+    const job = run(kind, key, id, params, startedBy);
     running.set(key, job);
     keepBeating();
     return { status: { ...job.status }, here: true };

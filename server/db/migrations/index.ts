@@ -15,6 +15,7 @@ import { teamwork } from './014-teamwork';
 import { presenceInMemory } from './015-presence-in-memory';
 import { userSettings } from './016-user-settings';
 import { labelRenames } from './017-label-renames';
+import { jobStarters } from './018-job-starters';
 
 /** Applied in order; PRAGMA user_version holds how many have run. */
-export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory, userSettings, labelRenames];
+export const migrations: readonly string[] = [initialSchema, countIndex, naturalSortKey, editVersion, imageLabels, classTable, datasetFields, splitsAndHashes, orientation, jobOwners, projectSession, users, annotationVersions, teamwork, presenceInMemory, userSettings, labelRenames, jobStarters];

@@ -11,11 +11,11 @@ export function createJobRepository(db: PostgresDatabase): JobRepository {
   return {
     // The partial unique index on running keys decides which process runs a key: a second
     // INSERT waits for the first to commit, then does nothing and returns no row.
-    start: async (kind, key, at, owner) => {
+    start: async (kind, key, at, owner, startedBy = '') => {
       const inserted = await db.query<{ id: number }>(
-        `INSERT INTO jobs (kind, key, state, started_at, owner, heartbeat_at) VALUES ($1, $2, 'running', $3, $4, ${DB_NOW_MS})
+        `INSERT INTO jobs (kind, key, state, started_at, owner, heartbeat_at, started_by) VALUES ($1, $2, 'running', $3, $4, ${DB_NOW_MS}, $5)
          ON CONFLICT DO NOTHING RETURNING id`,
-        [kind, key, at, owner],
+        [kind, key, at, owner, startedBy],
       );
       return inserted.rows[0]?.id;
     },
@@ -36,7 +36,7 @@ export function createJobRepository(db: PostgresDatabase): JobRepository {
         )
       ).rowCount === 1,
     latest: async <Result>(key: string): Promise<JobRow<Result> | undefined> => {
-      const row = (await db.query<Row>(`SELECT id, kind, key, state, phase, done, total, message, result, started_at, finished_at, owner, heartbeat_at
+      const row = (await db.query<Row>(`SELECT id, kind, key, state, phase, done, total, message, result, started_at, finished_at, owner, heartbeat_at, started_by
          FROM jobs WHERE key = $1 ORDER BY id DESC LIMIT 1`, [key])).rows[0];
       return row ? toJobRow(row) : undefined;
     },

@@ -248,7 +248,12 @@ CREATE TABLE label_renames (
 CREATE INDEX label_renames_by_project ON label_renames (project_id, id);
 `;
 
-export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence, userSettings, labelRenames];
+// SQLite migration 018: who started each job.
+const jobStarters = `
+ALTER TABLE jobs ADD COLUMN started_by TEXT NOT NULL DEFAULT '';
+`;
+
+export const postgresMigrations: readonly string[] = [schema, projectSession, users, annotationVersions, teamwork, unloggedPresence, userSettings, labelRenames, jobStarters];
 
 // Any constant no other program's advisory locks use; "lbpt" in ASCII.
 const MIGRATION_LOCK = 0x6c627074;
