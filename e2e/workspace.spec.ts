@@ -122,3 +122,22 @@ test('exports from the menu and shows the written file', async ({ page, world, a
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.screenshot({ path: path.join(world.screenshotDir, 'workspace-export-help.png') });
 });
+
+test("the Progress panel counts another client's save at its next look at the project, and counts nothing while nothing changes", async ({ page, api, editor }) => {
+  const size = { width: 40, height: 30 };
+  await api.createPlainProject('shared', ['a.png', 'b.png', 'c.png'], size);
+  const lookAtProject = () => page.waitForResponse((response) => response.url().includes('project.lastChange'));
+  const firstLook = lookAtProject();
+  await editor.open('bndbox', 'shared', '1 / 3');
+  await expect(editor.statistics()).toContainText('0 labeled · 3 unlabeled');
+  let recounts = 0;
+  page.on('request', (request) => void (request.url().includes('project.statistic') && (recounts += 1)));
+
+  // A classifai client (or another annotator) saves: this tab did not, and still shows it.
+  await firstLook;
+  await api.saveBoxes('shared', 'b.png', size, [{ id: 'elsewhere', x1: 2, y1: 2, x2: 20, y2: 12, label: 'car' }]);
+  await expect(editor.statistics()).toContainText('1 labeled · 2 unlabeled', { timeout: 10_000 });
+  expect(recounts).toBe(1);
+  await lookAtProject();
+  expect(recounts).toBe(1);
+});

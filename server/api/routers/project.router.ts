@@ -6,6 +6,7 @@ import {
   checkFolderOutput,
   closeInput,
   createProjectInput,
+  lastChangeOutput,
   loadingStatusOutput,
   newLabelsInput,
   projectListInput,
@@ -135,6 +136,11 @@ export const projectRouter = router({
     read: async (core, input) => toStatisticOutput(await core.projects.statistic(input.annotation_type, input.project_name)),
     missing: () => ({ message: 0 as const, labeled_image: 0, unlabeled_image: 0, label_per_class_in_project: null }),
   }),
+
+  lastChange: readProcedure
+    .input(projectPathInput)
+    .output(lastChangeOutput)
+    .query(async ({ ctx, input }) => ({ last_modified_at: (await ctx.core.projects.get(input.annotation_type, input.project_name)).lastModifiedAt })),
 
   newLabels: annotateProcedure
     .meta(restMeta('PUT', '/{annotation_type}/projects/{project_name}/newlabels', 'Replace the label list'))

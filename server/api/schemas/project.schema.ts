@@ -64,6 +64,9 @@ export const statisticOutput = z.object({
   ...failureFields,
 });
 
+/** tRPC only: the project's last change, which every save stamps (a change signal, cheaper than a count). */
+export const lastChangeOutput = z.object({ last_modified_at: z.number() });
+
 export const newLabelsInput = projectPathInput.extend({ label_list: z.array(z.string().max(1024)).max(10_000) });
 
 /** The workspace's project list (tRPC only): both types, with labeled counts. */
