@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { WorkspaceCommands } from '@/components/editor/actions/actions';
 import { firstKeyHint } from '@/components/editor/actions/keymap';
 import type { CanvasHandle } from '@/components/editor/EditorCanvas';
@@ -10,7 +10,6 @@ import { switchNotice, type WorkflowSwitch } from '@/components/editor/workflow-
 import { LabelPrompt } from '@/components/editor/LabelPrompt';
 import { createInputHold } from '@/components/editor/held-input';
 import { createEditorStore, READ_ONLY_REASON } from '@/components/editor/model/editor-store';
-import type { EditorShape } from '@/components/editor/model/types';
 import { createToolController, toolsFor } from '@/components/editor/model/tools';
 import { createOutliner } from '@/components/editor/smart-polygon/outliner';
 import { decodedOriginal } from '@/components/editor/useImageElement';
@@ -48,14 +47,12 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { drawnPoints, leaveDrawing, useDrawingNotice, whenLabelled, whenNotDrawing } from './useDrawingNotice';
+import { useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
-import { useImageNavigation } from './useImageNavigation';
-import { useMovesAwaitingList } from './useMovesAwaitingList';
-import { useJumpToShape, type ShapePlace } from './useJumpToShape';
+import { useImageMoves } from './useImageMoves';
 import { useLabelEdits } from './useLabelEdits';
 import { originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
-import { EditorPane, takeHeldExit } from './EditorPane';
+import { EditorPane } from './EditorPane';
 import { createImagePosition } from './image-position';
 import { useOpenProject, type ProjectType } from './useProject';
 import { useResumePoint, useResumePosition } from './useResumePosition';
@@ -164,145 +161,18 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   }, [store, setShapeCount]);
   useActiveLabelFollowsLabels(store, labelNames, activeLabel);
 
-  // What "keep previous" starts the next empty image with: set by a step, taken on arrival.
-  const carried = useRef<EditorShape[] | null>(null);
-  const takeCarried = useCallback(() => {
-    const shapes = carried.current;
-    carried.current = null;
-    return shapes;
-  }, []);
-
-  const { leave, applyHeld } = persistence;
-  // A polygon closed by a move (settleDrawing) is labelled on the image left: auto-advance, taking
-  // it for the user's, stepped once more and skipped the image the move went to.
-  const settling = useRef(false);
-  /**
-   * Before the image in view may be left (a move, another list, the list read again): the
-   * polygon being drawn goes as leaveDrawing says, with its word. False: the label prompt holds it.
-   */
-  const settleDrawing = useCallback(() => {
-    settling.current = true;
-    let drawing: ReturnType<typeof leaveDrawing>;
-    try {
-      drawing = leaveDrawing(store, tools);
-    } finally {
-      settling.current = false;
-    }
-    if (drawing.notice) tellDrawing(drawing.notice);
-    return !drawing.stay;
-  }, [store, tools, tellDrawing]);
-  /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
-  const go = useCallback(
-    (next: number, step = false) => {
-      // The list's length now, not at the last render: a key pressed while the list was read lands.
-      if (next < 0 || next >= list.sizeNow()) return;
-      // A notice speaks of the image left or of a moment past (a switch turned: the toolbar keeps showing one on).
-      setNotice(null);
-      if (!settleDrawing()) return;
-      // A box drawn before this image reached the editor goes on to it without the editor.
-      const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
-      if (held) applyHeld(held);
-      const { imageId, shapes } = store.getState();
-      // The image left behind keeps its latest shapes in the cache, whatever comes back first.
-      if (imageId) leave(imageId, shapes);
-      carried.current = step ? shapes : null;
-      void flush();
-      // Only to have its page on the way: a read cancelled by the list reopening is asked for again by the strip.
-      void list.ensure(next).catch(() => undefined);
-      position.set(next);
-    },
-    [flush, list, itemAt, total, store, settleDrawing, leave, applyHeld, heldInput, type, name, position],
-  );
-  // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
-  // list being left, it was undone by the opening).
-  const advance = useEffectEvent(() => commands.next());
-  useEffect(() => {
-    if (!workflow.autoAdvance) return;
-    // After the shape is drawn and committed, so its save is queued for this image first.
-    // A shape undone before the move came (Ctrl+Z at once) asks for none: the image was left empty behind.
-    const unsubscribe = store.onShapeLabelled(({ id }) => {
-      if (!settling.current) setTimeout(() => store.getState().shapes.some((shape) => shape.id === id) && advance(), 0);
-    });
-    return () => void unsubscribe();
-  }, [store, workflow.autoAdvance]);
-
-  const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), []);
-  const { positionOf, keptUuidAt, kept } = list;
-  const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, kept, keptUuidAt, onNothingLeft });
   // A panel beside the canvas, not a modal: its entries open images while it stays open.
   const [checking, setChecking] = useState(false);
-  const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, shown: position.get, positionOf });
-  const listMoves = useMovesAwaitingList(list.whenRead, (move) =>
-    typeof move === 'string' ? commands[move]() : 'goTo' in move ? move.found(navigation.goTo(move.goTo)) : move.found(jumpTo(move.open)),
-  );
-  // Typed right after a filter was chosen: image 6 of the list being read, not of the one left
-  // (where it was undone by the opening) nor of a list still empty ("No image matches").
-  const goTo = (text: string) => new Promise<boolean>((found) => listMoves.awaits({ goTo: text, found }) || found(navigation.goTo(text)));
-  // A Check dataset entry opened right after a filter was chosen: looked up in the list left, it
-  // was undone by the opening.
-  const openShape = (place: ShapePlace) => new Promise<boolean>((found) => listMoves.awaits({ open: place, found }) || found(jumpTo(place)));
-  // A strip row clicked then (or the conflict dialog's Open) is a place in the list being left:
-  // its image is opened in the list chosen, where it has another place, or none.
-  const openListed = (index: number) => {
-    const item = list.itemAt(index);
-    const opened = (found: boolean) => found || setNotice(`${item?.img_path} is not in this list: show All to open it`);
-    const waits = item && listMoves.awaits({ open: { imageUuid: item.uuid, relPath: item.img_path }, found: (found) => void found.then(opened, (error: unknown) => setNotice(errorText(error))) });
-    if (!waits) go(index);
-  };
-  const nextUnlabeled = () => {
-    if (listMoves.awaits('nextUnlabeled')) return;
-    setNotice(null);
-    // Asked after this tab's saves landed: the image just labelled must not count as to do.
-    void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
-  };
-
-  /** Reads the list once this tab's saves landed, or it would count them wrong. */
-  const afterSaves = (read: () => void) => {
-    // The list opened or read again may put another image at the position, even for a moment:
-    // its load took the polygon being drawn without a word.
-    // The label prompt holds the image: the list is read once it is answered.
-    if (!settleDrawing() || store.getState().pendingLabel) {
-      whenLabelled(store, () => afterSaves(read));
-      return;
-    }
-    // The image left behind keeps its latest shapes in the cache, as go() does: a save still
-    // failing now lands later, and the image opened again must show what it saved.
-    const { imageId, shapes } = store.getState();
-    if (imageId) leave(imageId, shapes);
-    // Drawn on while the saves were on their way: the image the list opened on took that polygon
-    // (or the shape waiting for its label) without a word. It goes as one drawn before, saved first.
-    void flush().finally(() => (drawnPoints(store) || store.getState().pendingLabel ? afterSaves(read) : read()));
-  };
-
-  // The strip's filter and label as the user chose them, shown at once: the list opens only once
-  // this tab's saves have landed, and until then the chip left stayed chosen, as if the click was ignored.
-  const [chosen, setChosen] = useState({ filter, stripFilter });
-  /** Another list (filter, label) opens at its start. */
-  const chooseList = (next: typeof chosen) => {
-    // A notice spoke of the list left ("… is not in this list: show All"), as go() knows.
-    setNotice(null);
-    // Before the choice, or moves made meanwhile would wait for a list that the label prompt kept
-    // from opening, and the chip would show a list that never opened.
-    if (!settleDrawing()) return;
-    setChosen(next);
-    const choice = listMoves.choose();
-    afterSaves(() => {
-      setFilter(next.filter);
-      setLabelFilter(next.stripFilter);
-      position.set(0);
-      listMoves.opened(choice);
-    });
-  };
-
-  /**
-   * The same list read again stays on the image in view, or the nearest one it still holds
-   * (useImageList's refresh): "Update list" had jumped to the first image.
-   */
-  const rereadList = async () => {
-    const from = position.get();
-    const to = await list.refresh(from);
-    if (to !== undefined) setPlaceInReread({ from, to });
-  };
+  const moves = useImageMoves({
+    type, name, store, tools, tellDrawing, setNotice, list, position, itemAt, heldInput, persistence,
+    shown: { filter, stripFilter, labelFilter, assignee, total, index },
+    open: (choice) => {
+      setFilter(choice.filter);
+      setLabelFilter(choice.stripFilter);
+    },
+    autoAdvance: workflow.autoAdvance,
+  });
+  const { afterSaves, rereadList, chosen, chooseList } = moves;
 
   // The project's images changed elsewhere than in the list (a delete here, a scan, an import):
   // the list is read again at the same image. The image deleted in view gives its place to the
@@ -323,33 +193,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // Read once the polygon being drawn is done: the scan's end is no reason to close it half drawn.
   const scan = useFolderScanAtOpen({ type, name, opened: opened.isSuccess, onScanned: () => whenNotDrawing(store, () => afterSaves(rereadImages)) });
 
-  // Images added here: the list is read again with them, and the first of them opened.
   const imagesAdded = (added: readonly string[]) => {
-    const { imageId, shapes } = store.getState();
-    if (imageId) leave(imageId, shapes);
     recountStatistics();
-    void flush()
-      .then(() => list.refresh())
-      .then(() => (added[0] ? navigation.goTo(added[0]) : false))
-      .catch(() => undefined);
+    moves.openAdded(added);
   };
-
-  // Applied once the list read again is rendered: moved before, the editor knew no image at the
-  // place and waited for one, which never came when it was the image it held already.
-  const [placeInReread, setPlaceInReread] = useState<{ from: number; to: number } | null>(null);
-  useEffect(() => {
-    if (!placeInReread) return;
-    // A move made while the list was read is the user's own: it stands.
-    if (position.get() === placeInReread.from) position.set(placeInReread.to);
-    setPlaceInReread(null);
-  }, [placeInReread, position]);
-
-  // A list read again may be shorter than the place shown (an image deleted here, more of a
-  // filtered list labelled elsewhere): its last image is shown, not none.
-  const listSize = list.counts ? total : null;
-  useEffect(() => {
-    if (listSize !== null && listSize > 0 && position.get() >= listSize) position.set(listSize - 1);
-  }, [listSize, position]);
 
   // Only the More menu showed these switches: K and Shift+A turned them without a word.
   const turnSwitch = (which: WorkflowSwitch) => {
@@ -358,9 +205,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     setNotice(switchNotice(which, on));
   };
   const commands: WorkspaceCommands = {
-    next: () => listMoves.awaits('next') || go(position.get() + 1, true),
-    previous: () => listMoves.awaits('previous') || go(position.get() - 1, true),
-    nextUnlabeled,
+    next: moves.next,
+    previous: moves.previous,
+    nextUnlabeled: moves.nextUnlabeled,
     goTo: () => setDialog('goto'),
     fit: () => canvas?.fit(),
     actualSize: () => canvas?.actualSize(),
@@ -406,9 +253,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         <NavigationButtons
           goToOpen={dialog === 'goto'}
           setGoToOpen={(open) => setDialog(open ? 'goto' : null)}
-          goTo={goTo}
-          whyNotFound={navigation.whyNotFound}
-          nextUnlabeled={nextUnlabeled}
+          goTo={moves.goTo}
+          whyNotFound={moves.whyNotFound}
+          nextUnlabeled={moves.nextUnlabeled}
           notice={notice}
           keyHint={keyHint}
         />
@@ -432,7 +279,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         itemAt={list.itemAt}
         requestPage={list.requestPage}
         currentIndex={index}
-        onSelect={openListed}
+        onSelect={moves.openListed}
         filter={chosen.filter}
         label={chosen.stripFilter}
         assignees={assignees}
@@ -442,7 +289,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         onFilter={(next) => (next === filter && next === chosen.filter ? afterSaves(() => void rereadList()) : chooseList({ ...chosen, filter: next }))}
         onRefresh={() => afterSaves(() => void rereadList())}
         counts={list.counts}
-        reading={listMoves.reading}
+        reading={moves.reading}
       >
         <FolderScanProgress scan={scan} />
         <ThumbnailProgress type={type} name={name} opened={opened.isSuccess} />
@@ -474,7 +321,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
             itemAt={itemAt}
             persistence={persistence}
             keepPrevious={workflow.keepPrevious}
-            takeCarried={takeCarried}
+            takeCarried={moves.takeCarried}
             colorOf={colorOf}
             spaceHeld={spaceHeld}
             onReady={setCanvas}
@@ -482,7 +329,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           />
         )}
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
-        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={openShape} shown={index} list={chosen} onClose={() => setChecking(false)} /> : null}
+        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={moves.openShape} shown={index} list={chosen} onClose={() => setChecking(false)} /> : null}
       </main>
       <aside className="sidepanel">
         <LabelPanel
@@ -510,8 +357,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         />
         <StatsPanel type={type} name={name} labels={labels} />
       </aside>
-      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={openListed} />
-      <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} assignee={assignee} kept={kept} keptUuidsIn={list.keptUuidsIn} />
+      <ConflictDialog conflict={persistence.conflict} onChoose={persistence.resolveConflict} type={type} name={name} itemAt={list.itemAt} total={total} index={index} onOpen={moves.openListed} />
+      <AssignDialog open={dialog === 'assign'} onClose={closeDialog} type={type} name={name} total={total} filter={filter} label={labelFilter} assignee={assignee} kept={list.kept} keptUuidsIn={list.keptUuidsIn} />
       <ShortcutsHelp open={dialog === 'help'} onClose={() => setDialog(null)} keys={settings.keys} context={actionContext} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} settings={settings} context={actionContext} classHotkeys={hotkeys} />
       <PropagateDialog open={dialog === 'propagate'} onClose={() => setDialog(null)} store={store} type={type} name={name} index={index} total={total} ensure={list.ensure} />
@@ -524,7 +371,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         type={type}
         name={name}
         thumbUrl={(member) => thumbUrlOf(type, name, member)}
-        onOpen={(imgPath) => void goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
+        onOpen={(imgPath) => void moves.goTo(imgPath).then((found) => found || setNotice(`${imgPath} is not in this list: show All to open it`))}
       />
       <AddImagesDialog open={dialog === 'add'} onClose={closeDialog} type={type} name={name} onAdded={imagesAdded} />
       <RenameImageDialog open={dialog === 'rename'} onClose={closeDialog} type={type} name={name} image={current} onRenamed={list.setPath} />

@@ -7,6 +7,7 @@ import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ToolController } from '@/components/editor/model/tools';
 import { POLYGON_CLOSE_RULE } from '@/components/editor/model/tools/polygon.tool';
 import type { Point } from '@/components/editor/model/types';
+import { countOf } from '@/components/ui/count-text';
 
 export const drawnPoints = (store: EditorStore): readonly Point[] | null => {
   const { draft } = store.getState();
@@ -23,8 +24,20 @@ export function leaveDrawing(store: EditorStore, tools: ToolController): { stay:
   if (!points) return { stay: false, notice: null };
   if (tools.complete()) return { stay: store.getState().pendingLabel !== null, notice: null };
   store.setDraft(null);
-  const count = points.length === 1 ? '1 point' : `${points.length} points`;
-  return { stay: false, notice: `The polygon being drawn (${count}) was dropped: ${POLYGON_CLOSE_RULE.toLowerCase()}` };
+  return { stay: false, notice: `The polygon being drawn (${countOf(points.length, 'point')}) was dropped: ${POLYGON_CLOSE_RULE.toLowerCase()}` };
+}
+
+/** Runs `then` now when the store is not busy, else on its first change that leaves it so. */
+function whenStoreSettles(store: EditorStore, busy: () => boolean, then: () => void): void {
+  if (!busy()) {
+    then();
+    return;
+  }
+  const unsubscribe = store.subscribe(() => {
+    if (busy()) return;
+    unsubscribe();
+    then();
+  });
 }
 
 /**
@@ -32,30 +45,10 @@ export function leaveDrawing(store: EditorStore, tools: ToolController): { stay:
  * or left. For what the user did not ask for at that moment (the scan at open ending), which
  * would otherwise close or drop a polygon half drawn.
  */
-export function whenNotDrawing(store: EditorStore, then: () => void): void {
-  if (!drawnPoints(store)) {
-    then();
-    return;
-  }
-  const unsubscribe = store.subscribe(() => {
-    if (drawnPoints(store)) return;
-    unsubscribe();
-    then();
-  });
-}
+export const whenNotDrawing = (store: EditorStore, then: () => void): void => whenStoreSettles(store, () => drawnPoints(store) !== null, then);
 
 /** Runs `then` once no shape waits for its label: now, or when the label prompt is answered. */
-export function whenLabelled(store: EditorStore, then: () => void): void {
-  if (!store.getState().pendingLabel) {
-    then();
-    return;
-  }
-  const unsubscribe = store.subscribe(() => {
-    if (store.getState().pendingLabel) return;
-    unsubscribe();
-    then();
-  });
-}
+export const whenLabelled = (store: EditorStore, then: () => void): void => whenStoreSettles(store, () => store.getState().pendingLabel !== null, then);
 
 /**
  * Says something about the drawing in the workspace's notice: it holds until the drawing
