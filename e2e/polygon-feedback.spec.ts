@@ -210,3 +210,55 @@ test('a box undone before auto-advance moved on stays undone on its image, and t
   await editor.waitSaved();
   expect(await api.boxes('auto-advance-undo')).toEqual([]);
 });
+
+test('a move that closed a polygon with no label picked is made once the label prompt is answered, with auto-advance on or off; Escape stays', async ({ page, api, editor }) => {
+  const ask = page.getByRole('dialog', { name: 'Label for this shape' });
+  /** A project with no labels: the polygon drawn on its first image waits for one. */
+  const drawUnlabelled = async (project: string) => {
+    await api.createProject(project, 'seg');
+    await editor.open('seg', project, '1 / 8');
+    await clickPoints(page, editor, SQUARE);
+  };
+  const answer = async (label: string) => {
+    await expect(ask).toBeVisible();
+    await ask.getByLabel('Label').fill(label);
+    await ask.getByLabel('Label').press('Enter');
+  };
+
+  // Auto-advance on: Go to 6 lands on 6, not on 2 (the step after the image labelled).
+  await drawUnlabelled('label-then-go-to');
+  await page.keyboard.press('Shift+A');
+  await page.keyboard.press('g');
+  const goTo = page.getByRole('dialog', { name: 'Go to image' });
+  await goTo.getByLabel('Image number or file name').fill('6');
+  await goTo.getByRole('button', { name: 'Go', exact: true }).click();
+  await answer('road');
+  await expect(editor.position()).toHaveText('6 / 8');
+  await page.waitForTimeout(300);
+  await expect(editor.position()).toHaveText('6 / 8');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('label-then-go-to', FIRST_IMAGE.file)).map(points)).toEqual([4]);
+
+  // Auto-advance off: the strip row clicked opens once the shape is named (it stayed).
+  await drawUnlabelled('label-then-row');
+  await page.keyboard.press('Shift+A');
+  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
+  await answer('road');
+  await expect(editor.position()).toHaveText('4 / 8');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('label-then-row', FIRST_IMAGE.file)).map(points)).toEqual([4]);
+
+  // Escape drops the shape and the move: nothing moves, then or with the next shape named.
+  await drawUnlabelled('label-escaped');
+  await page.getByRole('button', { name: 'Next ›' }).click();
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await clickPoints(page, editor, SQUARE);
+  await page.keyboard.press('Enter');
+  await answer('road');
+  await page.waitForTimeout(300);
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitSaved();
+  expect((await api.polygons('label-escaped')).map(points)).toEqual([4]);
+});

@@ -74,6 +74,17 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     if (drawing.notice) tellDrawing(drawing.notice);
     return !drawing.stay;
   }, [store, tools, tellDrawing]);
+  // A move the label prompt stopped (the polygon it closed had no label picked): once the shape
+  // is named, auto-advance stepped to the next image instead, and without it nothing moved.
+  // Made then, in place of that step; Escape drops the shape and the move with it.
+  const askedMove = useRef<{ shape: string; redo: () => void } | null>(null);
+  const afterLabel = useCallback(
+    (redo: () => void) => {
+      const shape = store.getState().pendingLabel;
+      askedMove.current = shape && { shape: shape.id, redo };
+    },
+    [store],
+  );
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
@@ -81,7 +92,10 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       if (next < 0 || next >= list.sizeNow()) return;
       // A notice speaks of the image left or of a moment past (a switch turned: the toolbar keeps showing one on).
       setNotice(null);
-      if (!settleDrawing()) return;
+      if (!settleDrawing()) {
+        afterLabel(() => go(next, step));
+        return;
+      }
       // A box drawn before this image reached the editor goes on to it without the editor.
       const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
       if (held) applyHeld(held);
@@ -94,19 +108,23 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       void list.ensure(next).catch(() => undefined);
       position.set(next);
     },
-    [flush, list, itemAt, store, settleDrawing, leave, applyHeld, heldInput, type, name, position, setNotice],
+    [flush, list, itemAt, store, settleDrawing, afterLabel, leave, applyHeld, heldInput, type, name, position, setNotice],
   );
-  // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
-  // list being left, it was undone by the opening).
-  const advance = useEffectEvent(() => next());
+  const labelled = useEffectEvent((shape: EditorShape) => {
+    const asked = askedMove.current;
+    askedMove.current = null;
+    if (asked?.shape === shape.id) asked.redo();
+    // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
+    // list being left, it was undone by the opening).
+    else if (autoAdvance) next();
+  });
   useEffect(() => {
-    if (!autoAdvance) return;
     // After the shape is drawn and committed, so its save is queued for this image first.
-    const unsubscribe = store.onShapeLabelled(() => {
-      if (!settling.current) setTimeout(advance, 0);
+    const unsubscribe = store.onShapeLabelled((shape) => {
+      if (!settling.current) setTimeout(() => labelled(shape), 0);
     });
     return () => void unsubscribe();
-  }, [store, autoAdvance]);
+  }, [store]);
 
   const onNothingLeft = useCallback(() => setNotice('Every image here has shapes'), [setNotice]);
   const { positionOf, keptUuidAt, kept } = list;
@@ -172,7 +190,10 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     setNotice(null);
     // Before the choice, or moves made meanwhile would wait for a list that the label prompt kept
     // from opening, and the chip would show a list that never opened.
-    if (!settleDrawing()) return;
+    if (!settleDrawing()) {
+      afterLabel(() => chooseList(choice));
+      return;
+    }
     setChosen(choice);
     const made = listMoves.choose();
     afterSaves(() => {
