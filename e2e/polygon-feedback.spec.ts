@@ -1,6 +1,8 @@
 // What the editor says about the polygon being drawn and about the workflow switches (keep
 // previous, auto-advance): nothing of the user's work goes without a word.
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { encodeImage, makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 import { FIRST_IMAGE, resetEditorSettings, withholdShapesBut, type EditorPage } from './pages';
 
@@ -261,4 +263,43 @@ test('a move that closed a polygon with no label picked is made once the label p
   await expect(editor.position()).toHaveText('1 / 8');
   await editor.waitSaved();
   expect((await api.polygons('label-escaped')).map(points)).toEqual([4]);
+});
+
+test('images added while a polygon is drawn: it is closed on its image, or dropped with a word, as on any move', async ({ page, api, editor }) => {
+  const size = { width: 320, height: 240 };
+  const folder = await makeTempDir('labelport-e2e-add-drawing-');
+  for (const file of ['m.png', 'n.png']) await writeImage(path.join(folder, file), { format: 'png', ...size, color: { r: 120, g: 60, b: 30 } });
+  await api.createProject('add-while-drawing', 'seg', { folder, labels: ['road'] });
+  await editor.open('seg', 'add-while-drawing', '1 / 2');
+  // The look-up of the image added comes late: the list read with it loads its first image first.
+  await page.route(/image\.locate/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const add = async (file: string) => {
+    await page.getByRole('region', { name: 'Image info' }).getByRole('button', { name: 'Add images…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add images' });
+    await dialog.getByLabel('Images to add').setInputFiles([{ name: file, mimeType: 'image/png', buffer: await encodeImage({ format: 'png', ...size, color: { r: 20, g: 160, b: 90 } }) }]);
+    const located = page.waitForResponse(/image\.locate/);
+    await dialog.getByRole('button', { name: 'Add 1 image' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(`Added 1 image: ${file}.`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await located;
+    await expect(editor.canvas()).toHaveAttribute('data-image-id', await api.uuidOf('add-while-drawing', file, 'seg'));
+  };
+
+  // a.png comes first in the list read with it: m.png's load gave way to a.png's, with the polygon.
+  await clickPoints(page, editor, SQUARE.slice(0, 3));
+  await add('a.png');
+  await expect(editor.position()).toHaveText('1 / 3');
+  await editor.waitSaved();
+  expect((await api.polygonsOf('add-while-drawing', 'm.png')).map(points)).toEqual([3]);
+
+  // Two points cannot close: dropped, and the notice says so after the move to the image added.
+  await clickPoints(page, editor, SQUARE.slice(0, 2));
+  await add('0.png');
+  await expect(editor.position()).toHaveText('1 / 4');
+  await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (2 points) was dropped' })).toBeVisible();
+  await editor.waitSaved();
+  expect((await api.polygons('add-while-drawing')).map(points)).toEqual([3]);
 });

@@ -61,7 +61,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
   const settling = useRef(false);
   /**
    * Before the image in view may be left (a move, another list, the list read again): the
-   * polygon being drawn goes as leaveDrawing says, with its word. False: the label prompt holds it.
+   * polygon being drawn goes as leaveDrawing says, with its word. stay: the label prompt holds it.
    */
   const settleDrawing = useCallback(() => {
     settling.current = true;
@@ -72,7 +72,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       settling.current = false;
     }
     if (drawing.notice) tellDrawing(drawing.notice);
-    return !drawing.stay;
+    return drawing;
   }, [store, tools, tellDrawing]);
   // A move the label prompt stopped (the polygon it closed had no label picked): once the shape
   // is named, auto-advance stepped to the next image instead, and without it nothing moved.
@@ -92,7 +92,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       if (next < 0 || next >= list.sizeNow()) return;
       // A notice speaks of the image left or of a moment past (a switch turned: the toolbar keeps showing one on).
       setNotice(null);
-      if (!settleDrawing()) {
+      if (settleDrawing().stay) {
         afterLabel(() => go(next, step));
         return;
       }
@@ -156,8 +156,12 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
   };
 
-  /** Reads the list once this tab's saves landed, or it would count them wrong. */
-  const afterSaves = (read: () => void) => {
+  /**
+   * Reads the list once this tab's saves landed, or it would count them wrong. read is told what
+   * was said of a polygon dropped meanwhile: a move it makes takes the notice, and says it again.
+   */
+  const afterSaves = (read: (dropped: string | null) => void) => {
+    let dropped: string | null = null;
     const settled = async () => {
       // Drawn on while the saves were on their way: the image the list opened on took that polygon
       // (or the shape waiting for its label) without a word. It goes as one drawn before, saved
@@ -166,7 +170,9 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
         // The list opened or read again may put another image at the position, even for a moment:
         // its load took the polygon being drawn without a word.
         // The label prompt holds the image: the list is read once it is answered.
-        if (!settleDrawing() || store.getState().pendingLabel) {
+        const drawing = settleDrawing();
+        dropped = drawing.notice ?? dropped;
+        if (drawing.stay || store.getState().pendingLabel) {
           await new Promise<void>((answered) => whenLabelled(store, answered));
           continue;
         }
@@ -178,7 +184,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
         if (!drawnPoints(store) && !store.getState().pendingLabel) return;
       }
     };
-    void settled().then(read);
+    void settled().then(() => read(dropped));
   };
 
   // The strip's filter and label as the user chose them, shown at once: the list opens only once
@@ -190,7 +196,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     setNotice(null);
     // Before the choice, or moves made meanwhile would wait for a list that the label prompt kept
     // from opening, and the chip would show a list that never opened.
-    if (!settleDrawing()) {
+    if (settleDrawing().stay) {
       afterLabel(() => chooseList(choice));
       return;
     }
@@ -231,14 +237,16 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
   }, [listSize, position]);
 
   // Images added here: the list is read again with them, and the first of them opened.
-  const openAdded = (added: readonly string[]) => {
-    const { imageId, shapes } = store.getState();
-    if (imageId) leave(imageId, shapes);
-    void flush()
-      .then(() => list.refresh())
-      .then(() => (added[0] ? navigation.goTo(added[0]) : false))
-      .catch(() => undefined);
-  };
+  // Read as every list is, once the polygon being drawn went with its image: read at once, the
+  // list with them put another image at the position, whose load took the polygon without a word.
+  const openAdded = (added: readonly string[]) =>
+    afterSaves((dropped) =>
+      void list
+        .refresh()
+        .then(() => (added[0] ? navigation.goTo(added[0]) : false))
+        .then(() => dropped && tellDrawing(dropped))
+        .catch(() => undefined),
+    );
 
   return {
     takeCarried,
