@@ -88,6 +88,20 @@ test('a polygon clicked before its image arrived is closed there when the user m
   expect((await api.polygons('held-leave-drawing')).map(points)).toEqual([3]);
 });
 
+test('a polygon clicked before its image arrived, too small to close, is dropped with a word when the user moves on', async ({ page, api, editor }) => {
+  await api.createProject('held-drop-drawing', 'seg', { labels: ['road'] });
+  await withholdShapesBut(page, await api.uuidOf('held-drop-drawing', FIRST_IMAGE.file, 'seg'), 2000);
+  await editor.open('seg', 'held-drop-drawing', '1 / 8');
+  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
+  await expect(editor.position()).toHaveText('4 / 8');
+  await clickPoints(page, editor, SQUARE.slice(0, 2)); // dog.png, still on its way
+  await page.keyboard.press('d');
+  await expect(editor.position()).toHaveText('5 / 8');
+  // Said once dog.png's shapes are read and the clicks replayed on them.
+  await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (2 points) was dropped' })).toBeVisible({ timeout: 15_000 });
+  expect(await api.polygons('held-drop-drawing')).toEqual([]);
+});
+
 test('Enter on a polygon too small or flat to close says why, and presses no button', async ({ page, api, editor }) => {
   await api.createProject('enter-too-small', 'seg', { labels: ['road'] });
   await editor.open('seg', 'enter-too-small', '1 / 8');

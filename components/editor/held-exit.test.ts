@@ -33,6 +33,20 @@ describe('input held when the page went away', () => {
     expect(shapesAfterHeld(exitOf(drag([124, 134], [324, 234]), ''), stored([]), 'bndbox')).toBeNull();
   });
 
+  it('tells how many points a polygon too small to close had, as moving on does with one drawn live', () => {
+    const clicks: HeldExit['events'] = [[124, 134], [324, 134]].flatMap(([x = 0, y = 0]) => [
+      { kind: 'down' as const, at: { x, y } },
+      { kind: 'up' as const, at: { x, y } },
+    ]);
+    const dropped: number[] = [];
+    expect(shapesAfterHeld({ ...exitOf(clicks), tool: 'polygon' }, stored([]), 'seg', (points) => dropped.push(points))).toBeNull();
+    expect(dropped).toEqual([2]);
+    // One that closes, or a box, drops nothing.
+    shapesAfterHeld({ ...exitOf([...clicks, { kind: 'down', at: { x: 324, y: 234 } }, { kind: 'up', at: { x: 324, y: 234 } }]), tool: 'polygon' }, stored([]), 'seg', (points) => dropped.push(points));
+    shapesAfterHeld(exitOf(drag([124, 134], [324, 234])), stored([]), 'bndbox', (points) => dropped.push(points));
+    expect(dropped).toEqual([2]);
+  });
+
   it('closes a polygon left open that can close, as moving on does with one drawn live', () => {
     const clicks: HeldExit['events'] = [[124, 134], [324, 134], [324, 234]].flatMap(([x = 0, y = 0]) => [
       { kind: 'down' as const, at: { x, y } },

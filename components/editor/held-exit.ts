@@ -55,9 +55,10 @@ export const forgetHeldExit = (stash: ExitStash, project: string, uuid: string) 
 /**
  * The image's shapes after the held input, run through the tools over the stored shapes and
  * fitted to the stage as it was; null when the input changes nothing (a click that only
- * selects, a polygon too small to close, no label chosen) or cannot be replayed.
+ * selects, a polygon too small to close, no label chosen) or cannot be replayed. A polygon left
+ * open too small to close is dropped, and dropped(points) told how many points it had.
  */
-export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType: ProjectType): EditorShape[] | null {
+export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType: ProjectType, dropped?: (points: number) => void): EditorShape[] | null {
   const store = createEditorStore();
   const size = { width: image.width, height: image.height };
   store.load(image.uuid, size, image.shapes);
@@ -68,8 +69,10 @@ export function shapesAfterHeld(exit: HeldExit, image: StoredImage, projectType:
     const tools = createToolController(store, projectType);
     replayHeld(exit.events, tools, fitView(size, exit.stage), PICK_TOLERANCE_PX, exit.stage);
     // A polygon left open is closed on its image, as the one drawn once the image was shown is
-    // when the user moves on (leaveDrawing): it went without a word.
-    if (store.getState().draft?.kind === 'polygon') tools.complete();
+    // when the user moves on (leaveDrawing): it went without a word. One that cannot close went
+    // without a word too, where leaveDrawing says so.
+    const { draft } = store.getState();
+    if (draft?.kind === 'polygon' && !tools.complete()) dropped?.(draft.points.length);
   } catch {
     // An entry this page cannot replay (damaged, or from another version): thrown on, it stopped
     // every later entry and kept the editor from ever showing the project's images.

@@ -47,7 +47,7 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
+import { droppedNotice, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageMoves } from './useImageMoves';
 import { useLabelEdits } from './useLabelEdits';
@@ -122,7 +122,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     });
     return createToolController(store, type, { outline, tell: tellDrawing });
   });
-  const persistence = useEditorPersistence(type, name, store);
+  const persistence = useEditorPersistence(type, name, store, (points) => tellDrawing(droppedNotice(points)));
   // The statistics count the project's images and their shapes by label: read again whenever
   // this tab changes either.
   const recountStatistics = useCallback(() => void queryClient.invalidateQueries(trpc.project.statistic.queryFilter(ids)), [queryClient, trpc, ids]);

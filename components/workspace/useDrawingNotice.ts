@@ -14,6 +14,9 @@ export const drawnPoints = (store: EditorStore): readonly Point[] | null => {
   return draft?.kind === 'polygon' && draft.points.length > 0 ? draft.points : null;
 };
 
+/** What the workspace says of a polygon being drawn that could not close when its image was left. */
+export const droppedNotice = (points: number) => `The polygon being drawn (${countOf(points, 'point')}) was dropped: ${POLYGON_CLOSE_RULE.toLowerCase()}`;
+
 /**
  * Before the image is left: the polygon being drawn is closed on it when it can be, as Enter
  * would, else dropped, and notice says so. stay: it closed with no label picked, and the move
@@ -24,7 +27,7 @@ export function leaveDrawing(store: EditorStore, tools: ToolController): { stay:
   if (!points) return { stay: false, notice: null };
   if (tools.complete()) return { stay: store.getState().pendingLabel !== null, notice: null };
   store.setDraft(null);
-  return { stay: false, notice: `The polygon being drawn (${countOf(points.length, 'point')}) was dropped: ${POLYGON_CLOSE_RULE.toLowerCase()}` };
+  return { stay: false, notice: droppedNotice(points.length) };
 }
 
 /** Runs `then` now when the store is not busy, else on its first change that leaves it so. */

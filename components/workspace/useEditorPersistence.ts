@@ -5,7 +5,7 @@
 // for whatever neither delivered. The browser warns before leaving only while an edit is
 // still unacknowledged.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createAutosave, type SaveStatus } from '@/components/editor/autosave';
 import { createEditJournal, indexedDbBackend, localStorageStash, memoryStash } from '@/components/editor/edit-journal';
 import type { ProjectRef, StateClaim } from '@/components/editor/leftover-edits';
@@ -99,7 +99,8 @@ function refusalText(error: unknown): string {
   return errorText(error);
 }
 
-export function useEditorPersistence(type: ProjectType, name: string, store: EditorStore) {
+/** heldDropped: a polygon held for an image that never reached the editor could not close there (its points). */
+export function useEditorPersistence(type: ProjectType, name: string, store: EditorStore, heldDropped: (points: number) => void) {
   const client = useTRPCClient();
   const [saveState, setSaveState] = useState<{ status: SaveStatus; refusal?: unknown }>({ status: 'saved' });
   const [replayed, setReplayed] = useState(false);
@@ -127,6 +128,11 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
   const cachedVersion = (uuid: string) => queryClient.getQueryData(editorImageKey(trpc, type, name, uuid))?.[0]?.version;
   const setCachedVersion = (uuid: string, version: number) =>
     queryClient.setQueryData(editorImageKey(trpc, type, name, uuid), (old) => (old?.[0] ? [{ ...old[0], version }] : old));
+  // The held input runner below is made once: it tells through the latest callback.
+  const latestHeldDropped = useRef(heldDropped);
+  useEffect(() => {
+    latestHeldDropped.current = heldDropped;
+  });
   const [parts] = useState(() => {
     // When each state was made: the server never lets an older state overwrite a newer one,
     // whichever request (autosave, keepalive, journal replay) arrives last.
@@ -214,7 +220,7 @@ export function useEditorPersistence(type: ProjectType, name: string, store: Edi
       read: async (uuid) => (await queryClient.fetchQuery(editorImageQuery(trpc, type, name, uuid)))[0],
       refusedForGood,
       apply: (exit, image) => {
-        const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type) : null;
+        const shapes = image ? shapesAfterHeld(exit, { ...image, shapes: image.shapes as EditorShape[] }, type, (points) => latestHeldDropped.current(points)) : null;
         if (image && shapes) {
           editTimes.set(shapes, exit.at);
           replayBases.set(shapes, { baseVersion: image.version, clientId: tabId });
