@@ -115,8 +115,9 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     askedMove.current = null;
     if (asked?.shape === shape.id) asked.redo();
     // The next key's move: it waits for a list chosen in the strip as the key does (stepped in the
-    // list being left, it was undone by the opening).
-    else if (autoAdvance) next();
+    // list being left, it was undone by the opening). A shape undone before the move came (Ctrl+Z
+    // at once) asks for none: the image was left empty behind.
+    else if (autoAdvance && store.getState().shapes.some((kept) => kept.id === shape.id)) next();
   });
   useEffect(() => {
     // After the shape is drawn and committed, so its save is queued for this image first.
