@@ -184,4 +184,19 @@ describe('Pascal VOC import', () => {
     });
     expect((await exportVoc(items, [], 'bndbox')).files.map((f) => f.path)).toEqual(['train/a.xml', 'etc/b.xml', 'Annotations/c.xml']);
   });
+
+  it('moves a kept file with its image when the image was renamed since the import, so its objects come back to it', async () => {
+    const xml = (name: string, label: string) => `<annotation><filename>${name}</filename><object><name>${label}</name><bndbox><xmin>11</xmin><ymin>11</ymin><xmax>30</xmax><ymax>30</ymax></bndbox></object></annotation>`;
+    const files = [{ path: 'Annotations/x/same.xml', content: xml('same.jpg', 'car') }, { path: 'Annotations/y/same.xml', content: xml('same.jpg', 'dog') }];
+    const read = importVoc(files, targets(['x/same.jpg', 'y/same.jpg']), 'bndbox');
+    const items = [['x/same.jpg', 'x/renamed.jpg'], ['y/same.jpg', 'y/same.jpg']].map(([from = '', to = '']) => {
+      const shapes = read.matched.get(from) ?? [];
+      return { ...item(to, shapes), annotation: { shapes, placement: { x: 0, y: 0, w: 0, h: 0 }, dataset: read.imageFields?.get(from) } };
+    });
+    const exported = (await exportVoc(items, ['car', 'dog'], 'bndbox')).files;
+    expect(exported.map((f) => f.path).slice(0, 2)).toEqual(['Annotations/x/renamed.xml', 'Annotations/y/same.xml']);
+    const back = importVoc(exported, targets(['x/renamed.jpg', 'y/same.jpg']), 'bndbox');
+    expect(back.matched.get('x/renamed.jpg')?.map((shape) => shape.label)).toEqual(['car']);
+    expect(back.matched.get('y/same.jpg')?.map((shape) => shape.label)).toEqual(['dog']);
+  });
 });

@@ -19,6 +19,7 @@ import {
   type ImportTarget,
   type PixelObject,
   type PreparedImage,
+  renamedBeside,
 } from './common';
 import { classListFile, withClassList } from './class-list';
 import { boundsCorners, shapeBounds } from './geometry';
@@ -98,6 +99,21 @@ function objectNode({ label, shape, truncated }: PixelObject, image: ImageRecord
 }
 
 /**
+ * The imported file's path; named after its image, it follows the image's rename: the import
+ * pairs a file with the image of its own name first, so the old name would take the objects
+ * to another image of that name (`x/a.png` renamed, `y/a.png`) or to none.
+ */
+function keptXmlFile(entry: PreparedImage): string | null {
+  const stored = readVocImageFields(entry.dataset);
+  const file = stored?.file;
+  if (!file) return null;
+  const stem = file.slice(0, -'.xml'.length);
+  const filename = stored.elements.find((node) => node.name === 'filename')?.text ?? '';
+  const renamed = sameImageName(filename, stem) && !sameImageName(entry.image.relPath, stem);
+  return renamed ? renamedBeside(file, entry.stem, '.xml') : file;
+}
+
+/**
  * One XML per image, objects or not: at the path its file had in the import (Roboflow keeps
  * them beside the images), else `Annotations/<relPath without extension>.xml`. With a split,
  * always the latter, and `ImageSets/Main/<side>.txt` list each side's image ids (the XML
@@ -115,7 +131,7 @@ export const exportVocPages: DatasetExporter = (labels, type, _options, project,
   // A kept path wins only when free; the default one is unique as stems are, unless a kept path took it.
   const pathOf = (entry: PreparedImage) => {
     const fallback = `${VOC_FOLDER}/${entry.stem}.xml`;
-    const kept = sets ? null : (readVocImageFields(entry.dataset)?.file ?? null);
+    const kept = sets ? null : keptXmlFile(entry);
     const path = claim(kept) ?? claim(fallback) ?? claim(`${VOC_FOLDER}/${entry.image.relPath}.xml`) ?? `${VOC_FOLDER}/${entry.image.uuid}.xml`;
     if (sets) {
       const side = exportSide(entry.image);
