@@ -64,7 +64,10 @@ export function createLabelPaths(reserved: readonly string[]) {
       const sibling = at < 0 ? null : `${[...segments.slice(0, at), YOLO_LABELS_FOLDER, ...segments.slice(at + 1)].join('/')}.txt`;
       // With its extension the path names the image itself, which the import matches first.
       const fallback = `${YOLO_LABELS_FOLDER}/${relPath}.txt`;
-      return claim(keptLabelFile(dataset, stem, relPath)) ?? claim(sibling) ?? claim(`${YOLO_LABELS_FOLDER}/${stem}.txt`) ?? claim(fallback) ?? claimNumbered(fallback);
+      // The import reads a path's last labels/ folder as images/ first: `labels/labels/a.txt`
+      // (for `labels/a.png`) would be read as `images/a`, which names `a.jpg` when there is one.
+      const plain = segments.slice(0, -1).some((segment) => segment.toLowerCase() === YOLO_LABELS_FOLDER) ? null : `${YOLO_LABELS_FOLDER}/${stem}.txt`;
+      return claim(keptLabelFile(dataset, stem, relPath)) ?? claim(sibling) ?? claim(plain) ?? claim(fallback) ?? claimNumbered(fallback);
     },
   };
 }

@@ -211,6 +211,9 @@ describe('YOLO export layout', () => {
     ['images/a.jpg', 'a.jpg'],
     ['a.jpg', 'images/a.png'],
     ['x/a.jpg', 'images/x/a.jpg'],
+    ['a.jpg', 'labels/a.png'],
+    ['labels/a.png', 'a.jpg'],
+    ['x/a.jpg', 'x/labels/a.png'],
   ])('gives %s and %s, whose label paths meet, each its own labels back, however often and in whatever order', async (first, second) => {
     const cat = box(10, 20, 110, 70, 'cat');
     const dog = box(200, 100, 400, 300, 'dog');
