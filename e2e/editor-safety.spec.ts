@@ -151,6 +151,25 @@ test('moving on at once from a box drawn before its image arrived: it lands ther
   expect(await api.boxesOf('held-move-on', 'grey.png')).toEqual([expect.objectContaining({ label: 'bike', x1: expect.closeTo(grey.x, 0), y1: expect.closeTo(grey.y, 0) })]);
 });
 
+test('a box drawn before its image arrived lands there when another list is chosen in the strip at once, not on none', async ({ page, api, editor }) => {
+  await api.createProject('held-other-list', 'bndbox', { labels: ['car'] });
+  await withholdShapesBut(page, await api.uuidOf('held-other-list', FIRST_IMAGE.file), 2000);
+  await editor.open('bndbox', 'held-other-list', '1 / 8');
+  // The first image labelled: Labeled opens on it.
+  await editor.drawBox({ x: 2, y: 2 }, { x: 20, y: 12 });
+  await editor.waitSaved();
+  await page.keyboard.press('d');
+  const c = await editor.centre();
+  const from = { x: c.x - 60, y: c.y - 40 };
+  await editor.drag(from, { x: c.x + 40, y: c.y + 40 }); // cat.jpg, still on its way
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+
+  await expect.poll(async () => (await api.boxesOf('held-other-list', 'cat.jpg')).length, { timeout: 15_000 }).toBe(1);
+  const cat = await editor.toImage({ width: 641, height: 479 }, from);
+  expect(await api.boxOf('held-other-list', 'cat.jpg', 0)).toMatchObject({ x1: expect.closeTo(cat.x, 0), y1: expect.closeTo(cat.y, 0) });
+  expect(await api.boxes('held-other-list')).toHaveLength(2);
+});
+
 test('a polygon clicked before its image arrived, a slip taken back with Backspace and closed with Enter, is kept as drawn, moving on at once', async ({ page, api, editor }) => {
   await api.createProject('held-polygon', 'seg', { labels: ['car'] });
   // Every image's shapes but the first's come 2 s late: the clicks below wait for theirs.

@@ -185,7 +185,14 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
         if (!drawnPoints(store) && !store.getState().pendingLabel) return;
       }
     };
-    void settled().then(() => read(dropped));
+    void settled().then(() => {
+      // A box drawn before the image in view reached the editor goes on to it without the editor,
+      // as on a move: held on, it waited for the image the list read would put at the position
+      // (the first of another list, an image added before it), and was dropped when that one came.
+      const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
+      if (held) applyHeld(held);
+      read(dropped);
+    });
   };
 
   // The strip's filter and label as the user chose them, shown at once: the list opens only once
