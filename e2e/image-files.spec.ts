@@ -207,3 +207,22 @@ test('after a delete far down the list, the strip shows the row of the image tha
   await expect(shown).toBeInViewport();
   await expect(shown).toHaveAttribute('aria-current', 'true');
 });
+
+test('the All list read again in place stays on the image in view when another client deleted one before it', async ({ page, world, api, editor }) => {
+  await fourImages(api, 'reread-live');
+  await editor.open('bndbox', 'reread-live', '1 / 4');
+  for (let step = 0; step < 2; step += 1) await editor.nextImage();
+  await expect(topbarPath(page)).toHaveText('c.png');
+  const gone = await api.uuidOf('reread-live', 'a.png');
+  const deleted = await page.request.delete(`${world.server.url}/v2/bndbox/projects/reread-live/uuids`, { data: { uuid_list: [gone] } });
+  expect(deleted.ok()).toBe(true);
+  // The chip already chosen reads its list again in place: the place in view held d.png now.
+  await editor.imageStrip().getByRole('tab', { name: /All/ }).click();
+  await expect(editor.position()).toHaveText('2 / 3');
+  await expect(topbarPath(page)).toHaveText('c.png');
+  await editor.waitImageShown();
+  await editor.drawBox({ x: 40, y: 40 }, { x: 200, y: 160 }, SIZE);
+  await editor.waitSaved();
+  expect(await api.boxesOf('reread-live', 'c.png')).toHaveLength(1);
+  expect(await api.boxesOf('reread-live', 'd.png')).toHaveLength(0);
+});

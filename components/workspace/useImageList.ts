@@ -254,23 +254,32 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
 
   /**
    * Re-reads counts and pages (after saves change labeled/unlabeled); resolves once the list's
-   * first page is read again. Given the position of the image in view, it resolves with that
-   * image's place in the list read again (see placeInReread): a kept list read anew holds other
-   * images, the live list holds them at the same places.
+   * first page is read again. Given the position of the image in view (and that image), it
+   * resolves with that image's place in the list read again: a kept list read anew holds other
+   * images (see placeInReread), the live list may hold images added or gone before it (the scan
+   * at open found new files), which moved the editor to another image under the user.
    */
-  const refresh = useCallback(async (keeping?: number): Promise<number | undefined> => {
-    const before = kept.current;
-    await new Promise<void>((resolve) => {
-      reopenWaiters.current.push({ after: opened.current, resolve });
-      setVersion((value) => value + 1);
-    });
-    if (keeping === undefined) return undefined;
-    const after = kept.current;
-    if (!before || !after) return keeping;
-    // A list whose read failed has no place to find: the position stays.
-    const lists = await Promise.all([before, after]).catch(() => null);
-    return lists ? placeInReread(lists[0].uuids, lists[1].positions, keeping) : keeping;
-  }, []);
+  const refresh = useCallback(
+    async (keeping?: number, shown?: ImageListItem): Promise<number | undefined> => {
+      const before = kept.current;
+      await new Promise<void>((resolve) => {
+        reopenWaiters.current.push({ after: opened.current, resolve });
+        setVersion((value) => value + 1);
+      });
+      if (keeping === undefined) return undefined;
+      const after = kept.current;
+      if (!before || !after) {
+        if (after || !shown) return keeping;
+        // Its path names it alone; gone, the image after it takes its place.
+        const found = await queryClient.fetchQuery({ ...trpc.image.locate.queryOptions({ ...listInput, name: shown.img_path }), staleTime: 0 }).catch(() => null);
+        return found?.uuid === shown.uuid ? found.index : keeping;
+      }
+      // A list whose read failed has no place to find: the position stays.
+      const lists = await Promise.all([before, after]).catch(() => null);
+      return lists ? placeInReread(lists[0].uuids, lists[1].positions, keeping) : keeping;
+    },
+    [queryClient, trpc, listInput],
+  );
 
   const itemAt = (index: number): ImageListItem | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 

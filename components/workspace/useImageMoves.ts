@@ -223,7 +223,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
    */
   const rereadList = async () => {
     const from = position.get();
-    const to = await list.refresh(from);
+    const to = await list.refresh(from, itemAt(from));
     if (to !== undefined) setPlaceInReread({ from, to });
   };
 
