@@ -11,8 +11,9 @@ export function ExportMenu({ type, name }: { type: ProjectType; name: string }) 
   const trpc = useTRPC();
   // The server's format registry: a new format shows up here without a change to this file.
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
-  // This user's exports only: the server's one status may be another user's export since.
-  const job = useJobStatus(trpc.transfer.ownExportStatus.queryOptions({ annotation_type: type }), (status) => status.export_status === 1);
+  // This user's exports of this project only: the server's one status may be another user's
+  // export since, or another project's.
+  const job = useJobStatus(trpc.transfer.ownExportStatus.queryOptions({ annotation_type: type, project_name: name }), (status) => status.export_status === 1);
   const start = useMutation(trpc.transfer.export.mutationOptions({ onSuccess: job.started }));
   const data = job.status;
   return (

@@ -86,13 +86,16 @@ describe("the workspace's export status in a team", () => {
   const as = (name: string) => createCaller({ core: t.core, transport: 'trpc', team: true, actor: { userId: name, name, role: 'admin' } });
   const bndbox = { annotation_type: 'bndbox' as const };
 
-  it("names the written file only to the user who started the export; the REST status stays the server's one", async () => {
-    await as('ada').transfer.export({ ...bndbox, project_name: 'shop', export_type: 'coco' });
+  it("names the written file only to the user who started the export, in its project's menu; the REST status stays the server's one", async () => {
+    const shop = { ...bndbox, project_name: 'shop' };
+    await as('ada').transfer.export({ ...shop, export_type: 'coco' });
     await t.core.jobs.settled(EXPORT_JOB_KEY);
-    const adas = await as('ada').transfer.ownExportStatus(bndbox);
+    const adas = await as('ada').transfer.ownExportStatus(shop);
     expect(adas).toMatchObject({ export_status: 2, project_config_path: expect.stringContaining('shop') });
     // Bob exported earlier (or never): Ada's file is not his.
-    expect(await as('bob').transfer.ownExportStatus(bndbox)).toMatchObject({ export_status: 0, project_config_path: null });
+    expect(await as('bob').transfer.ownExportStatus(shop)).toMatchObject({ export_status: 0, project_config_path: null });
+    // Nor is it park's: its Download would answer that park has no export.
+    expect(await as('ada').transfer.ownExportStatus({ ...bndbox, project_name: 'park' })).toMatchObject({ export_status: 0, project_config_path: null });
     expect(await as('bob').transfer.exportStatus(bndbox)).toEqual(adas);
     expect(exportStatusOutput.parse((await t.rest.get('/v2/bndbox/projects/exportstatus')).body)).toEqual(adas);
   });

@@ -21,12 +21,15 @@ export function createExportService(deps: { projects: ProjectService; jobs: JobR
       return jobs.status('export', EXPORT_JOB_KEY);
     },
     /**
-     * The status as the workspace shows it to the user asking: an export another user started
-     * is not theirs (its file is not the one they asked for), so none.
+     * The status as the workspace's Export menu of a project shows it to the user asking: an
+     * export another user started is not theirs (its file is not the one they asked for), and
+     * another project's finished one is not this project's (its Download answered 404), so none.
      */
-    async ownStatus(): Promise<JobStatusOf<'export'> | undefined> {
+    async ownStatus(type: AnnotationType, name: string): Promise<JobStatusOf<'export'> | undefined> {
+      const project = await projects.get(type, name);
       const last = await jobs.status('export', EXPORT_JOB_KEY);
-      return last?.startedBy === actingUser() ? last : undefined;
+      if (last?.startedBy !== actingUser()) return undefined;
+      return last.state === 'succeeded' && last.result?.projectId !== project.id ? undefined : last;
     },
     /**
      * The file the last export of this project wrote, for the browser's download. Only that

@@ -2,7 +2,7 @@
 // router is mounted before the project router so they win over /{project_name}.
 import { toAnnotationImportOutput, toAnnotationImportSource, toExportFormatOutput } from '../mappers/transfer.mapper';
 import { toExportStatus, toImportStatus } from '../mappers/status.mapper';
-import { parseBooleanText, SUCCESS, successOutput } from '../schemas/common.schema';
+import { parseBooleanText, projectPathInput, SUCCESS, successOutput } from '../schemas/common.schema';
 import { EXPORT_FORMATS, EXPORT_TYPES } from '@/server/core/formats';
 import { annotationImportInput, annotationImportOutput, exportFormatsOutput, exportInput, exportStatusOutput, importFileInput, importStatusOutput, transferStatusInput } from '../schemas/transfer.schema';
 import { adminProcedure, readProcedure, restMeta, router } from '../trpc';
@@ -14,11 +14,11 @@ export const transferRouter = router({
     .output(exportStatusOutput)
     .query(async ({ ctx }) => toExportStatus(await ctx.core.exports.status())),
 
-  /** The workspace's Export menu: the status of the last export, if the user asking started it (tRPC only). */
+  /** A project's Export menu: the status of the last export, if the user asking started it, of this project once written (tRPC only). */
   ownExportStatus: readProcedure
-    .input(transferStatusInput)
+    .input(projectPathInput)
     .output(exportStatusOutput)
-    .query(async ({ ctx }) => toExportStatus(await ctx.core.exports.ownStatus())),
+    .query(async ({ ctx, input }) => toExportStatus(await ctx.core.exports.ownStatus(input.annotation_type, input.project_name))),
 
   importStatus: readProcedure
     .meta(restMeta('GET', '/v2/{annotation_type}/projects/importstatus', 'Status of the last import; 3 carries the project name'))
