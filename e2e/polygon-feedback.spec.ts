@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeImage, makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
-import { FIRST_IMAGE, resetEditorSettings, withholdShapesBut, type EditorPage } from './pages';
+import { FIRST_IMAGE, resetEditorSettings, withholdShapesBut, type EditorPage, type RestApi } from './pages';
 
 const points = (polygon: { coorPt: unknown[] }) => polygon.coorPt.length;
 
@@ -74,29 +74,27 @@ test('another list chosen in the strip closes the polygon being drawn on its own
   expect((await api.polygons('list-leaves-drawing')).map(points)).toEqual([4, 3]);
 });
 
-test('a polygon clicked before its image arrived is closed there when the user moves on', async ({ page, api, editor }) => {
-  await api.createProject('held-leave-drawing', 'seg', { labels: ['road'] });
+/** `corners` points clicked on dog.png (image 4) while its shapes are still on their way, then D. */
+async function clickedOnImageOnItsWayThenMoved(project: string, corners: number, { page, api, editor }: { page: Page; api: RestApi; editor: EditorPage }) {
+  await api.createProject(project, 'seg', { labels: ['road'] });
   // Every image's shapes but the first's come 2 s late: the clicks below wait for theirs.
-  await withholdShapesBut(page, await api.uuidOf('held-leave-drawing', FIRST_IMAGE.file, 'seg'), 2000);
-  await editor.open('seg', 'held-leave-drawing', '1 / 8');
+  await withholdShapesBut(page, await api.uuidOf(project, FIRST_IMAGE.file, 'seg'), 2000);
+  await editor.open('seg', project, '1 / 8');
   for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
   await expect(editor.position()).toHaveText('4 / 8');
-  await clickPoints(page, editor, SQUARE.slice(0, 3)); // dog.png, still on its way
+  await clickPoints(page, editor, SQUARE.slice(0, corners)); // dog.png, still on its way
   await page.keyboard.press('d');
   await expect(editor.position()).toHaveText('5 / 8');
+}
+
+test('a polygon clicked before its image arrived is closed there when the user moves on', async ({ page, api, editor }) => {
+  await clickedOnImageOnItsWayThenMoved('held-leave-drawing', 3, { page, api, editor });
   await expect.poll(async () => (await api.polygonsOf('held-leave-drawing', 'dog.png')).map(points), { timeout: 15_000 }).toEqual([3]);
   expect((await api.polygons('held-leave-drawing')).map(points)).toEqual([3]);
 });
 
 test('a polygon clicked before its image arrived, too small to close, is dropped with a word when the user moves on', async ({ page, api, editor }) => {
-  await api.createProject('held-drop-drawing', 'seg', { labels: ['road'] });
-  await withholdShapesBut(page, await api.uuidOf('held-drop-drawing', FIRST_IMAGE.file, 'seg'), 2000);
-  await editor.open('seg', 'held-drop-drawing', '1 / 8');
-  for (const key of ['d', 'd', 'd']) await page.keyboard.press(key);
-  await expect(editor.position()).toHaveText('4 / 8');
-  await clickPoints(page, editor, SQUARE.slice(0, 2)); // dog.png, still on its way
-  await page.keyboard.press('d');
-  await expect(editor.position()).toHaveText('5 / 8');
+  await clickedOnImageOnItsWayThenMoved('held-drop-drawing', 2, { page, api, editor });
   // Said once dog.png's shapes are read and the clicks replayed on them.
   await expect(page.getByRole('status').filter({ hasText: 'The polygon being drawn (2 points) was dropped' })).toBeVisible({ timeout: 15_000 });
   expect(await api.polygons('held-drop-drawing')).toEqual([]);
