@@ -392,3 +392,42 @@ test('a polygon too flat to close, begun while a chosen filter waits for this ta
   await editor.waitSaved();
   expect((await api.polygonsOf('kept-flat', FIRST_IMAGE.file)).map((polygon) => polygon.coorPt.length)).toEqual([3]);
 });
+
+test('keys pressed while a chosen list is being read edit no image of the list left', async ({ page, api, editor }) => {
+  await api.createProject('kept-read-keys', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-read-keys', '1 / 8');
+  await editor.drawBox({ x: 2, y: 2 }, { x: 12, y: 12 });
+  await editor.waitSaved();
+  for (let image = 2; image <= 5; image += 1) await editor.nextImage();
+  await expect(editor.position()).toHaveText('5 / 8');
+  const held: Route[] = [];
+  await page.route(/image\.(uuidsInList|page)/, (route) => void held.push(route));
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // The first image of All, never chosen, took the key: its box, drawn before, was undone.
+  await page.keyboard.press('Control+z');
+  await page.waitForTimeout(300);
+  for (const route of held) await route.continue();
+  await page.unroute(/image\.(uuidsInList|page)/);
+  await expect(editor.position()).toHaveText(/^1 \//);
+  await editor.waitImageShown();
+  await editor.waitSaved();
+  expect(await api.boxesOf('kept-read-keys', FIRST_IMAGE.file)).toHaveLength(1);
+  await expect(editor.position()).toHaveText('1 / 7');
+});
+
+test('a chosen list that opens on the image in view takes input on it once read', async ({ page, api, editor }) => {
+  const GREY = { width: 64, height: 64 };
+  await api.createProject('kept-read-same', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('kept-read-same', 'grey.png', GREY, [{ id: 'g1', x1: 40, y1: 40, x2: 60, y2: 60, label: 'car' }]);
+  await editor.open('bndbox', 'kept-read-same', '1 / 8');
+  for (let image = 2; image <= 5; image += 1) await editor.nextImage();
+  await expect(page.locator('.topbar-path')).toHaveText('grey.png');
+  // Labeled holds grey.png alone: the editor waited for an image it held already, and took no input.
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+  await expect(editor.position()).toHaveText('1 / 1');
+  await expect(page.locator('.topbar-path')).toHaveText('grey.png');
+  await editor.drawBox({ x: 4, y: 4 }, { x: 20, y: 20 }, GREY);
+  await editor.waitSaved();
+  expect(await api.boxesOf('kept-read-same', 'grey.png')).toHaveLength(2);
+});

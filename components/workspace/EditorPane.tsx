@@ -65,6 +65,13 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       }),
     [position, loadCached, store, takeCarried],
   );
+  // The image at the position came after the move (a list chosen in the strip was read): when it
+  // is the one the editor holds, no load comes to end the wait, and the editor took no input. Read
+  // at the position now: a move made since waits for its own image.
+  useEffect(() => {
+    const shown = latestItemAt.current(position.get());
+    if (current && shown && store.getState().imageId === shown.uuid) store.awaitImage(false);
+  }, [current, position, store]);
   // A key held down outruns a prefetch of one image: three load ahead (the decode cache takes
   // them in turn, the nearest first).
   const neighbours = [itemAt(index + 1), itemAt(index + 2), itemAt(index + 3), itemAt(index - 1)];

@@ -68,6 +68,10 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
   const kept = useRef<Promise<KeptList> | null>(null);
 
   const listInput = useMemo(() => ({ annotation_type: type, project_name: name, filter, label, assignee }), [type, name, filter, label, assignee]);
+  // The list the pages are of: until another list's opening clears them, they are not its images.
+  // Taken for its own, the list chosen in the strip put the first image of the list left in the
+  // editor while it was read, and the keys pressed meanwhile edited that image.
+  const [pagesOf, setPagesOf] = useState(listInput);
 
   const fetchPage = useCallback(
     async (page: number, limit = PAGE_SIZE, staleTime = 2000) => {
@@ -150,6 +154,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     opened.current += 1;
     size.current = null;
     setPages(new Map());
+    setPagesOf(listInput);
     setCounts(null);
     // A list opened (or re-read) now shows the images as they are now: no page of it may
     // come from the cache, whichever part of the page asks first.
@@ -281,7 +286,7 @@ export function useImageList(type: ProjectType, name: string, filter: ImageFilte
     [queryClient, trpc, listInput],
   );
 
-  const itemAt = (index: number): ImageListItem | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+  const itemAt = (index: number): ImageListItem | undefined => (pagesOf === listInput ? pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE] : undefined);
 
   const ensure = useCallback(
     async (index: number): Promise<ImageListItem | undefined> => {

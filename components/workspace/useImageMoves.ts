@@ -3,6 +3,7 @@
 // The editor's moves between images and between lists: each settles the polygon being drawn
 // first, and a move asked for while a list chosen in the strip is on its way waits for it.
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { flushSync } from 'react-dom';
 import type { InputHold } from '@/components/editor/held-input';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ToolController } from '@/components/editor/model/tools';
@@ -211,7 +212,9 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     setChosen(choice);
     const made = listMoves.choose();
     afterSaves(() => {
-      open(choice);
+      // Rendered before the move: moved first, the editor took the image at the start of the
+      // list left (useImageList's itemAt knows no image of the chosen one until it is read).
+      flushSync(() => open(choice));
       position.set(0);
       listMoves.opened(made);
     });
