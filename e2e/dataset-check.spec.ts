@@ -78,3 +78,31 @@ test("an entry not in the strip's list says so until another list is chosen or t
   await expect(editor.position()).toHaveText('2 / 7');
   await expect(notice).toHaveCount(0);
 });
+
+test("an entry not in the strip's list says so until the list is read again", async ({ api, editor, page }) => {
+  await api.createProject('check-notice-update', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('check-notice-update', 'bitmap.bmp', { width: 33, height: 17 }, [{ id: 'b1', x1: 2, y1: 2, x2: 12, y2: 12, label: 'car' }]);
+  await editor.open('bndbox', 'check-notice-update', '1 / 8');
+  const strip = editor.imageStrip();
+  await strip.getByRole('tab', { name: /^Labeled/ }).click();
+  await expect(editor.position()).toHaveText('1 / 1');
+  // Another client labels grey.png after Labeled was opened: the list as opened does not hold it.
+  await api.saveBoxes('check-notice-update', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);
+  await page.keyboard.press('Shift+C');
+  const panel = page.getByRole('region', { name: 'Check dataset' });
+  const entry = panel.getByRole('button', { name: 'grey.png · grey-out' });
+  const notice = panel.getByText("grey.png is not in the strip's list (clear its filter)");
+  await entry.click();
+  await expect(notice).toBeVisible();
+  // A save here counts the labelled images again: Update list offers the list with grey.png.
+  await editor.waitImageShown();
+  await editor.drawBox({ x: 14, y: 2 }, { x: 24, y: 12 });
+  await editor.waitSaved();
+  await strip.getByRole('button', { name: /Update list \(2 now\)/ }).click();
+  await expect(editor.position()).toHaveText('1 / 2');
+  // It stayed, of an image the list read again holds.
+  await expect(notice).toHaveCount(0);
+  await entry.click();
+  await expect(editor.position()).toHaveText('2 / 2');
+  await expect(page.locator('.topbar-path')).toHaveText('grey.png');
+});

@@ -225,6 +225,9 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
    * (useImageList's refresh): "Update list" had jumped to the first image.
    */
   const rereadList = async () => {
+    // The same choice, another reading of it: what was said of the list as it was goes (the Check
+    // dataset panel's "… is not in the strip's list" stayed, of an image the list may hold now).
+    setChosen((current) => ({ ...current }));
     const from = position.get();
     const to = await list.refresh(from, itemAt(from));
     if (to !== undefined) setPlaceInReread({ from, to });
