@@ -127,3 +127,22 @@ test('a key pressed while the filtered list is still being read on a reload wins
   await expect(editor.position()).toHaveText(`2 / ${IMAGES - 1}`);
   await expect(page.locator('.topbar-path')).toHaveText(file(2));
 });
+
+test('a reload while the list just chosen is still being read reopens that list, not the one left', async ({ page, api, editor }) => {
+  await projectOfCopies('resume-chosen', api);
+  await editor.open('bndbox', 'resume-chosen', `1 / ${IMAGES}`);
+  // To do is slow to read: the reload below lands while it is.
+  let asked = false;
+  const slowList = /image\.(uuidsInList|page|listed)/;
+  await page.route(slowList, async (route: Route) => {
+    asked = true;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  await editor.imageStrip().getByRole('tab', { name: /To do/ }).click();
+  await expect.poll(() => asked).toBe(true);
+  await page.unroute(slowList);
+  await page.reload();
+  await expect(editor.imageStrip().getByRole('tab', { name: /To do/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.position()).toHaveText(`1 / ${IMAGES}`);
+});

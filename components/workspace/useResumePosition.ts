@@ -115,8 +115,12 @@ export function useResumePosition(options: {
   useEffect(() => {
     context.current = { key, activeLabel, filter, stripFilter, itemAt };
   }, [key, activeLabel, filter, stripFilter, itemAt]);
+  // The list of the point saved last: another one chosen is saved at once, before its image is
+  // read, or a reload meanwhile reopened the list left.
+  const savedList = useRef(saved ? `${saved.filter}/${saved.stripFilter ?? ''}` : 'all/');
   const savePoint = useCallback((at: number, item: ImageListItem | undefined) => {
     const { key: storageKey, activeLabel: label, filter: savedFilter, stripFilter: savedStripFilter } = context.current;
+    savedList.current = `${savedFilter}/${savedStripFilter ?? ''}`;
     const point: ResumePoint = {
       index: at,
       uuid: item?.uuid ?? '',
@@ -133,12 +137,13 @@ export function useResumePosition(options: {
   }, []);
 
   useEffect(() => {
-    // An empty list is saved too: reopened, it is that list again.
-    if ((!current && total !== 0) || !resumed.current.image || resuming) return;
+    if (!resumed.current.image || resuming) return;
     // The editor moved on since this render's index: its move saved itself (below).
     if (position.get() !== index) return;
+    // An empty list is saved too: reopened, it is that list again.
+    if (!current && total !== 0 && savedList.current === filters) return;
     savePoint(index, current);
-  }, [savePoint, position, index, current, total, activeLabel, filter, stripFilter, resuming]);
+  }, [savePoint, position, index, current, total, activeLabel, filters, resuming]);
 
   // The rest of the workspace follows a switch in a transition, which keys and clicks in a rush
   // keep putting off: a tab closed then reopened one or two images back. Each move is saved as
