@@ -170,6 +170,21 @@ test('a box drawn before its image arrived lands there when another list is chos
   expect(await api.boxes('held-other-list')).toHaveLength(2);
 });
 
+test('a box drawn before its image arrived counts in the list chosen at once: Labeled opens on its image, not empty', async ({ page, api, editor }) => {
+  await api.createProject('held-then-labeled', 'bndbox', { labels: ['car'] });
+  await withholdShapesBut(page, await api.uuidOf('held-then-labeled', FIRST_IMAGE.file), 2000);
+  await editor.open('bndbox', 'held-then-labeled', '1 / 8');
+  await page.keyboard.press('d');
+  const c = await editor.centre();
+  await editor.drag({ x: c.x - 60, y: c.y - 40 }, { x: c.x + 40, y: c.y + 40 }); // cat.jpg, still on its way
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+
+  await expect(editor.position()).toHaveText('1 / 1', { timeout: 15_000 });
+  await expect(editor.canvas()).toHaveAttribute('data-image-id', await api.uuidOf('held-then-labeled', 'cat.jpg'));
+  await editor.waitSaved();
+  expect(await api.boxesOf('held-then-labeled', 'cat.jpg')).toHaveLength(1);
+});
+
 test('a polygon clicked before its image arrived, a slip taken back with Backspace and closed with Enter, is kept as drawn, moving on at once', async ({ page, api, editor }) => {
   await api.createProject('held-polygon', 'seg', { labels: ['car'] });
   // Every image's shapes but the first's come 2 s late: the clicks below wait for theirs.

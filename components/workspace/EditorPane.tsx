@@ -90,7 +90,7 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       window.removeEventListener('pagehide', keep);
       // The workspace closes, the page lives on: applied now.
       const exit = exitAt();
-      if (exit) applyHeld(exit);
+      if (exit) void applyHeld(exit);
     };
   }, [held, position, store, type, name, keepHeld, applyHeld]);
   const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);

@@ -56,7 +56,7 @@ describe('held input applied once its image can be read', () => {
 
   it('stops trying once the workspace is closed; the stash waits for its next opening', async () => {
     const { stash, applied, runner } = setup(['down']);
-    runner.apply(exitFor('a'));
+    void runner.apply(exitFor('a'));
     await vi.advanceTimersByTimeAsync(0);
     runner.setWorkspaceOpen(false);
     await vi.advanceTimersByTimeAsync(5 * HELD_RETRY_MS);

@@ -63,9 +63,10 @@ export function createHeldExitRunner<Image>({ stash, project, read, refusedForGo
     applyStashed,
     /** Stashed first: the page may go before the image's shapes come. */
     keep: (exit: HeldExit) => stashHeldExit(stash, project, exit),
+    /** Resolves once it is applied (its save queued), as applyStashed. */
     apply: (exit: HeldExit) => {
       stashHeldExit(stash, project, exit);
-      void applyStashed();
+      return applyStashed();
     },
     setWorkspaceOpen(open: boolean) {
       workspaceOpen = open;

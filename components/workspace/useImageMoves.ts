@@ -99,7 +99,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       }
       // A box drawn before this image reached the editor goes on to it without the editor.
       const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
-      if (held) applyHeld(held);
+      if (held) void applyHeld(held);
       const { imageId, shapes } = store.getState();
       // The image left behind keeps its latest shapes in the cache, whatever comes back first.
       if (imageId) leave(imageId, shapes);
@@ -182,6 +182,10 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
         // failing now lands later, and the image opened again must show what it saved.
         const { imageId, shapes } = store.getState();
         if (imageId) leave(imageId, shapes);
+        // A box drawn before the image in view reached the editor: saved after the list was read,
+        // its image was left out of Labeled (kept in To do) until the list was read again.
+        const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
+        if (held) await applyHeld(held).catch(() => undefined);
         await flush().catch(() => undefined);
         if (!drawnPoints(store) && !store.getState().pendingLabel) return;
       }
@@ -191,7 +195,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       // as on a move: held on, it waited for the image the list read would put at the position
       // (the first of another list, an image added before it), and was dropped when that one came.
       const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
-      if (held) applyHeld(held);
+      if (held) void applyHeld(held);
       read(dropped);
     });
   };
