@@ -127,6 +127,27 @@ test('a box drawn while its image is still on its way survives the tab closing a
   expect(await api.boxes('held-close')).toHaveLength(1);
 });
 
+test('a polygon half drawn on the image shown survives the tab closing at once, or the workspace left, closed as moving on closes it', async ({ context, world, api }) => {
+  await api.createProject('drawing-close', 'seg', { labels: ['car'] });
+  const page = await context.newPage();
+  const editor = editorPage(page, world.server.url);
+  await editor.open('seg', 'drawing-close', '1 / 8');
+  const c = await editor.centre();
+  for (const [dx, dy] of [[-30, -30], [30, -30], [30, 30]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  await page.close();
+
+  const again = await context.newPage();
+  const reopened = editorPage(again, world.server.url);
+  await reopened.open('seg', 'drawing-close', '1 / 8');
+  await expect.poll(async () => (await api.polygonsOf('drawing-close', FIRST_IMAGE.file)).map((polygon) => polygon.coorPt.length)).toEqual([3]);
+
+  // Left for the project list inside the app: the same.
+  await reopened.nextImage();
+  for (const [dx, dy] of [[-30, -30], [30, -30], [30, 30], [-30, 30]] as const) await again.mouse.click(c.x + dx, c.y + dy);
+  await again.getByRole('link', { name: '← Projects' }).click();
+  await expect.poll(async () => (await api.polygons('drawing-close')).map((polygon) => polygon.coorPt.length)).toEqual([3, 4]);
+});
+
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
   // Every image's shapes but the first's come 2 s late: the boxes below wait for theirs.

@@ -14,6 +14,7 @@ import { isHugeImage } from '@/components/editor/tiles/tile-view';
 import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
 import { noticeOf } from './image-availability';
 import type { ImagePosition } from './image-position';
+import { leaveDrawing } from './useDrawingNotice';
 import type { ImageListItem } from './useImageList';
 import { useEditorDocument } from './useEditorDocument';
 import type { useEditorPersistence } from './useEditorPersistence';
@@ -82,6 +83,10 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
   useEffect(() => {
     const exitAt = () => takeHeldExit(held, type, name, latestItemAt.current(position.get()), store.getState().activeLabel);
     const keep = () => {
+      // A polygon half drawn on the image shown went with the page without a word, where one
+      // clicked on an image still on its way is closed on it: closed as a move closes it, before
+      // the workspace's own pagehide (added after this one) sends what is unsaved.
+      leaveDrawing(store, tools);
       const exit = exitAt();
       if (exit) keepHeld(exit);
     };
@@ -92,7 +97,7 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
       const exit = exitAt();
       if (exit) void applyHeld(exit);
     };
-  }, [held, position, store, type, name, keepHeld, applyHeld]);
+  }, [held, position, store, tools, type, name, keepHeld, applyHeld]);
   const { status: pyramid, refresh: refreshPyramid } = useTilePyramid(type, name, current?.uuid, current ? isHugeImage(current) : false);
   const currentUrl = current ? imageUrlOf(type, name, current.uuid) : null;
   // An image that cannot be shown (deleted meanwhile, or its read failed) takes no input: what

@@ -47,7 +47,7 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { droppedNotice, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
+import { droppedNotice, leaveDrawing, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageMoves } from './useImageMoves';
 import { useLabelEdits } from './useLabelEdits';
@@ -244,7 +244,18 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     <div className="workspace">
       <header className="topbar">
         {/* In a narrow window the arrows stand alone (topbar-long): the bar keeps one row. */}
-        <Link className="button" href="/" aria-label="← Projects" onClick={() => void flush()}>← <span className="topbar-long">Projects</span></Link>
+        {/* A polygon half drawn went with the workspace without a word: closed as a move closes it. */}
+        <Link
+          className="button"
+          href="/"
+          aria-label="← Projects"
+          onClick={() => {
+            leaveDrawing(store, tools);
+            void flush();
+          }}
+        >
+          ← <span className="topbar-long">Projects</span>
+        </Link>
         <h1 className="topbar-title">{name}</h1>
         {/* A list being read has no length yet: "0 / 0" said it held no images. */}
         <span className="muted" aria-label="Position">{!list.counts ? '… / …' : total > 0 ? `${index + 1} / ${total}` : '0 / 0'}</span>
