@@ -114,6 +114,23 @@ test('"Next to-do" skips images with shapes and wraps to the start', async ({ pa
   await expect(topbarPath(page)).toHaveText('disguised.txt');
 });
 
+test('"Next to-do" pressed twice in a rush lands on the second image to do, not twice on the first', async ({ page, world, api, editor }) => {
+  await api.createProject('todo-rush', 'bndbox', { labels: ['car'] });
+  await labelOverRest(page.request, world.server.url, 'todo-rush', { 'bitmap.bmp': 'car', 'cat.jpg': 'car', 'dog.png': 'car', 'grey.png': 'car' });
+  await editor.open('bndbox', 'todo-rush', '1 / 8');
+  // The search comes late: the second U is pressed while the first one's is on its way.
+  await page.route(/image\.nextUnlabeled/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.keyboard.press('u');
+  await page.keyboard.press('u');
+  await expect(editor.position()).toHaveText('6 / 8');
+  await expect(topbarPath(page)).toHaveText('nested/deeper/bird.jpg');
+  await page.waitForTimeout(700);
+  await expect(editor.position()).toHaveText('6 / 8');
+});
+
 test('keys pressed in a rush land on the last image, drawn with its box and its own history', async ({ page, world, api, editor }) => {
   await api.createProject('rushed', 'bndbox', { labels: ['car', 'bus'] });
   await labelOverRest(page.request, world.server.url, 'rushed', { 'portrait.jpg': 'bus' });

@@ -151,11 +151,17 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     const waits = item && listMoves.awaits({ open: { imageUuid: item.uuid, relPath: item.img_path }, found: (found) => void found.then(opened, (error: unknown) => setNotice(errorText(error))) });
     if (!waits) go(index);
   };
+  // U pressed again before the last one landed searched from the same image and landed on it
+  // too: each waits for the one before and searches from where it went.
+  const unlabeledOnItsWay = useRef(Promise.resolve());
   const nextUnlabeled = () => {
     if (listMoves.awaits('nextUnlabeled')) return;
     setNotice(null);
     // Asked after this tab's saves landed: the image just labelled must not count as to do.
-    void flush().finally(() => navigation.nextUnlabeled().catch((error: unknown) => setNotice(errorText(error))));
+    unlabeledOnItsWay.current = unlabeledOnItsWay.current
+      .then(() => flush().catch(() => undefined))
+      .then(() => navigation.nextUnlabeled(position.get()))
+      .catch((error: unknown) => setNotice(errorText(error)));
   };
 
   /**

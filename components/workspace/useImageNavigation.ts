@@ -41,12 +41,13 @@ export function useImageNavigation(options: ImageNavigationOptions) {
   // In a kept list the search starts after the image here (its place in the order holds when it
   // has left the list as it is now); an image found that the kept list lacks (its shapes were
   // removed since it opened) is passed over.
-  const nextUnlabeled = useCallback(async (): Promise<void> => {
-    let after = await keptUuidAt(index);
+  // from: the position the search starts after, the one shown when it is not the last render's.
+  const nextUnlabeled = useCallback(async (from = index): Promise<void> => {
+    let after = await keptUuidAt(from);
     // Images without shapes now that the kept list lacks are rare (shapes removed since it
     // opened); past this many the search gives up rather than walk the project.
     for (let passed = 0; passed < MAX_PASSED_OVER; passed += 1) {
-      const found = await queryClient.fetchQuery({ ...trpc.image.nextUnlabeled.queryOptions({ ...list, after: index, after_uuid: after }), staleTime: 0 });
+      const found = await queryClient.fetchQuery({ ...trpc.image.nextUnlabeled.queryOptions({ ...list, after: from, after_uuid: after }), staleTime: 0 });
       if (!found || found.uuid === after) break;
       const position = await positionOf(found);
       if (position !== undefined) return go(position);
