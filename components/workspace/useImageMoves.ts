@@ -86,6 +86,11 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     },
     [store],
   );
+  /** What was drawn before the image in view reached the editor, applied to it without the editor; resolves once its save is queued. */
+  const handHeldOn = useCallback(() => {
+    const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
+    return held ? applyHeld(held) : Promise.resolve();
+  }, [heldInput, type, name, itemAt, position, store, applyHeld]);
   /** step: the user stepped to a neighbour (next/previous), the one move "keep previous" follows. */
   const go = useCallback(
     (next: number, step = false) => {
@@ -98,8 +103,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
         return;
       }
       // A box drawn before this image reached the editor goes on to it without the editor.
-      const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
-      if (held) void applyHeld(held);
+      void handHeldOn();
       const { imageId, shapes } = store.getState();
       // The image left behind keeps its latest shapes in the cache, whatever comes back first.
       if (imageId) leave(imageId, shapes);
@@ -109,7 +113,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       void list.ensure(next).catch(() => undefined);
       position.set(next);
     },
-    [flush, list, itemAt, store, settleDrawing, afterLabel, leave, applyHeld, heldInput, type, name, position, setNotice],
+    [flush, list, store, settleDrawing, afterLabel, leave, handHeldOn, position, setNotice],
   );
   const labelled = useEffectEvent((shape: EditorShape) => {
     const asked = askedMove.current;
@@ -190,8 +194,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
         if (imageId) leave(imageId, shapes);
         // A box drawn before the image in view reached the editor: saved after the list was read,
         // its image was left out of Labeled (kept in To do) until the list was read again.
-        const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
-        if (held) await applyHeld(held).catch(() => undefined);
+        await handHeldOn().catch(() => undefined);
         await flush().catch(() => undefined);
         if (!drawnPoints(store) && !store.getState().pendingLabel) return;
       }
@@ -200,8 +203,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
       // A box drawn before the image in view reached the editor goes on to it without the editor,
       // as on a move: held on, it waited for the image the list read would put at the position
       // (the first of another list, an image added before it), and was dropped when that one came.
-      const held = takeHeldExit(heldInput, type, name, itemAt(position.get()), store.getState().activeLabel);
-      if (held) void applyHeld(held);
+      void handHeldOn();
       read(dropped);
     });
   };
