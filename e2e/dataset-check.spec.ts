@@ -2,6 +2,7 @@
 // of no area, the counts per rule, an entry that opens its image with the shape selected,
 // "Clip all" stored for every image, and Ctrl+Z taking back one image's fix.
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
 
@@ -54,18 +55,24 @@ test('check a dataset, jump to an entry, clip all, undo one image', async ({ api
   expect((await api.boxesOf('checked', 'b.png'))[1]).toEqual(expect.objectContaining({ x2: 100 }));
 });
 
-test("an entry not in the strip's list says so until another list is chosen or the user moves on", async ({ api, editor, page }) => {
-  await api.createProject('check-notice', 'bndbox', { labels: ['car'] });
-  await api.saveBoxes('check-notice', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);
-  await editor.open('bndbox', 'check-notice', '1 / 8');
-  await editor.showToDo();
-  await expect(editor.position()).toHaveText('1 / 7');
+/** Check dataset opened, and grey.png's entry clicked while the strip's list does not hold it. */
+async function checkEntryOfGreyOutsideTheList(page: Page) {
   await page.keyboard.press('Shift+C');
   const panel = page.getByRole('region', { name: 'Check dataset' });
   const entry = panel.getByRole('button', { name: 'grey.png · grey-out' });
   const notice = panel.getByText("grey.png is not in the strip's list (clear its filter)");
   await entry.click();
   await expect(notice).toBeVisible();
+  return { entry, notice };
+}
+
+test("an entry not in the strip's list says so until another list is chosen or the user moves on", async ({ api, editor, page }) => {
+  await api.createProject('check-notice', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('check-notice', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);
+  await editor.open('bndbox', 'check-notice', '1 / 8');
+  await editor.showToDo();
+  await expect(editor.position()).toHaveText('1 / 7');
+  const { entry, notice } = await checkEntryOfGreyOutsideTheList(page);
   // Shown All, it is in the list: the notice spoke of the list left.
   await editor.imageStrip().getByRole('tab', { name: /^All/ }).click();
   await expect(editor.position()).toHaveText('1 / 8');
@@ -88,12 +95,7 @@ test("an entry not in the strip's list says so until the list is read again", as
   await expect(editor.position()).toHaveText('1 / 1');
   // Another client labels grey.png after Labeled was opened: the list as opened does not hold it.
   await api.saveBoxes('check-notice-update', 'grey.png', { width: 64, height: 64 }, [{ id: 'grey-out', x1: 40, y1: 40, x2: 90, y2: 60, label: 'car' }]);
-  await page.keyboard.press('Shift+C');
-  const panel = page.getByRole('region', { name: 'Check dataset' });
-  const entry = panel.getByRole('button', { name: 'grey.png · grey-out' });
-  const notice = panel.getByText("grey.png is not in the strip's list (clear its filter)");
-  await entry.click();
-  await expect(notice).toBeVisible();
+  const { entry, notice } = await checkEntryOfGreyOutsideTheList(page);
   // A save here counts the labelled images again: Update list offers the list with grey.png.
   await editor.waitImageShown();
   await editor.drawBox({ x: 14, y: 2 }, { x: 24, y: 12 });
