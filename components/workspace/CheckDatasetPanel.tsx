@@ -10,6 +10,7 @@ import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { EditorShape } from '@/components/editor/model/types';
 import { errorText, useTRPC } from '@/components/trpc/provider';
 import { editorImageQuery } from './useEditorPersistence';
+import type { ListChoice } from './useImageMoves';
 import type { ShapePlace } from './useJumpToShape';
 import type { ProjectType } from './useProject';
 
@@ -22,9 +23,9 @@ interface CheckDatasetProps {
   /** Sends this tab's pending saves: the check reads the stored shapes. */
   flush: () => Promise<unknown>;
   jumpTo: (place: ShapePlace) => Promise<boolean>;
-  /** The position in view and the strip's list as chosen: a notice speaks of both. */
+  /** The position in view and the strip's list as chosen (a new one each reading): a notice speaks of both. */
   shown: number;
-  list: unknown;
+  list: ListChoice;
   onClose: () => void;
 }
 
