@@ -8,8 +8,19 @@ describe('geometry', () => {
 
   it('flips a box dragged past its opposite edge and keeps it as large as the smallest box drawn', () => {
     expect(resizeBox(box, 'e', { x: 0, y: 15 }, size)).toMatchObject({ x: 0, w: 10 });
-    expect(resizeBox(box, 'n', { x: 0, y: 30 }, size)).toMatchObject({ y: 30, h: MIN_SHAPE_SIDE });
+    expect(resizeBox(box, 'n', { x: 0, y: 30 }, size)).toMatchObject({ y: 30 - MIN_SHAPE_SIDE, h: MIN_SHAPE_SIDE });
     expect(resizeBox(box, 'se', { x: 500, y: 500 }, size)).toMatchObject({ x: 10, y: 10, w: 90, h: 40 });
+  });
+
+  it('keeps the edge not dragged where it was when a handle is dragged onto it', () => {
+    // The west and north handles had pushed the east and south edges out by the minimum.
+    expect(resizeBox(box, 'w', { x: 30, y: 15 }, size)).toMatchObject({ x: 30 - MIN_SHAPE_SIDE, w: MIN_SHAPE_SIDE });
+    expect(resizeBox(box, 'w', { x: 31, y: 15 }, size)).toMatchObject({ x: 30, w: MIN_SHAPE_SIDE });
+    expect(resizeBox(box, 'nw', { x: 29, y: 29 }, size)).toMatchObject({ x: 30 - MIN_SHAPE_SIDE, y: 30 - MIN_SHAPE_SIDE, w: MIN_SHAPE_SIDE, h: MIN_SHAPE_SIDE });
+    expect(resizeBox(box, 'e', { x: 10, y: 15 }, size)).toMatchObject({ x: 10, w: MIN_SHAPE_SIDE });
+    expect(resizeBox(box, 'e', { x: 9, y: 15 }, size)).toMatchObject({ x: 10 - MIN_SHAPE_SIDE, w: MIN_SHAPE_SIDE });
+    // An edge box dragged onto its own edge stays inside the image.
+    expect(resizeBox({ ...box, x: 0 }, 'e', { x: -5, y: 15 }, size)).toMatchObject({ x: 0, w: MIN_SHAPE_SIDE });
   });
 
   it('zooms around the cursor: the image point under it stays put', () => {

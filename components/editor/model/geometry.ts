@@ -36,11 +36,26 @@ export function resizeBox(snapshot: EditorBox, handle: Handle, point: Point, siz
   if (handle.includes('n')) top = p.y;
   if (handle.includes('s')) bottom = p.y;
   const box = boxFromCorners({ x: left, y: top }, { x: right, y: bottom }, size);
-  // A handle dragged onto the opposite one left a box the box tool would not draw. The least
-  // kept inside the image: a handle dragged past the far edge left it just outside.
-  const w = Math.max(MIN_SHAPE_SIDE, box.w);
-  const h = Math.max(MIN_SHAPE_SIDE, box.h);
-  return { ...snapshot, x: Math.max(0, Math.min(box.x, size.width - w)), y: Math.max(0, Math.min(box.y, size.height - h)), w, h };
+  const horizontal = atLeastMinSide(box.x, box.w, handle.includes('w') ? { anchor: right, fromStart: true } : handle.includes('e') ? { anchor: left, fromStart: false } : null, p.x, size.width);
+  const vertical = atLeastMinSide(box.y, box.h, handle.includes('n') ? { anchor: bottom, fromStart: true } : handle.includes('s') ? { anchor: top, fromStart: false } : null, p.y, size.height);
+  return { ...snapshot, x: horizontal.start, y: vertical.start, w: horizontal.length, h: vertical.length };
+}
+
+/**
+ * One side of a resized box, never shorter than a box drawn: a handle dragged onto the opposite
+ * edge left a box the box tool would not draw. The edge not dragged (anchor) stays where it
+ * is, and the box keeps to the handle's side of it (its own side until dragged past it); a
+ * side no handle moves (an imported sliver) grows from its start. Kept inside the image: a
+ * handle dragged past the far edge left it just outside.
+ */
+function atLeastMinSide(start: number, length: number, dragged: { anchor: number; fromStart: boolean } | null, handleAt: number, axisLength: number) {
+  if (length >= MIN_SHAPE_SIDE) return { start, length };
+  let grown = start;
+  if (dragged) {
+    const pastAnchor = dragged.fromStart ? handleAt > dragged.anchor : handleAt < dragged.anchor;
+    grown = dragged.fromStart !== pastAnchor ? dragged.anchor - MIN_SHAPE_SIDE : dragged.anchor;
+  }
+  return { start: Math.max(0, Math.min(grown, axisLength - MIN_SHAPE_SIDE)), length: MIN_SHAPE_SIDE };
 }
 
 export function handlePoint(box: EditorBox, handle: Handle): Point {
