@@ -148,6 +148,40 @@ test('a polygon half drawn on the image shown survives the tab closing at once, 
   await expect.poll(async () => (await api.polygons('drawing-close')).map((polygon) => polygon.coorPt.length)).toEqual([3, 4]);
 });
 
+test('a polygon half drawn with no label picked comes back, still drawn, after a reload or the tab closed at once; closed, it asks for its label and saves', async ({ context, world, api }) => {
+  await api.createProject('drawing-unnamed', 'seg');
+  const page = await context.newPage();
+  const editor = editorPage(page, world.server.url);
+  await editor.open('seg', 'drawing-unnamed', '1 / 8');
+  const c = await editor.centre();
+  for (const [dx, dy] of [[-30, -30], [30, -30], [30, 30]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  await page.reload();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitImageShown();
+  await expect(page.getByRole('status').filter({ hasText: 'was brought back' })).toBeVisible();
+  await page.close({ runBeforeUnload: true });
+
+  const again = await context.newPage();
+  const reopened = editorPage(again, world.server.url);
+  await reopened.open('seg', 'drawing-unnamed', '1 / 8');
+  await expect(again.getByRole('status').filter({ hasText: 'was brought back' })).toBeVisible();
+  // Still being drawn: a click adds a fourth point, Enter closes it and asks for its label.
+  await again.mouse.click(c.x - 30, c.y + 30);
+  await again.keyboard.press('Enter');
+  const ask = again.getByRole('dialog', { name: 'Label for this shape' });
+  await ask.getByLabel('Label').fill('road');
+  await ask.getByLabel('Label').press('Enter');
+  await reopened.waitSaved();
+  expect((await api.polygonsOf('drawing-unnamed', FIRST_IMAGE.file)).map((polygon) => [polygon.label, polygon.coorPt.length])).toEqual([['road', 4]]);
+  // Used once: the next opening draws nothing.
+  await again.reload();
+  await reopened.waitImageShown();
+  await expect(again.getByRole('status').filter({ hasText: 'was brought back' })).toBeHidden();
+  await again.keyboard.press('Enter');
+  await reopened.waitSaved();
+  expect(await api.polygons('drawing-unnamed')).toHaveLength(1);
+});
+
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
   // Every image's shapes but the first's come 2 s late: the boxes below wait for theirs.

@@ -14,10 +14,10 @@ import { isHugeImage } from '@/components/editor/tiles/tile-view';
 import { useTilePyramid } from '@/components/editor/tiles/useTilePyramid';
 import { noticeOf } from './image-availability';
 import type { ImagePosition } from './image-position';
-import { leaveDrawing } from './useDrawingNotice';
 import type { ImageListItem } from './useImageList';
 import { useEditorDocument } from './useEditorDocument';
 import type { useEditorPersistence } from './useEditorPersistence';
+import { leaveDrawingAsPageGoes } from './useKeptDrawing';
 import { imageUrlOf, originalUrlOf, thumbUrlOf, usePrefetchNeighbours, versionOf } from './usePrefetchNeighbours';
 import type { ProjectType } from './useProject';
 
@@ -85,8 +85,9 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
     const keep = () => {
       // A polygon half drawn on the image shown went with the page without a word, where one
       // clicked on an image still on its way is closed on it: closed as a move closes it, before
-      // the workspace's own pagehide (added after this one) sends what is unsaved.
-      leaveDrawing(store, tools);
+      // the workspace's own pagehide (added after this one) sends what is unsaved. One that would
+      // ask for its label is kept for the next opening instead.
+      leaveDrawingAsPageGoes(store, tools, `${type}/${name}`);
       const exit = exitAt();
       if (exit) keepHeld(exit);
     };

@@ -47,9 +47,10 @@ import { useLabelsFromElsewhere } from './useLabelsFromElsewhere';
 import { useEditorPersistence } from './useEditorPersistence';
 import { useEditorSettings } from './useEditorSettings';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { droppedNotice, leaveDrawing, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
+import { droppedNotice, useDrawingNotice, whenNotDrawing } from './useDrawingNotice';
 import { useImageList, type ImageFilter } from './useImageList';
 import { useImageMoves } from './useImageMoves';
+import { leaveDrawingAsPageGoes, useKeptDrawing } from './useKeptDrawing';
 import { useLabelEdits } from './useLabelEdits';
 import { originalUrlOf, thumbUrlOf } from './usePrefetchNeighbours';
 import { EditorPane } from './EditorPane';
@@ -111,6 +112,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   });
   const [notice, setNotice] = useState<string | null>(null);
   const tellDrawing = useDrawingNotice(store, setNotice);
+  useKeptDrawing(store, `${type}/${name}`, tellDrawing);
   const [tools] = useState(() => {
     store.setTool(toolsFor(type)[1]?.id ?? 'select');
     // A huge image is outlined from its preview: decoding it whole would take gigabytes.
@@ -244,13 +246,13 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
     <div className="workspace">
       <header className="topbar">
         {/* In a narrow window the arrows stand alone (topbar-long): the bar keeps one row. */}
-        {/* A polygon half drawn went with the workspace without a word: closed as a move closes it. */}
+        {/* A polygon half drawn went with the workspace without a word: closed as a move closes it (kept, when it would ask for its label). */}
         <Link
           className="button"
           href="/"
           aria-label="← Projects"
           onClick={() => {
-            leaveDrawing(store, tools);
+            leaveDrawingAsPageGoes(store, tools, `${type}/${name}`);
             void flush();
           }}
         >
