@@ -182,6 +182,25 @@ test('a polygon half drawn with no label picked comes back, still drawn, after a
   expect(await api.polygons('drawing-unnamed')).toHaveLength(1);
 });
 
+test('a box waiting for its label when the page reloads at once comes back waiting for it; named, it saves', async ({ page, api, editor }) => {
+  await api.createProject('pending-reload', 'bndbox');
+  await editor.open('bndbox', 'pending-reload', '1 / 8');
+  await editor.drawBox({ x: 4, y: 3 }, { x: 20, y: 12 });
+  const ask = page.getByRole('dialog', { name: 'Label for this shape' });
+  await expect(ask).toBeVisible();
+  await page.reload();
+  await expect(editor.position()).toHaveText('1 / 8');
+  await editor.waitImageShown();
+  await expect(ask).toBeVisible();
+  const broughtBack = page.getByRole('status').filter({ hasText: 'was brought back' });
+  await expect(broughtBack).toBeVisible();
+  await ask.getByLabel('Label').fill('tree');
+  await ask.getByLabel('Label').press('Enter');
+  await editor.waitSaved();
+  await expect(broughtBack).toBeHidden();
+  expect(await api.boxes('pending-reload')).toEqual([expect.objectContaining({ label: 'tree', x1: expect.closeTo(4, 0), y1: expect.closeTo(3, 0), x2: expect.closeTo(20, 0), y2: expect.closeTo(12, 0) })]);
+});
+
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
   // Every image's shapes but the first's come 2 s late: the boxes below wait for theirs.

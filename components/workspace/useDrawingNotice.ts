@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } fr
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ToolController } from '@/components/editor/model/tools';
 import { POLYGON_CLOSE_RULE } from '@/components/editor/model/tools/polygon.tool';
-import type { Point } from '@/components/editor/model/types';
+import type { EditorShape, Point } from '@/components/editor/model/types';
 import { countOf } from '@/components/ui/count-text';
 
 export const drawnPoints = (store: EditorStore): readonly Point[] | null => {
@@ -55,15 +55,15 @@ export const whenLabelled = (store: EditorStore, then: () => void): void => when
 
 /**
  * Says something about the drawing in the workspace's notice: it holds until the drawing
- * changes (a point added or taken back, the polygon closed or escaped, a new one begun), and
- * is then no longer true.
+ * changes (a point added or taken back, the polygon closed or escaped, a new one begun, the
+ * label prompt answered), and is then no longer true.
  */
 export function useDrawingNotice(store: EditorStore, setNotice: Dispatch<SetStateAction<string | null>>) {
-  const said = useRef<{ text: string; points: readonly Point[] | null } | null>(null);
+  const said = useRef<{ text: string; points: readonly Point[] | null; pending: EditorShape | null } | null>(null);
   useEffect(() => {
     const unsubscribe = store.subscribe(() => {
       const current = said.current;
-      if (!current || drawnPoints(store) === current.points) return;
+      if (!current || (drawnPoints(store) === current.points && store.getState().pendingLabel === current.pending)) return;
       said.current = null;
       setNotice((shown) => (shown === current.text ? null : shown));
     });
@@ -71,7 +71,7 @@ export function useDrawingNotice(store: EditorStore, setNotice: Dispatch<SetStat
   }, [store, setNotice]);
   return useCallback(
     (text: string) => {
-      said.current = { text, points: drawnPoints(store) };
+      said.current = { text, points: drawnPoints(store), pending: store.getState().pendingLabel };
       setNotice(text);
     },
     [store, setNotice],

@@ -1,9 +1,10 @@
-// A polygon half drawn with no label picked as the page goes: kept for the next opening, once.
+// A polygon half drawn with no label picked, or a shape waiting for its label, as the page goes:
+// kept for the next opening, once.
 import { describe, expect, it } from 'vitest';
 import { memoryStash } from '@/components/editor/edit-journal';
 import { createEditorStore } from '@/components/editor/model/editor-store';
 import { createToolController } from '@/components/editor/model/tools';
-import { leaveDrawingAsPageGoes, takeKeptDrawing } from './useKeptDrawing';
+import { bringBack, leaveDrawingAsPageGoes, RESTORED_PENDING_NOTICE, takeKeptDrawing } from './useKeptDrawing';
 
 const POINTS = [{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 30, y: 40 }];
 
@@ -35,11 +36,43 @@ describe('leaveDrawingAsPageGoes', () => {
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
   });
 
+  it('keeps a box waiting for its label, and brings it back waiting there on its image', () => {
+    const stash = memoryStash();
+    const { store, tools } = drawing('');
+    const box = { id: 'b1', kind: 'box', x: 10, y: 20, w: 30, h: 40, label: '' } as const;
+    store.addShape(box);
+    leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
+    const kept = takeKeptDrawing(stash, 'seg/a');
+    expect(kept).toEqual({ uuid: 'img', shape: box });
+    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+
+    const next = createEditorStore();
+    next.load('img', { width: 100, height: 100 }, []);
+    expect(bringBack(next, kept!)).toBe(RESTORED_PENDING_NOTICE);
+    expect(next.getState()).toMatchObject({ pendingLabel: box, shapes: [] });
+    next.resolvePendingLabel('car');
+    expect(next.getState().shapes).toEqual([{ ...box, label: 'car' }]);
+  });
+
+  it('keeps a polygon closed and waiting for its label as it is, not as points to draw on', () => {
+    const stash = memoryStash();
+    const { store, tools } = drawing('');
+    expect(tools.complete()).toBe(true);
+    const pending = store.getState().pendingLabel;
+    expect(pending).toMatchObject({ kind: 'polygon', points: POINTS });
+    leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
+    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', shape: pending });
+  });
+
   it('drops a damaged entry without a word', () => {
     const stash = memoryStash();
     stash.write('labelport-drawing\u0000seg/a', '{"uuid":"img","points":[{"x":"1"}]}');
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
     stash.write('labelport-drawing\u0000seg/a', '{');
+    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    stash.write('labelport-drawing\u0000seg/a', '{"uuid":"img","shape":{"id":"b1","kind":"box","x":1,"y":1,"w":null,"h":2}}');
+    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    stash.write('labelport-drawing\u0000seg/a', '{"uuid":"img","shape":{"id":"p1","kind":"polygon"}}');
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
   });
 });

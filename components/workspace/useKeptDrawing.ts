@@ -3,57 +3,76 @@
 // A polygon half drawn with no label picked when the page goes (a closed tab, a reload) or the
 // workspace is left: closed as a move closes it, it waited for the label prompt, which goes with
 // the page, and its points were lost. They are kept in localStorage instead, and the workspace
-// brings the polygon back, still being drawn, when it opens that image again.
+// brings the polygon back, still being drawn, when it opens that image again. So is a shape
+// already waiting in the label prompt: it comes back waiting there.
 import { useEffect } from 'react';
 import { localStorageStash, type ExitStash } from '@/components/editor/edit-journal';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ToolController } from '@/components/editor/model/tools';
-import type { Point } from '@/components/editor/model/types';
+import type { EditorShape, Point } from '@/components/editor/model/types';
 import { drawnPoints, leaveDrawing } from './useDrawingNotice';
 
 const KEPT_PREFIX = 'labelport-drawing\u0000';
 
 export const RESTORED_NOTICE = 'The polygon being drawn when the page went was brought back: click on, close it and pick its label';
+export const RESTORED_PENDING_NOTICE = 'The shape waiting for its label when the page went was brought back: pick its label, or press Escape to drop it';
 
-interface KeptDrawing {
-  uuid: string;
-  points: readonly Point[];
-}
+/** The polygon being drawn (points), or the shape waiting for its label (shape). */
+type KeptDrawing = { uuid: string; points: readonly Point[] } | { uuid: string; shape: EditorShape };
 
 /**
- * As the workspace goes: the polygon being drawn is kept when closing it would ask for its label,
- * else it goes as leaveDrawing says (closed on its image, or dropped).
+ * As the workspace goes: the shape waiting for its label is kept, and so is the polygon being
+ * drawn when closing it would ask for its label; else the polygon goes as leaveDrawing says
+ * (closed on its image, or dropped).
  */
 export function leaveDrawingAsPageGoes(store: EditorStore, tools: ToolController, project: string, stash = localStorageStash()): void {
   const points = drawnPoints(store);
-  const { imageId, activeLabel } = store.getState();
-  if (!stash || !points || !imageId || activeLabel) {
+  const { imageId, activeLabel, pendingLabel } = store.getState();
+  const kept: KeptDrawing | null = !imageId ? null : pendingLabel ? { uuid: imageId, shape: pendingLabel } : points && !activeLabel ? { uuid: imageId, points } : null;
+  if (!stash || !kept) {
     leaveDrawing(store, tools);
     return;
   }
   try {
-    stash.write(KEPT_PREFIX + project, JSON.stringify({ uuid: imageId, points } satisfies KeptDrawing));
+    stash.write(KEPT_PREFIX + project, JSON.stringify(kept));
   } catch {
     // Storage full or refused: nothing else can keep it while the page goes away.
   }
 }
 
-/** The polygon kept for the project, taken out of the stash: it is brought back once at most. */
+const finite = (...values: unknown[]) => values.every(Number.isFinite);
+const validPoints = (points: unknown) => Array.isArray(points) && points.every((point: Partial<Point> | null) => finite(point?.x, point?.y));
+const validShape = (shape: Partial<EditorShape> | undefined) =>
+  typeof shape?.id === 'string' && (shape.kind === 'box' ? finite(shape.x, shape.y, shape.w, shape.h) : shape.kind === 'polygon' && validPoints(shape.points));
+
+/** The drawing kept for the project, taken out of the stash: it is brought back once at most. */
 export function takeKeptDrawing(stash: ExitStash, project: string): KeptDrawing | null {
   const [text] = stash.read(KEPT_PREFIX + project);
   stash.remove(KEPT_PREFIX + project);
   try {
-    const kept = JSON.parse(text ?? 'null') as KeptDrawing | null;
-    const valid = typeof kept?.uuid === 'string' && Array.isArray(kept.points) && kept.points.every((point) => Number.isFinite(point?.x) && Number.isFinite(point?.y));
-    return valid ? kept : null;
+    const kept = JSON.parse(text ?? 'null') as Partial<{ uuid: string; points: Point[]; shape: EditorShape }> | null;
+    const valid = typeof kept?.uuid === 'string' && ('shape' in kept ? validShape(kept.shape) : validPoints(kept.points));
+    return valid ? (kept as KeptDrawing) : null;
   } catch {
     // A damaged entry helps nobody.
     return null;
   }
 }
 
+/** Puts the kept drawing back in the editor as it was when the page went; says what to tell the user. */
+export function bringBack(store: EditorStore, kept: KeptDrawing): string {
+  if ('shape' in kept) {
+    // Unnamed, it waits for its label again: the label prompt opens.
+    store.addShape({ ...kept.shape, label: '' });
+    return RESTORED_PENDING_NOTICE;
+  }
+  store.setTool('polygon');
+  store.setDraft({ kind: 'polygon', points: [...kept.points], hover: null });
+  return RESTORED_NOTICE;
+}
+
 /**
- * Brings back the polygon kept for the project on the first image the editor holds, when it is
+ * Brings back the drawing kept for the project on the first image the editor holds, when it is
  * the one it was drawn on; on any other (its image deleted meanwhile, say) it is dropped.
  */
 export function useKeptDrawing(store: EditorStore, project: string, tell: (text: string) => void) {
@@ -65,10 +84,7 @@ export function useKeptDrawing(store: EditorStore, project: string, tell: (text:
       if (!imageId || between) return;
       unsubscribe();
       const kept = takeKeptDrawing(stash, project);
-      if (kept?.uuid !== imageId) return;
-      store.setTool('polygon');
-      store.setDraft({ kind: 'polygon', points: [...kept.points], hover: null });
-      tell(RESTORED_NOTICE);
+      if (kept?.uuid === imageId) tell(bringBack(store, kept));
     });
     return () => void unsubscribe();
   }, [store, project, tell]);
