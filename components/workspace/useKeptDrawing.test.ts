@@ -24,6 +24,8 @@ describe('leaveDrawingAsPageGoes', () => {
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
     expect(store.getState().pendingLabel).toBeNull();
     expect(takeKeptDrawing(stash, 'seg/b')).toBeNull();
+    // Nor by a project whose name it starts with, which must leave it in place.
+    expect(takeKeptDrawing(stash, 'seg/')).toBeNull();
     expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', points: POINTS });
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
   });
@@ -66,13 +68,13 @@ describe('leaveDrawingAsPageGoes', () => {
 
   it('drops a damaged entry without a word', () => {
     const stash = memoryStash();
-    stash.write('labelport-drawing\u0000seg/a', '{"uuid":"img","points":[{"x":"1"}]}');
+    stash.write('labelport-drawing\u0000seg/a\u0000', '{"uuid":"img","points":[{"x":"1"}]}');
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
-    stash.write('labelport-drawing\u0000seg/a', '{');
+    stash.write('labelport-drawing\u0000seg/a\u0000', '{');
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
-    stash.write('labelport-drawing\u0000seg/a', '{"uuid":"img","shape":{"id":"b1","kind":"box","x":1,"y":1,"w":null,"h":2}}');
+    stash.write('labelport-drawing\u0000seg/a\u0000', '{"uuid":"img","shape":{"id":"b1","kind":"box","x":1,"y":1,"w":null,"h":2}}');
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
-    stash.write('labelport-drawing\u0000seg/a', '{"uuid":"img","shape":{"id":"p1","kind":"polygon"}}');
+    stash.write('labelport-drawing\u0000seg/a\u0000', '{"uuid":"img","shape":{"id":"p1","kind":"polygon"}}');
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import type { EditorShape, Point } from '@/components/editor/model/types';
 import { drawnPoints, leaveDrawing } from './useDrawingNotice';
 
 const KEPT_PREFIX = 'labelport-drawing\u0000';
+// The stash reads by prefix: ended by NUL, project seg/a's key is not a prefix of seg/ab's.
+const keyOf = (project: string) => `${KEPT_PREFIX}${project}\u0000`;
 
 export const RESTORED_NOTICE = 'The polygon being drawn when the page went was brought back: click on, close it and pick its label';
 export const RESTORED_PENDING_NOTICE = 'The shape waiting for its label when the page went was brought back: pick its label, or press Escape to drop it';
@@ -34,7 +36,7 @@ export function leaveDrawingAsPageGoes(store: EditorStore, tools: ToolController
     return;
   }
   try {
-    stash.write(KEPT_PREFIX + project, JSON.stringify(kept));
+    stash.write(keyOf(project), JSON.stringify(kept));
   } catch {
     // Storage full or refused: nothing else can keep it while the page goes away.
   }
@@ -47,8 +49,8 @@ const validShape = (shape: Partial<EditorShape> | undefined) =>
 
 /** The drawing kept for the project, taken out of the stash: it is brought back once at most. */
 export function takeKeptDrawing(stash: ExitStash, project: string): KeptDrawing | null {
-  const [text] = stash.read(KEPT_PREFIX + project);
-  stash.remove(KEPT_PREFIX + project);
+  const [text] = stash.read(keyOf(project));
+  stash.remove(keyOf(project));
   try {
     const kept = JSON.parse(text ?? 'null') as Partial<{ uuid: string; points: Point[]; shape: EditorShape }> | null;
     const valid = typeof kept?.uuid === 'string' && ('shape' in kept ? validShape(kept.shape) : validPoints(kept.points));
