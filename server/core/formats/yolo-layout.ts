@@ -45,7 +45,8 @@ export function createUniquePaths(reserved: readonly string[]) {
 function keptLabelFile(dataset: DatasetFields | undefined, stem: string, relPath: string): string | null {
   const file = storedLabelFile(dataset);
   if (file === null) return null;
-  const named = stripExtension(baseName(file)).toLowerCase();
+  // A `~n` the export added to keep two names apart (`labels/a.jpg~2.txt`) is no rename.
+  const named = stripExtension(baseName(file)).toLowerCase().replace(/~\d+$/, '');
   const image = baseName(relPath).toLowerCase();
   return named === image || named === stripExtension(image) ? file : renamedBeside(file, stem, '.txt');
 }

@@ -230,6 +230,30 @@ describe('YOLO export layout', () => {
       files = (await exportYolo(imported(read, [first, second]), ['cat', 'dog'], 'bndbox')).files;
     }
   });
+  it.each([
+    // labels/a.txt and labels/a.jpg.txt: the second is also the name a.jpg gets when labels/a.txt is taken.
+    [['a.jpg', 'a.jpg.png']],
+    // labels/labels/a.txt, which reads as images/a, naming a.jpg.
+    [['a.jpg', 'images/labels/a.jpg']],
+    // Apart only by case: the second is labels/labels/a.png~2.txt.
+    [['labels/A.PNG', 'labels/a.png']],
+    [['A.PNG', 'images/a.jpg', 'labels/a.png']],
+    // labels/labels/a.jpg~2.txt for labels/a.jpg, kept by the import and written again by the next export.
+    [['images/labels/a.jpg.png', 'labels/a.jpg']],
+  ])('reads its own export of %j back in the project\'s order, each image with its own labels, round after round', async (relPaths) => {
+    const shapes = relPaths.map((relPath, i) => box(10 + i, 20, 110, 70, `class${i}`));
+    let files: ExportFile[] = (await exportYolo(relPaths.map((relPath, i) => item(relPath, [shapes[i]!])), [], 'bndbox')).files;
+    for (let round = 1; round <= 2; round++) {
+      // Unzipped into a folder of its own and zipped again: the names count from classes.txt.
+      const wrapped = importYolo(files.map((file) => ({ ...file, path: `export/${file.path}` })), targets(relPaths), 'bndbox');
+      for (const read of [importYolo(files, targets(relPaths), 'bndbox'), wrapped]) {
+        expect(read).toMatchObject({ errors: [], unmatched: [] });
+        expect(relPaths.map((relPath) => read.matched.get(relPath)?.map((s) => roughly(s)))).toEqual(shapes.map((shape) => [roughly(shape)]));
+      }
+      const read = importYolo(files, targets(relPaths), 'bndbox');
+      files = (await exportYolo(imported(read, relPaths), [], 'bndbox')).files;
+    }
+  });
 });
 
 describe('YOLO Darknet layout through round trips', () => {

@@ -9,7 +9,9 @@ import {
   createExportPreparer,
   createImageMatcher,
   createImportResult,
+  dirName,
   exportAllAtOnce,
+  exportStems,
   idSource,
   importedShape,
   archivePath,
@@ -39,6 +41,8 @@ export { YOLO_LABELS_FOLDER } from './yolo-layout';
 
 export const YOLO_CLASSES_PATH = 'classes.txt';
 export const YOLO_DATA_PATH = 'data.yaml';
+/** The files of a YOLO export no label file may take. */
+const OWN_FILES = [YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES];
 
 const fixed = (value: number) => {
   const text = value.toFixed(6);
@@ -118,7 +122,7 @@ export const exportYoloPages: DatasetExporter = (labels, type, options, project,
   const preparer = createExportPreparer(labels, type);
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
-  const labelPaths = createLabelPaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES]);
+  const labelPaths = createLabelPaths(OWN_FILES);
   const splitLabelPaths = createUniquePaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH]);
   // With a split, the split decides where labels go: an import's own paths and Darknet files are not written.
   const sides = layout?.bySplit ? new Set<ExportSide>() : null;
@@ -170,7 +174,7 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
   const labelFiles = yoloLabelFiles(files, found.classes);
-  const targets = labelFileTargets(labelFiles, matcher);
+  const targets = exportedLabelFiles(labelFiles, images, dirName(found.classes.path)) ?? labelFileTargets(labelFiles, matcher);
   for (const file of labelFiles) {
     const target = targets.get(file) ?? null;
     if (!target) {
@@ -199,6 +203,28 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
     });
   }
   return result;
+}
+
+/**
+ * The image of each label file when the files are exactly those the export writes for these
+ * images (paths beside classes.txt, case aside), else null. The export hands out paths first
+ * come, first served in the project's order, which no reading of one path can undo:
+ * `labels/a.txt` is the file of `a.jpg` or of `images/a.jpg`, `labels/a.jpg.txt` of `a.jpg` or
+ * of `a.jpg.png`, whichever came first. Naming them again in the same order can.
+ */
+function exportedLabelFiles(files: readonly ImportFile[], images: readonly ImportTarget[], root: string): Map<ImportFile, ImportTarget> | null {
+  if (files.length !== images.length) return null;
+  const labelPaths = createLabelPaths(OWN_FILES);
+  const stems = exportStems(images.map((image) => image.relPath));
+  const byPath = new Map(images.map((image, i) => [labelPaths.pathOf(stems[i] ?? image.relPath, image.relPath, undefined).toLowerCase(), image]));
+  const prefix = root ? `${root}/` : '';
+  const found = new Map<ImportFile, ImportTarget>();
+  for (const file of files) {
+    const image = file.path.startsWith(prefix) ? byPath.get(file.path.slice(prefix.length).toLowerCase()) : undefined;
+    if (!image) return null;
+    found.set(file, image);
+  }
+  return new Set(found.values()).size === images.length ? found : null;
 }
 
 /**
