@@ -89,8 +89,10 @@ export function unchangedBndbox(fields: VocObjectFields, bounds: Bounds, size: P
 /** No name, or the same base name as the XML file's (extension and case aside). */
 export function sameImageName(named: string, xmlStem: string): boolean {
   const ownName = baseName(normalisePath(xmlStem)).toLowerCase();
+  // `a.png~2.xml`: the export's name for the third image whose names meet, case aside (exportStems).
+  const ownNames = [ownName, ownName.replace(/~\d+$/, '')];
   const name = baseName(normalisePath(named)).toLowerCase();
-  return name === '' || name === ownName || stripExtension(name) === ownName;
+  return name === '' || ownNames.includes(name) || ownNames.includes(stripExtension(name));
 }
 
 /** The stored image-level element, or what the image is now when the stored one no longer describes it. */

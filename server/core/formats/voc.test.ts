@@ -149,6 +149,16 @@ describe('Pascal VOC import', () => {
     expect(alone.errors).toEqual([]);
   });
 
+  it('reads a file the export numbered (a.png~2.xml, three names apart only by case) as the image its <filename> names, whatever the order of the images', async () => {
+    const relPaths = ['LABELS/a.png', 'labels/A.PNG', 'labels/a.png'];
+    const shapes = relPaths.map((_, i) => box(10 + i, 20, 110, 70, `class${i}`));
+    const { files } = await exportVoc(relPaths.map((relPath, i) => item(relPath, [shapes[i]!])), [], 'bndbox');
+    expect(files.map((f) => f.path)).toContain('Annotations/labels/a.png~2.xml');
+    const back = importVoc(files, targets([...relPaths].reverse()), 'bndbox');
+    expect(back.errors).toEqual([]);
+    expect(relPaths.map((relPath) => back.matched.get(relPath)?.map((s) => s.label))).toEqual([['class0'], ['class1'], ['class2']]);
+  });
+
   it('says when <size> is not the image\'s own (boxes drawn on a resized copy), keeping the coordinates', () => {
     const xml = (width: number, height: number) =>
       `<annotation><filename>a.jpg</filename><size><width>${width}</width><height>${height}</height><depth>3</depth></size><object><name>cat</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>9</xmax><ymax>9</ymax></bndbox></object></annotation>`;
