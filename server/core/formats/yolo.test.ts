@@ -230,6 +230,14 @@ describe('YOLO export layout', () => {
       files = (await exportYolo(imported(read, [first, second]), ['cat', 'dog'], 'bndbox')).files;
     }
   });
+  it('never writes a label file where the archive needs a folder of that name, nor under one of its own files', async () => {
+    const relPaths = ['a.jpg', 'a.txt/b.jpg', 'classes.txt/images/c.jpg', 'report.json/images/d.jpg'];
+    const { files } = await exportYolo(relPaths.map((relPath) => item(relPath, [box(10, 20, 110, 70, relPath)])), [], 'bndbox');
+    expect(files.map((f) => f.path).slice(0, 4)).toEqual(['labels/a.txt', 'labels/a.txt~2/b.jpg.txt', 'labels/classes.txt/images/c.txt', 'labels/report.json/images/d.txt']);
+    const back = importYolo(files, targets(relPaths), 'bndbox');
+    expect(relPaths.map((relPath) => back.matched.get(relPath)?.map((s) => s.label))).toEqual(relPaths.map((relPath) => [relPath]));
+  });
+
   it.each([
     // labels/a.txt and labels/a.jpg.txt: the second is also the name a.jpg gets when labels/a.txt is taken.
     [['a.jpg', 'a.jpg.png']],

@@ -10,6 +10,8 @@ import {
   createImageMatcher,
   createImportResult,
   dirName,
+  EXPORT_REPORT_JSON,
+  EXPORT_REPORT_MD,
   exportAllAtOnce,
   exportStems,
   idSource,
@@ -41,8 +43,8 @@ export { YOLO_LABELS_FOLDER } from './yolo-layout';
 
 export const YOLO_CLASSES_PATH = 'classes.txt';
 export const YOLO_DATA_PATH = 'data.yaml';
-/** The files of a YOLO export no label file may take. */
-const OWN_FILES = [YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES];
+/** The files of a YOLO export no label file may take, nor have as a folder. */
+const OWN_FILES = [YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES, EXPORT_REPORT_JSON, EXPORT_REPORT_MD];
 
 const fixed = (value: number) => {
   const text = value.toFixed(6);
@@ -123,7 +125,7 @@ export const exportYoloPages: DatasetExporter = (labels, type, options, project,
   const classes = labels.map(exportClass).filter((entry) => entry.name !== '');
   const numbering = createClassNumbering(classes, (entry) => entry.yoloIndex, options?.yoloIndexBase ?? DEFAULT_YOLO_INDEX_BASE);
   const labelPaths = createLabelPaths(OWN_FILES);
-  const splitLabelPaths = createUniquePaths([YOLO_CLASSES_PATH, YOLO_DATA_PATH]);
+  const splitLabelPaths = createUniquePaths(OWN_FILES);
   // With a split, the split decides where labels go: an import's own paths and Darknet files are not written.
   const sides = layout?.bySplit ? new Set<ExportSide>() : null;
   // Only a Darknet import writes the image list; other exports need not hold every path.
