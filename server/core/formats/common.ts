@@ -256,6 +256,39 @@ export function exportStems(relPaths: readonly string[], taken = new Set<string>
   });
 }
 
+/**
+ * Paths unique in an export archive, case aside (archives are unpacked on case-insensitive
+ * disks), and none a file where another needs a folder (YOLO's `labels/a.txt` for `a.jpg`,
+ * `labels/a.txt/b.txt` for `a.txt/b.jpg`; `classes.txt/labels/a.txt`): one could not be unpacked.
+ */
+export function createUniquePaths(reserved: readonly string[]) {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  const folderSegments = (path: string) => path.toLowerCase().split('/').slice(0, -1);
+  /** The first folder of the path that is a file of the archive, or -1. */
+  const fileFolderAt = (path: string) => folderSegments(path).findIndex((_, i, segments) => files.has(segments.slice(0, i + 1).join('/')));
+  const take = (path: string) => {
+    files.add(path.toLowerCase());
+    folderSegments(path).forEach((_, i, segments) => folders.add(segments.slice(0, i + 1).join('/')));
+  };
+  reserved.forEach(take);
+  const claimIfFree = (path: string | null) => {
+    if (path === null || files.has(path.toLowerCase()) || folders.has(path.toLowerCase()) || fileFolderAt(path) >= 0) return null;
+    take(path);
+    return path;
+  };
+  /** The path, or the first free `~n` beside it (on its folder when that is a file). */
+  const claim = (path: string): string => {
+    const at = fileFolderAt(path);
+    const numbered = (n: number) => (at < 0 ? path.replace(/(\.[^./]*)?$/, `~${n}$1`) : path.split('/').map((segment, i) => (i === at ? `${segment}~${n}` : segment)).join('/'));
+    for (let n = 1; ; n++) {
+      const found = claimIfFree(n === 1 ? path : numbered(n));
+      if (found) return found;
+    }
+  };
+  return { claimIfFree, claim };
+}
+
 export function stripExtension(path: string): string {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');

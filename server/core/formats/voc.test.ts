@@ -195,6 +195,14 @@ describe('Pascal VOC import', () => {
     expect((await exportVoc(items, [], 'bndbox')).files.map((f) => f.path)).toEqual(['train/a.xml', 'etc/b.xml', 'Annotations/c.xml']);
   });
 
+  it('never writes an XML file where the archive needs a folder of that name', async () => {
+    const relPaths = ['a.jpg', 'a.xml/b.jpg'];
+    const { files } = await exportVoc(relPaths.map((relPath) => item(relPath, [box(10, 20, 110, 70, relPath)])), [], 'bndbox');
+    expect(files.map((f) => f.path).slice(0, 2)).toEqual(['Annotations/a.xml', 'Annotations/a.xml~2/b.jpg.xml']);
+    const back = importVoc(files, targets(relPaths), 'bndbox');
+    expect(relPaths.map((relPath) => back.matched.get(relPath)?.map((s) => s.label))).toEqual(relPaths.map((relPath) => [relPath]));
+  });
+
   it('moves a kept file with its image when the image was renamed since the import, so its objects come back to it', async () => {
     const xml = (name: string, label: string) => `<annotation><filename>${name}</filename><object><name>${label}</name><bndbox><xmin>11</xmin><ymin>11</ymin><xmax>30</xmax><ymax>30</ymax></bndbox></object></annotation>`;
     const files = [{ path: 'Annotations/x/same.xml', content: xml('same.jpg', 'car') }, { path: 'Annotations/y/same.xml', content: xml('same.jpg', 'dog') }];

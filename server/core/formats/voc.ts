@@ -11,7 +11,10 @@ import {
   importEachFile,
   importedShape,
   createExportPreparer,
+  createUniquePaths,
   archivePath,
+  EXPORT_REPORT_JSON,
+  EXPORT_REPORT_MD,
   type DatasetExporter,
   type ImportFile,
   type ImportOptions,
@@ -121,18 +124,13 @@ function keptXmlFile(entry: PreparedImage): string | null {
  */
 export const exportVocPages: DatasetExporter = (labels, type, _options, project, layout) => {
   const preparer = createExportPreparer(labels, type);
-  const taken = new Set<string>();
-  const claim = (path: string | null) => {
-    if (path === null || taken.has(path.toLowerCase())) return null;
-    taken.add(path.toLowerCase());
-    return path;
-  };
+  const { claimIfFree: claim, claim: claimNumbered } = createUniquePaths([EXPORT_REPORT_JSON, EXPORT_REPORT_MD]);
   const sets = layout?.bySplit ? new Map<ExportSide, string[]>() : null;
   // A kept path wins only when free; the default one is unique as stems are, unless a kept path took it.
   const pathOf = (entry: PreparedImage) => {
     const fallback = `${VOC_FOLDER}/${entry.stem}.xml`;
     const kept = sets ? null : keptXmlFile(entry);
-    const path = claim(kept) ?? claim(fallback) ?? claim(`${VOC_FOLDER}/${entry.image.relPath}.xml`) ?? `${VOC_FOLDER}/${entry.image.uuid}.xml`;
+    const path = claim(kept) ?? claim(fallback) ?? claimNumbered(`${VOC_FOLDER}/${entry.image.relPath}.xml`);
     if (sets) {
       const side = exportSide(entry.image);
       const ids = sets.get(side) ?? [];

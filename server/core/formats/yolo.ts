@@ -9,6 +9,7 @@ import {
   createExportPreparer,
   createImageMatcher,
   createImportResult,
+  createUniquePaths,
   dirName,
   EXPORT_REPORT_JSON,
   EXPORT_REPORT_MD,
@@ -36,7 +37,7 @@ import { polygonBounds, shapeBounds, shapeOutline } from './geometry';
 import { lineUnchanged, readYoloLineFields, yoloLineFields, yoloOutline } from './yolo-lines';
 import { outsideImage } from './outside-image';
 import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
-import { createLabelPaths, createUniquePaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields, YOLO_LABELS_FOLDER } from './yolo-layout';
+import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields, YOLO_LABELS_FOLDER } from './yolo-layout';
 import { exportSide, type ExportSide } from './export-layout';
 
 export { YOLO_LABELS_FOLDER } from './yolo-layout';
