@@ -269,3 +269,26 @@ test('files whose format cannot be told ask for it, and chosen, are read as that
   await expect(dialog.getByRole('alert')).toBeVisible();
   expect(await api.boxes('which-format')).toEqual([]);
 });
+
+test('a YOLO export imported into a new project of the same folder puts each box back on its image, a.png beside a.png.png', async ({ page, api, editor }) => {
+  // labels/a.txt for a.png, labels/a.png.txt for a.png.png: also the name a.png would get beside an images/a.png.
+  const size = { width: 200, height: 100 };
+  const folder = await api.createPlainProject('yolo-names', ['a.png', 'a.png.png'], size);
+  await api.saveBoxes('yolo-names', 'a.png', size, [{ id: 'a', x1: 10, y1: 10, x2: 50, y2: 40, label: 'car' }]);
+  await api.saveBoxes('yolo-names', 'a.png.png', size, [{ id: 'b', x1: 100, y1: 20, x2: 180, y2: 90, label: 'car' }]);
+  await editor.open('bndbox', 'yolo-names', '1 / 2');
+  await editor.exportAs('YOLO (.zip)');
+  await expect(page.getByText('Written to')).toContainText('yolo-names_yolo.zip');
+
+  await api.createProject('yolo-names-again', 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', 'yolo-names-again', '1 / 2');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import annotations' });
+  await dialog.getByLabel('Files or a zip').setInputFiles(path.join(folder, 'yolo-names_yolo.zip'));
+  await expect(dialog.getByLabel('Format')).toHaveValue('yolo');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import report' })).toContainText('Imported the shapes of 2 images.');
+  const corners = async (name: string, file: string) => (await api.boxesOf(name, file)).map((box) => [box.x1, box.y1, box.x2, box.y2].map(Math.round));
+  expect(await corners('yolo-names-again', 'a.png')).toEqual([[10, 10, 50, 40]]);
+  expect(await corners('yolo-names-again', 'a.png.png')).toEqual([[100, 20, 180, 90]]);
+});
