@@ -47,6 +47,15 @@ describe('a split project exported', () => {
     expect([...back.matched.keys()].sort()).toEqual(['c.jpg', 'images/a.jpg', 'x/images/b.jpg']);
   });
 
+  it('YOLO: reads its own split export back to the images it was written for, names that meet included', async () => {
+    // labels/train/a.txt and labels/val/a.jpg.txt: the second also reads as a.jpg's own name.
+    const meeting = [onSide('a.jpg', 'train'), onSide('a.jpg.png', 'val', 'dog'), onSide('images/a.jpg', 'test')];
+    const { files } = await exportYolo(meeting, ['cat', 'dog'], 'bndbox');
+    expect(paths(files).slice(0, 3)).toEqual(['labels/train/a.txt', 'labels/val/a.jpg.txt', 'images/test/labels/a.txt']);
+    const back = importYolo(files, meeting.map(({ image }) => ({ relPath: image.relPath, width: image.width, height: image.height })), 'bndbox');
+    expect(meeting.map(({ image }) => back.matched.get(image.relPath)?.map((shape) => shape.label))).toEqual([['cat'], ['dog'], ['cat']]);
+  });
+
   it('COCO: one file per side that has images, each with its own images and annotations, train first', async () => {
     const { files } = await exportCoco(SPLIT, ['cat', 'dog'], 'bndbox');
     expect(paths(files)).toEqual(['annotations/instances_train.json', 'annotations/instances_val.json', 'annotations/instances_test.json']);

@@ -38,7 +38,7 @@ import { lineUnchanged, readYoloLineFields, yoloLineFields, yoloOutline } from '
 import { outsideImage } from './outside-image';
 import { findYoloClasses, yoloLabelFiles } from './yolo-classes';
 import { createLabelPaths, DARKNET_FILES, darknetFiles, darknetProjectFields, yoloImageFields, YOLO_LABELS_FOLDER } from './yolo-layout';
-import { exportSide, type ExportSide } from './export-layout';
+import { EXPORT_SIDES, exportSide, type ExportSide } from './export-layout';
 
 export { YOLO_LABELS_FOLDER } from './yolo-layout';
 
@@ -213,21 +213,27 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
  * images (paths beside classes.txt, case aside), else null. The export hands out paths first
  * come, first served in the project's order, which no reading of one path can undo:
  * `labels/a.txt` is the file of `a.jpg` or of `images/a.jpg`, `labels/a.jpg.txt` of `a.jpg` or
- * of `a.jpg.png`, whichever came first. Naming them again in the same order can.
+ * of `a.jpg.png`, whichever came first. Naming them again in the same order can; a split
+ * export's file is the one of the image's stem on one of the sides.
  */
 function exportedLabelFiles(files: readonly ImportFile[], images: readonly ImportTarget[], root: string): Map<ImportFile, ImportTarget> | null {
   if (files.length !== images.length) return null;
-  const labelPaths = createLabelPaths(OWN_FILES);
-  const stems = exportStems(images.map((image) => image.relPath));
-  const byPath = new Map(images.map((image, i) => [labelPaths.pathOf(stems[i] ?? image.relPath, image.relPath, undefined).toLowerCase(), image]));
   const prefix = root ? `${root}/` : '';
-  const found = new Map<ImportFile, ImportTarget>();
-  for (const file of files) {
-    const image = file.path.startsWith(prefix) ? byPath.get(file.path.slice(prefix.length).toLowerCase()) : undefined;
-    if (!image) return null;
-    found.set(file, image);
+  const byPath = new Map(files.filter((file) => file.path.startsWith(prefix)).map((file) => [file.path.slice(prefix.length).toLowerCase(), file]));
+  const stems = exportStems(images.map((image) => image.relPath));
+  const labelPaths = createLabelPaths(OWN_FILES);
+  const plain = images.map((image, i) => labelPaths.pathOf(stems[i] ?? image.relPath, image.relPath, undefined));
+  const split = stems.map((stem) => EXPORT_SIDES.map((side) => ultralyticsLabelPath(`images/${side}/${stem}`)).find((path) => byPath.has(path.toLowerCase())));
+  for (const paths of [plain, split]) {
+    const found = new Map<ImportFile, ImportTarget>();
+    images.forEach((image, i) => {
+      const file = byPath.get(paths[i]?.toLowerCase() ?? '');
+      if (file) found.set(file, image);
+    });
+    // Every image a file of its own, and every file one image.
+    if (found.size === files.length) return found;
   }
-  return new Set(found.values()).size === images.length ? found : null;
+  return null;
 }
 
 /**
