@@ -431,3 +431,22 @@ test('a chosen list that opens on the image in view takes input on it once read'
   await editor.waitSaved();
   expect(await api.boxesOf('kept-read-same', 'grey.png')).toHaveLength(2);
 });
+
+test('the Shapes panel lists no shape of the image left while a chosen list is being read', async ({ page, api, editor }) => {
+  await api.createProject('kept-read-shapes', 'bndbox', { labels: ['car'] });
+  await api.saveBoxes('kept-read-shapes', FIRST_IMAGE.file, FIRST_IMAGE, [{ id: 'b1', x1: 2, y1: 2, x2: 12, y2: 12, label: 'car' }]);
+  await editor.open('bndbox', 'kept-read-shapes', '1 / 8');
+  const rows = page.getByRole('region', { name: 'Shapes' }).locator('.shape-row');
+  await expect(rows).toHaveCount(1);
+  const held: Route[] = [];
+  await page.route(/image\.(uuidsInList|page)/, (route) => void held.push(route));
+  await editor.imageStrip().getByRole('tab', { name: /^Labeled/ }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // The canvas was blank, and the panel listed (to be picked) the box of the image left.
+  await expect(rows).toHaveCount(0);
+  for (const route of held) await route.continue();
+  await page.unroute(/image\.(uuidsInList|page)/);
+  // Labeled opens on that very image: its box is listed again.
+  await expect(editor.position()).toHaveText('1 / 1');
+  await expect(rows).toHaveCount(1);
+});

@@ -72,6 +72,9 @@ export function EditorPane({ type, name, store, tools, position, itemAt, persist
   useEffect(() => {
     const shown = latestItemAt.current(position.get());
     if (current && shown && store.getState().imageId === shown.uuid) store.awaitImage(false);
+    // No image at the position yet (a list chosen or read again, its first page on its way): the
+    // shapes held are the image left's, which the Shapes panel listed to be picked on a blank canvas.
+    else if (!shown) store.awaitImage(true);
   }, [current, position, store]);
   // A key held down outruns a prefetch of one image: three load ahead (the decode cache takes
   // them in turn, the nearest first).
