@@ -450,3 +450,20 @@ test('the Shapes panel lists no shape of the image left while a chosen list is b
   await expect(editor.position()).toHaveText('1 / 1');
   await expect(rows).toHaveCount(1);
 });
+
+test('"Update list" takes the notice that an image is not in the list', async ({ page, api, editor }) => {
+  await api.createProject('kept-update-notice', 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', 'kept-update-notice', '1 / 8');
+  const land = await chosenWhileASaveIsOnItsWay(/^Labeled/, page, editor);
+  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
+  land();
+  const notice = page.getByText('dog.png is not in this list: show All to open it');
+  await expect(notice).toBeVisible();
+  // Labelled elsewhere, then a save here counts it: Update list offers the list with dog.png.
+  await api.saveBoxes('kept-update-notice', 'dog.png', { width: 320, height: 240 }, [{ id: 'd1', x1: 2, y1: 2, x2: 12, y2: 12, label: 'car' }]);
+  await editor.drawBox({ x: 14, y: 2 }, { x: 24, y: 12 });
+  await editor.waitSaved();
+  await editor.imageStrip().getByRole('button', { name: /Update list \(2 now\)/ }).click();
+  await expect(editor.position()).toHaveText('1 / 2');
+  await expect(notice).toHaveCount(0);
+});

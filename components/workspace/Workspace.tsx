@@ -180,9 +180,9 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
   // the list is read again at the same image. The image deleted in view gives its place to the
   // one after it (the one before, at the end: the list read again is shorter than the place,
   // see below).
-  const rereadImages = () => {
+  const rereadImages = (dropped: string | null = null) => {
     recountStatistics();
-    void rereadList();
+    void rereadList(dropped);
   };
 
   // An import rewrote shapes the strip counts and the editor's undo steps grew from.
@@ -299,8 +299,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         labels={labelNames}
         onLabel={(next) => chooseList({ ...chosen, stripFilter: next })}
         // The chip already chosen reads its list again in place, as Update list does: it reopened at image 1.
-        onFilter={(next) => (next === filter && next === chosen.filter ? afterSaves(() => void rereadList()) : chooseList({ ...chosen, filter: next }))}
-        onRefresh={() => afterSaves(() => void rereadList())}
+        onFilter={(next) => (next === filter && next === chosen.filter ? afterSaves((dropped) => void rereadList(dropped)) : chooseList({ ...chosen, filter: next }))}
+        onRefresh={() => afterSaves((dropped) => void rereadList(dropped))}
         counts={list.counts}
         reading={moves.reading}
       >
@@ -396,7 +396,8 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
         image={current}
         shapeCount={current?.shape_count ?? 0}
         beforeDelete={flush}
-        onDeleted={rereadImages}
+        // Not with the uuid: rereadImages takes a notice to say again.
+        onDeleted={() => rereadImages()}
       />
       <LabelPrompt store={store} labels={labelNames} onNewLabel={labelEdits.add} />
     </div>

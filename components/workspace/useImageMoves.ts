@@ -236,10 +236,13 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
    * The same list read again stays on the image in view, or the nearest one it still holds
    * (useImageList's refresh): "Update list" had jumped to the first image.
    */
-  const rereadList = async () => {
+  const rereadList = async (dropped: string | null = null) => {
     // The same choice, another reading of it: what was said of the list as it was goes (the Check
-    // dataset panel's "… is not in the strip's list" stayed, of an image the list may hold now).
+    // dataset panel's "… is not in the strip's list" stayed, of an image the list may hold now,
+    // and so did the workspace's "… is not in this list"). A polygon dropped on the way is said again.
     setChosen((current) => ({ ...current }));
+    setNotice(null);
+    if (dropped) tellDrawing(dropped);
     const from = position.get();
     const to = await list.refresh(from, itemAt(from));
     if (to !== undefined) setPlaceInReread({ from, to });
