@@ -467,3 +467,25 @@ test('"Update list" takes the notice that an image is not in the list', async ({
   await expect(editor.position()).toHaveText('1 / 2');
   await expect(notice).toHaveCount(0);
 });
+
+test('a strip row whose page has not come, clicked while a chosen filter waits, opens its image in that list', async ({ page, api, editor }) => {
+  const folder = await makeTempDir('labelport-e2e-kept-row-page-');
+  await writeImage(path.join(folder, file(0)), { format: 'png', width: 320, height: 240, color: { r: 90, g: 140, b: 200 } });
+  for (let index = 1; index < IMAGES; index += 1) fs.copyFileSync(path.join(folder, file(0)), path.join(folder, file(index)));
+  await api.createProject('kept-row-page', 'bndbox', { folder, labels: ['car'] });
+  await editor.open('bndbox', 'kept-row-page', `1 / ${IMAGES}`);
+  const held: Route[] = [];
+  await page.route((url) => decodeURIComponent(url.href).includes('"offset":100'), (route) => void held.push(route));
+  const strip = editor.imageStrip();
+  await strip.locator('.strip-scroll').evaluate((element) => (element.scrollTop = 120 * 64));
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const land = await aBoxWhoseSaveIsHeld(page, editor, { width: 320, height: 240 });
+  await strip.getByRole('tab', { name: /To do/ }).click();
+  await strip.getByRole('button', { name: 'Image 121' }).click();
+  for (const route of held) await route.continue();
+  land();
+  // photo-120 is the 120th of To do (the first image labelled): it went to the 121st of All,
+  // and the opening of To do went back to its first image.
+  await expect(editor.position()).toHaveText(`120 / ${IMAGES - 1}`);
+  await expect(page.locator('.topbar-path')).toHaveText(file(120));
+});

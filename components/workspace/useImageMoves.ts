@@ -137,7 +137,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
   const navigation = useImageNavigation({ type, name, filter, label: labelFilter, assignee, total, index, go, positionOf, kept, keptUuidAt, onNothingLeft });
   const jumpTo = useJumpToShape({ type, name, filter, label: labelFilter, assignee, store, go, shown: position.get, positionOf });
   const listMoves = useMovesAwaitingList(list.whenRead, (move) =>
-    typeof move === 'string' ? { next, previous, nextUnlabeled }[move]() : 'goTo' in move ? move.found(navigation.goTo(move.goTo)) : move.found(jumpTo(move.open)),
+    typeof move === 'string' ? { next, previous, nextUnlabeled }[move]() : 'goTo' in move ? move.found(navigation.goTo(move.goTo)) : move.found(Promise.resolve(move.open).then((place) => (place ? jumpTo(place) : false))),
   );
   const next = () => listMoves.awaits('next') || go(position.get() + 1, true);
   const previous = () => listMoves.awaits('previous') || go(position.get() - 1, true);
@@ -148,11 +148,14 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
   // was undone by the opening.
   const openShape = (place: ShapePlace) => new Promise<boolean>((found) => listMoves.awaits({ open: place, found }) || found(jumpTo(place)));
   // A strip row clicked then (or the conflict dialog's Open) is a place in the list being left:
-  // its image is opened in the list chosen, where it has another place, or none.
+  // its image is opened in the list chosen, where it has another place, or none. A row whose page
+  // had not come yet is read from the list being left: gone to by its place, it moved there.
   const openListed = (index: number) => {
-    const item = list.itemAt(index);
-    const opened = (found: boolean) => found || setNotice(`${item?.img_path} is not in this list: show All to open it`);
-    const waits = item && listMoves.awaits({ open: { imageUuid: item.uuid, relPath: item.img_path }, found: (found) => void found.then(opened, (error: unknown) => setNotice(errorText(error))) });
+    const shownItem = list.itemAt(index);
+    const item = shownItem ? Promise.resolve(shownItem) : list.ensure(index).catch(() => undefined);
+    const place = item.then((listed) => listed && { imageUuid: listed.uuid, relPath: listed.img_path });
+    const opened = (found: boolean) => found || void item.then((listed) => listed && setNotice(`${listed.img_path} is not in this list: show All to open it`));
+    const waits = listMoves.awaits({ open: place, found: (found) => void found.then(opened, (error: unknown) => setNotice(errorText(error))) });
     if (!waits) go(index);
   };
   // U pressed again before the last one landed searched from the same image and landed on it

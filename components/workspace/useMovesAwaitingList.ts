@@ -5,14 +5,15 @@ import type { ShapePlace } from './useJumpToShape';
 
 /**
  * A key or button's move, a Go to (a number counts in the list it is made in), or an image (and
- * shape) to open, which is looked up in the list it is opened in.
+ * shape) to open, which is looked up in the list it is opened in (a strip row's may still be read
+ * from the list left; none: its read failed).
  */
 export type AwaitingMove =
   | 'next'
   | 'previous'
   | 'nextUnlabeled'
   | { goTo: string; found: (found: Promise<boolean>) => void }
-  | { open: ShapePlace; found: (found: Promise<boolean>) => void };
+  | { open: ShapePlace | Promise<ShapePlace | undefined>; found: (found: Promise<boolean>) => void };
 
 /**
  * A list chosen in the strip (a filter, a label) opens once this tab's saves have landed, at its
