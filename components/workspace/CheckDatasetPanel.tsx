@@ -23,9 +23,10 @@ interface CheckDatasetProps {
   /** Sends this tab's pending saves: the check reads the stored shapes. */
   flush: () => Promise<unknown>;
   jumpTo: (place: ShapePlace) => Promise<boolean>;
-  /** The position in view and the strip's list as chosen (a new one each reading): a notice speaks of both. */
+  /** The position in view, the strip's list as chosen and how many times it was read again: a notice speaks of them. */
   shown: number;
   list: ListChoice;
+  rereads: number;
   onClose: () => void;
 }
 
@@ -35,7 +36,7 @@ interface FixTarget {
   fix: DatasetFix;
 }
 
-export function CheckDatasetPanel({ type, name, store, flush, jumpTo, shown, list, onClose }: CheckDatasetProps) {
+export function CheckDatasetPanel({ type, name, store, flush, jumpTo, shown, list, rereads, onClose }: CheckDatasetProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formats = useQuery({ ...trpc.transfer.exportFormats.queryOptions(), staleTime: Infinity });
@@ -50,10 +51,10 @@ export function CheckDatasetPanel({ type, name, store, flush, jumpTo, shown, lis
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   // "… is not in the strip's list" stayed once the filter was cleared or the user moved on,
-  // where it was untrue: a move or another list takes it, as the notice beside Go to.
-  const [noticeAt, setNoticeAt] = useState({ shown, list });
-  if (noticeAt.shown !== shown || noticeAt.list !== list) {
-    setNoticeAt({ shown, list });
+  // where it was untrue: a move, another list or the list read again takes it, as the notice beside Go to.
+  const [noticeAt, setNoticeAt] = useState({ shown, list, rereads });
+  if (noticeAt.shown !== shown || noticeAt.list !== list || noticeAt.rereads !== rereads) {
+    setNoticeAt({ shown, list, rereads });
     setNotice(null);
   }
 

@@ -342,7 +342,7 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           />
         )}
         {dialog === 'simplify' ? <SimplifyPanel store={store} onClose={closeDialog} /> : null}
-        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={moves.openShape} shown={index} list={chosen} onClose={() => setChecking(false)} /> : null}
+        {checking ? <CheckDatasetPanel type={type} name={name} store={store} flush={flush} jumpTo={moves.openShape} shown={index} list={chosen} rereads={moves.rereads} onClose={() => setChecking(false)} /> : null}
       </main>
       <aside className="sidepanel">
         <LabelPanel

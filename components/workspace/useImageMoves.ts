@@ -214,6 +214,8 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
   // The strip's filter and label as the user chose them, shown at once: the list opens only once
   // this tab's saves have landed, and until then the chip left stayed chosen, as if the click was ignored.
   const [chosen, setChosen] = useState<ListChoice>({ filter, stripFilter });
+  // How many times the list chosen was read again: what was said of the list as it was may be untrue then.
+  const [rereads, setRereads] = useState(0);
   /** Another list (filter, label) opens at its start. */
   const chooseList = (choice: ListChoice) => {
     // A notice spoke of the list left ("… is not in this list: show All"), as go() knows.
@@ -243,7 +245,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     // The same choice, another reading of it: what was said of the list as it was goes (the Check
     // dataset panel's "… is not in the strip's list" stayed, of an image the list may hold now,
     // and so did the workspace's "… is not in this list"). A polygon dropped on the way is said again.
-    setChosen((current) => ({ ...current }));
+    setRereads((count) => count + 1);
     setNotice(null);
     if (dropped) tellDrawing(dropped);
     const from = position.get();
@@ -291,6 +293,7 @@ export function useImageMoves({ type, name, store, tools, tellDrawing, setNotice
     openListed,
     afterSaves,
     chosen,
+    rereads,
     chooseList,
     rereadList,
     openAdded,
