@@ -54,6 +54,32 @@ describe('held input applied once its image can be read', () => {
     expect(stashedHeldExits(stash, PROJECT)).toEqual([]);
   });
 
+  it('applies what is held after an apply that threw, whose caller hears the error', async () => {
+    const stash = memoryStash();
+    const applied: string[] = [];
+    let failing = true;
+    const runner = createHeldExitRunner<string>({
+      stash,
+      project: PROJECT,
+      read: async (uuid) => `shapes of ${uuid}`,
+      refusedForGood: () => false,
+      apply: (exit) => {
+        if (failing) {
+          failing = false;
+          throw new Error('apply failed');
+        }
+        applied.push(exit.uuid);
+        return true;
+      },
+      onWaiting: () => undefined,
+    });
+    await expect(runner.apply(exitFor('a'))).rejects.toThrow('apply failed');
+    // Still stashed, it lands with the next input.
+    expect(await runner.apply(exitFor('b'))).toBe(2);
+    expect(applied).toEqual(['a', 'b']);
+    expect(stashedHeldExits(stash, PROJECT)).toEqual([]);
+  });
+
   it('stops trying once the workspace is closed; the stash waits for its next opening', async () => {
     const { stash, applied, runner } = setup(['down']);
     void runner.apply(exitFor('a'));

@@ -30,7 +30,7 @@ export function createHeldExitRunner<Image>({ stash, project, read, refusedForGo
 
   /** Applies everything stashed; resolves with how many images changed. */
   const applyStashed = (): Promise<number> => {
-    run = run.then(async () => {
+    const thisRun = run.then(async () => {
       let changed = 0;
       let waiting = false;
       for (const exit of stashedHeldExits(stash, project)) {
@@ -56,7 +56,10 @@ export function createHeldExitRunner<Image>({ stash, project, read, refusedForGo
       }
       return changed;
     });
-    return run;
+    // A run that threw (an apply) rejects for its caller alone: chained on, it left every later
+    // run rejected unrun, and nothing held was applied again.
+    run = thisRun.catch(() => 0);
+    return thisRun;
   };
 
   return {
