@@ -4,12 +4,24 @@
 import path from 'node:path';
 import { makeTempDir, writeImage } from '@/server/testing/image-fixtures';
 import { expect, test } from './fixtures';
-import { editorPage, FIRST_IMAGE, journalEntries, withholdShapesBut, type EditorPage } from './pages';
+import type { BrowserContext } from '@playwright/test';
+import { editorPage, FIRST_IMAGE, journalEntries, withholdShapesBut, type EditorPage, type RestApi } from './pages';
 
 /** Three boxes side by side around the centre, drawn as fast as a mouse can. */
 async function drawThreeBoxes(editor: EditorPage) {
   const c = await editor.centre();
   for (const dx of [-200, -60, 80]) await editor.drag({ x: c.x + dx, y: c.y - 40 }, { x: c.x + dx + 100, y: c.y + 40 });
+}
+
+/** A new seg project opened in a page of its own, three points of a polygon clicked around the centre of its first image, not closed. */
+async function halfDrawnPolygon(context: BrowserContext, url: string, api: RestApi, project: string, options: { labels?: string[] } = {}) {
+  await api.createProject(project, 'seg', options);
+  const page = await context.newPage();
+  const editor = editorPage(page, url);
+  await editor.open('seg', project, '1 / 8');
+  const c = await editor.centre();
+  for (const [dx, dy] of [[-30, -30], [30, -30], [30, 30]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  return { page, editor, c };
 }
 
 test.describe('no edit is lost', () => {
@@ -128,12 +140,7 @@ test('a box drawn while its image is still on its way survives the tab closing a
 });
 
 test('a polygon half drawn on the image shown survives the tab closing at once, or the workspace left, closed as moving on closes it', async ({ context, world, api }) => {
-  await api.createProject('drawing-close', 'seg', { labels: ['car'] });
-  const page = await context.newPage();
-  const editor = editorPage(page, world.server.url);
-  await editor.open('seg', 'drawing-close', '1 / 8');
-  const c = await editor.centre();
-  for (const [dx, dy] of [[-30, -30], [30, -30], [30, 30]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  const { page, c } = await halfDrawnPolygon(context, world.server.url, api, 'drawing-close', { labels: ['car'] });
   await page.close();
 
   const again = await context.newPage();
@@ -149,12 +156,7 @@ test('a polygon half drawn on the image shown survives the tab closing at once, 
 });
 
 test('a polygon half drawn with no label picked comes back, still drawn, after a reload or the tab closed at once; closed, it asks for its label and saves', async ({ context, world, api }) => {
-  await api.createProject('drawing-unnamed', 'seg');
-  const page = await context.newPage();
-  const editor = editorPage(page, world.server.url);
-  await editor.open('seg', 'drawing-unnamed', '1 / 8');
-  const c = await editor.centre();
-  for (const [dx, dy] of [[-30, -30], [30, -30], [30, 30]] as const) await page.mouse.click(c.x + dx, c.y + dy);
+  const { page, editor, c } = await halfDrawnPolygon(context, world.server.url, api, 'drawing-unnamed');
   await page.reload();
   await expect(editor.position()).toHaveText('1 / 8');
   await editor.waitImageShown();

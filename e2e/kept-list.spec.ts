@@ -100,6 +100,15 @@ async function chosenWhileASaveIsOnItsWay(chip: RegExp, page: Page, editor: Edit
   return land;
 }
 
+/** Labeled chosen while a save is on its way, and dog.png (not labelled, so not in it) clicked in the strip meanwhile. */
+async function dogClickedWhileLabeledWaits(project: string, page: Page, api: RestApi, editor: EditorPage): Promise<void> {
+  await api.createProject(project, 'bndbox', { labels: ['car'] });
+  await editor.open('bndbox', project, '1 / 8');
+  const land = await chosenWhileASaveIsOnItsWay(/^Labeled/, page, editor);
+  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
+  land();
+}
+
 /** Holds this page's saves until land() is called; sent() counts those asked for meanwhile. */
 async function holdSaves(page: Page) {
   let sent = 0;
@@ -188,11 +197,7 @@ test('a strip row clicked while a chosen filter waits for this tab\'s saves open
 });
 
 test('a strip row clicked while a chosen filter waits, of an image that list does not hold, says so', async ({ page, api, editor }) => {
-  await api.createProject('kept-row-out', 'bndbox', { labels: ['car'] });
-  await editor.open('bndbox', 'kept-row-out', '1 / 8');
-  const land = await chosenWhileASaveIsOnItsWay(/^Labeled/, page, editor);
-  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
-  land();
+  await dogClickedWhileLabeledWaits('kept-row-out', page, api, editor);
   await expect(editor.position()).toHaveText('1 / 1');
   await expect(page.getByText('dog.png is not in this list: show All to open it')).toBeVisible();
   // Shown All, it is in the list: the notice spoke of the list left, and goes with it.
@@ -452,11 +457,7 @@ test('the Shapes panel lists no shape of the image left while a chosen list is b
 });
 
 test('"Update list" takes the notice that an image is not in the list', async ({ page, api, editor }) => {
-  await api.createProject('kept-update-notice', 'bndbox', { labels: ['car'] });
-  await editor.open('bndbox', 'kept-update-notice', '1 / 8');
-  const land = await chosenWhileASaveIsOnItsWay(/^Labeled/, page, editor);
-  await editor.imageStrip().getByRole('button', { name: 'dog.png' }).click();
-  land();
+  await dogClickedWhileLabeledWaits('kept-update-notice', page, api, editor);
   const notice = page.getByText('dog.png is not in this list: show All to open it');
   await expect(notice).toBeVisible();
   // Labelled elsewhere, then a save here counts it: Update list offers the list with dog.png.
