@@ -262,6 +262,20 @@ describe('YOLO export layout', () => {
       files = (await exportYolo(imported(read, relPaths), [], 'bndbox')).files;
     }
   });
+
+  it.each([
+    ['an image added', ['a.jpg', 'a.jpg.png', 'b.jpg'], { 'a.jpg': ['class0'], 'a.jpg.png': ['class1'] }, 0],
+    ['an image added that takes a name first', ['a.gif', 'a.jpg', 'a.jpg.png'], {}, 2],
+    ['an image added, images/ beside', ['a.jpg', 'b.jpg', 'images/a.jpg'], { 'a.jpg': ['class0'], 'images/a.jpg': ['class1'] }, 0],
+    ['a.jpg.png deleted', ['a.jpg'], {}, 2],
+    ['a.jpg.png renamed', ['a.jpg', 'r.jpg.png'], {}, 2],
+  ] as const)('puts no box of its own export on another image after %s: each lands on its image, or the file is reported', async (_, relPaths, expected, errors) => {
+    const exportedPaths = relPaths.some((relPath) => relPath === 'images/a.jpg') ? ['a.jpg', 'images/a.jpg'] : ['a.jpg', 'a.jpg.png'];
+    const { files } = await exportYolo(exportedPaths.map((relPath, i) => item(relPath, [box(10 + i, 20, 110, 70, `class${i}`)])), [], 'bndbox');
+    const read = importYolo(files, targets([...relPaths]), 'bndbox');
+    expect(Object.fromEntries([...read.matched].map(([relPath, shapes]) => [relPath, shapes.map((s) => s.label)]))).toEqual(expected);
+    expect(read.errors).toHaveLength(errors);
+  });
 });
 
 describe('YOLO Darknet layout through round trips', () => {

@@ -18,6 +18,7 @@ import {
   idSource,
   importedShape,
   archivePath,
+  stripExtension,
   type DatasetExporter,
   type ImageMatcher,
   type ImportFile,
@@ -177,9 +178,15 @@ export function importYolo(files: readonly ImportFile[], images: readonly Import
   const matcher = createImageMatcher(images);
   const nextId = idSource(options);
   const labelFiles = yoloLabelFiles(files, found.classes);
-  const targets = exportedLabelFiles(labelFiles, images, dirName(found.classes.path)) ?? labelFileTargets(labelFiles, matcher);
+  const root = dirName(found.classes.path);
+  const exported = exportedLabelFiles(labelFiles, images, root);
+  const targets = exported ?? readLabelFiles(labelFiles, images, root, matcher);
   for (const file of labelFiles) {
     const target = targets.get(file) ?? null;
+    if (typeof target === 'string') {
+      result.errors.push(`${file.path}: ${target}; not imported`);
+      continue;
+    }
     if (!target) {
       result.unmatched.push(file.path);
       continue;
@@ -234,6 +241,76 @@ function exportedLabelFiles(files: readonly ImportFile[], images: readonly Impor
     if (found.size === files.length) return found;
   }
   return null;
+}
+
+/**
+ * The paths, lower case, that an export may have given an image's label file, in any project
+ * order (createLabelPaths); its whole path as its stem only when another image has its stem.
+ */
+function exportedPathsOf(relPath: string, stemShared: boolean): string[] {
+  const paths = [`${YOLO_LABELS_FOLDER}/${relPath}.txt`];
+  for (const stem of stemShared ? [stripExtension(relPath), relPath] : [stripExtension(relPath)]) {
+    const folders = stem.split('/').slice(0, -1);
+    if (folders.includes('images')) paths.push(ultralyticsLabelPath(stem));
+    if (!folders.some((segment) => segment.toLowerCase() === YOLO_LABELS_FOLDER)) paths.push(`${YOLO_LABELS_FOLDER}/${stem}.txt`);
+    paths.push(...EXPORT_SIDES.map((side) => ultralyticsLabelPath(`images/${side}/${stem}`)));
+  }
+  return paths.map((path) => path.toLowerCase());
+}
+
+/**
+ * The image of each label file at a path an export gives, or why it cannot be told, when the
+ * files are not exactly the export's set (an image added, deleted or renamed since): such a
+ * path could be the file of several images (`labels/a.txt` of `a.gif` or `a.jpg`,
+ * `labels/a.jpg.txt` of `a.jpg` or `a.jpg.png`, whichever came first), and reading it alone put
+ * boxes on the wrong image without a word. A file goes to an image only when no other image
+ * could have had it (an image another file can only be the file of is not a choice). Files at no
+ * such path are left to labelFileTargets.
+ */
+function exportPathTargets(files: readonly ImportFile[], images: readonly ImportTarget[], root: string): Map<ImportFile, ImportTarget | string> {
+  const prefix = root ? `${root}/` : '';
+  const byPath = new Map<string, ImportTarget[]>();
+  const stemOf = (image: ImportTarget) => stripExtension(image.relPath).toLowerCase();
+  const stems = new Map<string, number>();
+  for (const image of images) stems.set(stemOf(image), (stems.get(stemOf(image)) ?? 0) + 1);
+  for (const image of images) {
+    for (const path of new Set(exportedPathsOf(image.relPath, (stems.get(stemOf(image)) ?? 0) > 1))) byPath.set(path, [...(byPath.get(path) ?? []), image]);
+  }
+  const candidates = new Map(
+    files.map((file) => {
+      const path = file.path.startsWith(prefix) ? file.path.slice(prefix.length).toLowerCase() : '';
+      // A `~n` the export added to keep two names apart.
+      const found = new Set([...(byPath.get(path) ?? []), ...(byPath.get(path.replace(/~\d+\.txt$/, '.txt')) ?? [])]);
+      return [file, [...found]];
+    }),
+  );
+  const sure = new Map([...candidates].filter(([, found]) => found.length === 1).map(([file, [image]]) => [image, file]));
+  const chosen = new Map([...candidates].map(([file, found]) => [file, found.length > 1 ? found.filter((image) => !sure.has(image)) : found]));
+  const placed = new Map<ImportFile, ImportTarget | string>();
+  for (const [file, found] of chosen) {
+    const [image] = found;
+    if (found.length === 1 && image) placed.set(file, image);
+    else if (candidates.get(file)?.length) placed.set(file, `could be the labels of ${(candidates.get(file) ?? []).map((target) => target.relPath).join(' or ')}`);
+  }
+  return placed;
+}
+
+/**
+ * The image of each label file not laid out exactly as the export's set, or why it cannot be
+ * told: at a path an export gives, as exportPathTargets says, else as labelFileTargets reads
+ * it. Two files read as one image's (the file of an image deleted or renamed since, read as
+ * another's) leave both out, since either may be the other image's.
+ */
+function readLabelFiles(files: readonly ImportFile[], images: readonly ImportTarget[], root: string, matcher: ImageMatcher): Map<ImportFile, ImportTarget | string | null> {
+  const placed = exportPathTargets(files, images, root);
+  const read = labelFileTargets(files.filter((file) => !placed.has(file)), matcher);
+  const targets = new Map(files.map((file) => [file, placed.get(file) ?? read.get(file) ?? null]));
+  const perImage = new Map<ImportTarget, ImportFile[]>();
+  for (const [file, target] of targets) if (target !== null && typeof target !== 'string') perImage.set(target, [...(perImage.get(target) ?? []), file]);
+  for (const [image, named] of perImage) {
+    if (named.length > 1) for (const file of named) targets.set(file, `${named.map((other) => other.path).join(' and ')} could each be the labels of ${image.relPath}`);
+  }
+  return targets;
 }
 
 /**
