@@ -4,7 +4,7 @@
 // of image paths. An imported dataset's own label file paths and Darknet files are kept
 // (image and project dataset fields), so its export lands where the source had them.
 import type { DatasetFields } from '@/server/core/types';
-import { archivePath, baseName, createUniquePaths, renamedBeside, stripExtension } from './common';
+import { archivePath, baseName, createUniquePaths, EXPORT_REPORT_JSON, EXPORT_REPORT_MD, renamedBeside, stripExtension } from './common';
 import { readDarknetData } from './yolo-classes';
 
 export const YOLO_LABELS_FOLDER = 'labels';
@@ -76,4 +76,22 @@ export function darknetFiles(project: DatasetFields | undefined, classLines: rea
     { path: 'obj.data', content: `${lines.join('\n')}\n` },
     { path: 'train.txt', content: imagePaths.map((relPath) => `data/${relPath}\n`).join('') },
   ];
+}
+
+export const YOLO_CLASSES_PATH = 'classes.txt';
+export const YOLO_DATA_PATH = 'data.yaml';
+/** The files of a YOLO export no label file may take, nor have as a folder. */
+export const YOLO_OWN_FILES = [YOLO_CLASSES_PATH, YOLO_DATA_PATH, ...DARKNET_FILES, EXPORT_REPORT_JSON, EXPORT_REPORT_MD];
+
+/**
+ * Where Ultralytics reads the labels of an image placed at this path (without extension): its
+ * last `images` folder read as `labels`. An image at `images/train/images/a.jpg` (a project
+ * folder with an images/ folder of its own) has them in `images/train/labels/a.txt`, not
+ * under the top `labels/` folder.
+ */
+export function ultralyticsLabelPath(imageStem: string): string {
+  const segments = imageStem.split('/');
+  const at = segments.slice(0, -1).lastIndexOf('images');
+  segments[at] = YOLO_LABELS_FOLDER;
+  return `${segments.join('/')}.txt`;
 }
