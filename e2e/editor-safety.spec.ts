@@ -184,6 +184,25 @@ test('a polygon half drawn with no label picked comes back, still drawn, after a
   expect(await api.polygons('drawing-unnamed')).toHaveLength(1);
 });
 
+test('a polygon half drawn with no label picked, "← Projects" Ctrl+clicked (the list opens in a tab of its own): finished on this page, it does not come back at the next opening', async ({ context, world, api }) => {
+  const { page, editor, c } = await halfDrawnPolygon(context, world.server.url, api, 'drawing-list-tab');
+  const listTab = context.waitForEvent('page');
+  await page.getByRole('link', { name: '← Projects' }).click({ modifiers: ['ControlOrMeta'] });
+  await (await listTab).close();
+  // Still being drawn here: a click on its first point closes it, and it asks for its label.
+  await page.mouse.click(c.x - 30, c.y - 30);
+  const ask = page.getByRole('dialog', { name: 'Label for this shape' });
+  await ask.getByLabel('Label').fill('road');
+  await ask.getByLabel('Label').press('Enter');
+  await editor.waitSaved();
+  await page.reload();
+  await editor.waitImageShown();
+  await expect(page.getByRole('status').filter({ hasText: 'was brought back' })).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  expect((await api.polygonsOf('drawing-list-tab', FIRST_IMAGE.file)).map((polygon) => [polygon.label, polygon.coorPt.length])).toEqual([['road', 3]]);
+});
+
 test('a box waiting for its label when the page reloads at once comes back waiting for it; named, it saves', async ({ page, api, editor }) => {
   await api.createProject('pending-reload', 'bndbox');
   await editor.open('bndbox', 'pending-reload', '1 / 8');

@@ -251,8 +251,10 @@ export function Workspace({ type, name }: { type: ProjectType; name: string }) {
           className="button"
           href="/"
           aria-label="← Projects"
-          onClick={() => {
-            leaveDrawingAsPageGoes(store, tools, `${type}/${name}`);
+          onClick={(event) => {
+            // A modified click opens the list in another tab or window and this page stays, the
+            // drawing in it: kept as well, it came back as a second copy at the next opening.
+            if (!(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) leaveDrawingAsPageGoes(store, tools, `${type}/${name}`);
             void flush();
           }}
         >
