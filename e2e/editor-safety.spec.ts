@@ -222,6 +222,26 @@ test('a box waiting for its label when the page reloads at once comes back waiti
   expect(await api.boxes('pending-reload')).toEqual([expect.objectContaining({ label: 'tree', x1: expect.closeTo(4, 0), y1: expect.closeTo(3, 0), x2: expect.closeTo(20, 0), y2: expect.closeTo(12, 0) })]);
 });
 
+test('a box waiting for its label when the page went stays away from its image replaced meanwhile by a picture of another size, off which it would lie', async ({ page, api, editor }) => {
+  const folder = await makeTempDir('labelport-e2e-pending-replaced-');
+  const file = path.join(folder, 'a.png');
+  const colour = { r: 120, g: 60, b: 30 };
+  await writeImage(file, { format: 'png', width: 320, height: 240, color: colour });
+  await api.createProject('pending-replaced', 'bndbox', { folder });
+  await editor.open('bndbox', 'pending-replaced', '1 / 1');
+  await editor.drawBox({ x: 200, y: 150 }, { x: 300, y: 220 }, { width: 320, height: 240 });
+  const ask = page.getByRole('dialog', { name: 'Label for this shape' });
+  await expect(ask).toBeVisible();
+  await page.goto('about:blank');
+  // Replaced by a picture of half the size: the box would lie wholly off it.
+  await writeImage(file, { format: 'png', width: 160, height: 120, color: colour });
+  await editor.open('bndbox', 'pending-replaced', '1 / 1');
+  await expect(page.getByRole('region', { name: 'Image info' })).toContainText('a.png · 160 × 120');
+  await expect(page.getByRole('status').filter({ hasText: 'was brought back' })).toBeHidden();
+  await expect(ask).toBeHidden();
+  expect(await api.boxes('pending-replaced')).toEqual([]);
+});
+
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
   // Every image's shapes but the first's come 2 s late: the boxes below wait for theirs.

@@ -26,7 +26,7 @@ describe('leaveDrawingAsPageGoes', () => {
     expect(takeKeptDrawing(stash, 'seg/b')).toBeNull();
     // Nor by a project whose name it starts with, which must leave it in place.
     expect(takeKeptDrawing(stash, 'seg/')).toBeNull();
-    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', points: POINTS });
+    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, points: POINTS });
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
   });
 
@@ -45,7 +45,7 @@ describe('leaveDrawingAsPageGoes', () => {
     store.addShape(box);
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
     const kept = takeKeptDrawing(stash, 'seg/a');
-    expect(kept).toEqual({ uuid: 'img', shape: box });
+    expect(kept).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, shape: box });
     expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
 
     const next = createEditorStore();
@@ -63,7 +63,7 @@ describe('leaveDrawingAsPageGoes', () => {
     const pending = store.getState().pendingLabel;
     expect(pending).toMatchObject({ kind: 'polygon', points: POINTS });
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
-    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', shape: pending });
+    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, shape: pending });
   });
 
   it('drops a damaged entry without a word', () => {

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { localStorageStash, type ExitStash } from '@/components/editor/edit-journal';
 import type { EditorStore } from '@/components/editor/model/editor-store';
 import type { ToolController } from '@/components/editor/model/tools';
-import type { EditorShape, Point } from '@/components/editor/model/types';
+import type { EditorShape, ImageSize, Point } from '@/components/editor/model/types';
 import { drawnPoints, leaveDrawing } from './useDrawingNotice';
 
 const KEPT_PREFIX = 'labelport-drawing\u0000';
@@ -19,8 +19,8 @@ const keyOf = (project: string) => `${KEPT_PREFIX}${project}\u0000`;
 export const RESTORED_NOTICE = 'The polygon being drawn when the page went was brought back: click on, close it and pick its label';
 export const RESTORED_PENDING_NOTICE = 'The shape waiting for its label when the page went was brought back: pick its label, or press Escape to drop it';
 
-/** The polygon being drawn (points), or the shape waiting for its label (shape). */
-type KeptDrawing = { uuid: string; points: readonly Point[] } | { uuid: string; shape: EditorShape };
+/** The polygon being drawn (points), or the shape waiting for its label (shape), and the size of the image it was drawn on. */
+type KeptDrawing = { uuid: string; size: ImageSize } & ({ points: readonly Point[] } | { shape: EditorShape });
 
 /**
  * As the workspace goes: the shape waiting for its label is kept, and so is the polygon being
@@ -29,8 +29,8 @@ type KeptDrawing = { uuid: string; points: readonly Point[] } | { uuid: string; 
  */
 export function leaveDrawingAsPageGoes(store: EditorStore, tools: ToolController, project: string, stash = localStorageStash()): void {
   const points = drawnPoints(store);
-  const { imageId, activeLabel, pendingLabel } = store.getState();
-  const kept: KeptDrawing | null = !imageId ? null : pendingLabel ? { uuid: imageId, shape: pendingLabel } : points && !activeLabel ? { uuid: imageId, points } : null;
+  const { imageId, size, activeLabel, pendingLabel } = store.getState();
+  const kept: KeptDrawing | null = !imageId ? null : pendingLabel ? { uuid: imageId, size, shape: pendingLabel } : points && !activeLabel ? { uuid: imageId, size, points } : null;
   if (!stash || !kept) {
     leaveDrawing(store, tools);
     return;
@@ -52,8 +52,8 @@ export function takeKeptDrawing(stash: ExitStash, project: string): KeptDrawing 
   const [text] = stash.read(keyOf(project));
   stash.remove(keyOf(project));
   try {
-    const kept = JSON.parse(text ?? 'null') as Partial<{ uuid: string; points: Point[]; shape: EditorShape }> | null;
-    const valid = typeof kept?.uuid === 'string' && ('shape' in kept ? validShape(kept.shape) : validPoints(kept.points));
+    const kept = JSON.parse(text ?? 'null') as Partial<{ uuid: string; size: ImageSize; points: Point[]; shape: EditorShape }> | null;
+    const valid = typeof kept?.uuid === 'string' && finite(kept.size?.width, kept.size?.height) && ('shape' in kept ? validShape(kept.shape) : validPoints(kept.points));
     return valid ? (kept as KeptDrawing) : null;
   } catch {
     // A damaged entry helps nobody.
@@ -75,18 +75,20 @@ export function bringBack(store: EditorStore, kept: KeptDrawing): string {
 
 /**
  * Brings back the drawing kept for the project on the first image the editor holds, when it is
- * the one it was drawn on; on any other (its image deleted meanwhile, say) it is dropped.
+ * the one it was drawn on; on any other (its image deleted meanwhile, say) it is dropped. So it
+ * is when its file was replaced by a picture of another size: the shape, in the old picture's
+ * pixels, would be off the new one (out of sight, and named, saved there).
  */
 export function useKeptDrawing(store: EditorStore, project: string, tell: (text: string) => void) {
   useEffect(() => {
     const stash = localStorageStash();
     if (!stash) return;
     const unsubscribe = store.subscribe(() => {
-      const { imageId, between } = store.getState();
+      const { imageId, between, size } = store.getState();
       if (!imageId || between) return;
       unsubscribe();
       const kept = takeKeptDrawing(stash, project);
-      if (kept?.uuid === imageId) tell(bringBack(store, kept));
+      if (kept?.uuid === imageId && kept.size.width === size.width && kept.size.height === size.height) tell(bringBack(store, kept));
     });
     return () => void unsubscribe();
   }, [store, project, tell]);
