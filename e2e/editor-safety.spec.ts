@@ -242,6 +242,33 @@ test('a box waiting for its label when the page went stays away from its image r
   expect(await api.boxes('pending-replaced')).toEqual([]);
 });
 
+test('a box waiting for its label when the page went, its image labelled elsewhere meanwhile (so out of To do reopened), comes back waiting when that image is opened', async ({ page, api, editor }) => {
+  const folder = await makeTempDir('labelport-e2e-pending-left-list-');
+  const size = { width: 320, height: 240 };
+  for (const file of ['a.png', 'b.png', 'c.png']) await writeImage(path.join(folder, file), { format: 'png', ...size, color: { r: 120, g: 60, b: 30 } });
+  await api.createProject('pending-left-list', 'bndbox', { folder });
+  await editor.open('bndbox', 'pending-left-list', '1 / 3');
+  await editor.showToDo();
+  await editor.nextImage();
+  await editor.drawBox({ x: 40, y: 30 }, { x: 200, y: 120 }, size);
+  const ask = page.getByRole('dialog', { name: 'Label for this shape' });
+  await expect(ask).toBeVisible();
+  await page.goto('about:blank');
+  await api.saveBoxes('pending-left-list', 'b.png', size, [{ id: 'elsewhere', x1: 10, y1: 10, x2: 60, y2: 60, label: 'car' }]);
+
+  // To do as reopened holds a.png and c.png: the opening lands on a.png, where nothing was kept.
+  await editor.open('bndbox', 'pending-left-list', '1 / 2');
+  await expect(page.locator('.topbar-path')).toHaveText('a.png');
+  await expect(ask).toBeHidden();
+  await editor.imageStrip().getByRole('tab', { name: /^All/ }).click();
+  await editor.imageStrip().getByRole('button', { name: 'b.png' }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByLabel('Label').fill('tree');
+  await ask.getByLabel('Label').press('Enter');
+  await editor.waitSaved();
+  expect((await api.boxesOf('pending-left-list', 'b.png')).map((box) => box.label)).toEqual(['car', 'tree']);
+});
+
 test('moving on at once from a box drawn before its image arrived: it lands there with its label, and the next box on the next image', async ({ page, api, editor }) => {
   await api.createProject('held-move-on', 'bndbox', { labels: ['car', 'bike'] });
   // Every image's shapes but the first's come 2 s late: the boxes below wait for theirs.

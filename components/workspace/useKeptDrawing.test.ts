@@ -23,11 +23,11 @@ describe('leaveDrawingAsPageGoes', () => {
     const { store, tools } = drawing('');
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
     expect(store.getState().pendingLabel).toBeNull();
-    expect(takeKeptDrawing(stash, 'seg/b')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/b', 'img')).toBeNull();
     // Nor by a project whose name it starts with, which must leave it in place.
-    expect(takeKeptDrawing(stash, 'seg/')).toBeNull();
-    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, points: POINTS });
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/', 'img')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, points: POINTS });
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
   });
 
   it('closes one with a label picked on its image, keeping nothing', () => {
@@ -35,7 +35,7 @@ describe('leaveDrawingAsPageGoes', () => {
     const { store, tools } = drawing('car');
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
     expect(store.getState().shapes).toMatchObject([{ kind: 'polygon', label: 'car' }]);
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
   });
 
   it('keeps a box waiting for its label, and brings it back waiting there on its image', () => {
@@ -44,9 +44,9 @@ describe('leaveDrawingAsPageGoes', () => {
     const box = { id: 'b1', kind: 'box', x: 10, y: 20, w: 30, h: 40, label: '' } as const;
     store.addShape(box);
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
-    const kept = takeKeptDrawing(stash, 'seg/a');
+    const kept = takeKeptDrawing(stash, 'seg/a', 'img');
     expect(kept).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, shape: box });
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
 
     const next = createEditorStore();
     next.load('img', { width: 100, height: 100 }, []);
@@ -63,18 +63,26 @@ describe('leaveDrawingAsPageGoes', () => {
     const pending = store.getState().pendingLabel;
     expect(pending).toMatchObject({ kind: 'polygon', points: POINTS });
     leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
-    expect(takeKeptDrawing(stash, 'seg/a')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, shape: pending });
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, shape: pending });
+  });
+
+  it('leaves one kept for another image in place, for the opening of that image', () => {
+    const stash = memoryStash();
+    const { store, tools } = drawing('');
+    leaveDrawingAsPageGoes(store, tools, 'seg/a', stash);
+    expect(takeKeptDrawing(stash, 'seg/a', 'other')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toEqual({ uuid: 'img', size: { width: 100, height: 100 }, points: POINTS });
   });
 
   it('drops a damaged entry without a word', () => {
     const stash = memoryStash();
     stash.write('labelport-drawing\u0000seg/a\u0000', '{"uuid":"img","points":[{"x":"1"}]}');
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
     stash.write('labelport-drawing\u0000seg/a\u0000', '{');
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
     stash.write('labelport-drawing\u0000seg/a\u0000', '{"uuid":"img","shape":{"id":"b1","kind":"box","x":1,"y":1,"w":null,"h":2}}');
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
     stash.write('labelport-drawing\u0000seg/a\u0000', '{"uuid":"img","shape":{"id":"p1","kind":"polygon"}}');
-    expect(takeKeptDrawing(stash, 'seg/a')).toBeNull();
+    expect(takeKeptDrawing(stash, 'seg/a', 'img')).toBeNull();
   });
 });

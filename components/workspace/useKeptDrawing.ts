@@ -47,16 +47,21 @@ const validPoints = (points: unknown) => Array.isArray(points) && points.every((
 const validShape = (shape: Partial<EditorShape> | undefined) =>
   typeof shape?.id === 'string' && (shape.kind === 'box' ? finite(shape.x, shape.y, shape.w, shape.h) : shape.kind === 'polygon' && validPoints(shape.points));
 
-/** The drawing kept for the project, taken out of the stash: it is brought back once at most. */
-export function takeKeptDrawing(stash: ExitStash, project: string): KeptDrawing | null {
+/**
+ * The drawing kept for the project on this image, taken out of the stash: it is brought back once
+ * at most. One kept for another image stays there for it.
+ */
+export function takeKeptDrawing(stash: ExitStash, project: string, imageId: string): KeptDrawing | null {
   const [text] = stash.read(keyOf(project));
-  stash.remove(keyOf(project));
   try {
     const kept = JSON.parse(text ?? 'null') as Partial<{ uuid: string; size: ImageSize; points: Point[]; shape: EditorShape }> | null;
     const valid = typeof kept?.uuid === 'string' && finite(kept.size?.width, kept.size?.height) && ('shape' in kept ? validShape(kept.shape) : validPoints(kept.points));
+    if (valid && kept.uuid !== imageId) return null;
+    stash.remove(keyOf(project));
     return valid ? (kept as KeptDrawing) : null;
   } catch {
     // A damaged entry helps nobody.
+    stash.remove(keyOf(project));
     return null;
   }
 }
@@ -74,21 +79,24 @@ export function bringBack(store: EditorStore, kept: KeptDrawing): string {
 }
 
 /**
- * Brings back the drawing kept for the project on the first image the editor holds, when it is
- * the one it was drawn on; on any other (its image deleted meanwhile, say) it is dropped. So it
- * is when its file was replaced by a picture of another size: the shape, in the old picture's
- * pixels, would be off the new one (out of sight, and named, saved there).
+ * Brings back the drawing kept for the project when the editor holds the image it was drawn on.
+ * Not only on the first image held: the opening may land elsewhere (its image labelled meanwhile
+ * and so out of the To do list reopened, or the kept drawing left by another tab closed since),
+ * and dropped there, it was lost without a word. It is dropped when its file was replaced by a
+ * picture of another size: the shape, in the old picture's pixels, would be off the new one (out
+ * of sight, and named, saved there).
  */
 export function useKeptDrawing(store: EditorStore, project: string, tell: (text: string) => void) {
   useEffect(() => {
     const stash = localStorageStash();
     if (!stash) return;
+    let lookedAt: string | null = null;
     const unsubscribe = store.subscribe(() => {
       const { imageId, between, size } = store.getState();
-      if (!imageId || between) return;
-      unsubscribe();
-      const kept = takeKeptDrawing(stash, project);
-      if (kept?.uuid === imageId && kept.size.width === size.width && kept.size.height === size.height) tell(bringBack(store, kept));
+      if (!imageId || between || imageId === lookedAt) return;
+      lookedAt = imageId;
+      const kept = takeKeptDrawing(stash, project, imageId);
+      if (kept && kept.size.width === size.width && kept.size.height === size.height) tell(bringBack(store, kept));
     });
     return () => void unsubscribe();
   }, [store, project, tell]);
