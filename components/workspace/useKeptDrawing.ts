@@ -28,9 +28,7 @@ type KeptDrawing = { uuid: string; size: ImageSize } & ({ points: readonly Point
  * (closed on its image, or dropped).
  */
 export function leaveDrawingAsPageGoes(store: EditorStore, tools: ToolController, project: string, stash = localStorageStash()): void {
-  const points = drawnPoints(store);
-  const { imageId, size, activeLabel, pendingLabel } = store.getState();
-  const kept: KeptDrawing | null = !imageId ? null : pendingLabel ? { uuid: imageId, size, shape: pendingLabel } : points && !activeLabel ? { uuid: imageId, size, points } : null;
+  const kept = keptOf(store);
   if (!stash || !kept) {
     leaveDrawing(store, tools);
     return;
@@ -40,6 +38,15 @@ export function leaveDrawingAsPageGoes(store: EditorStore, tools: ToolController
   } catch {
     // Storage full or refused: nothing else can keep it while the page goes away.
   }
+}
+
+/** What the page going would lose: the shape waiting for its label, or a polygon that would ask for one. */
+function keptOf(store: EditorStore): KeptDrawing | null {
+  const { imageId, size, activeLabel, pendingLabel } = store.getState();
+  if (!imageId) return null;
+  if (pendingLabel) return { uuid: imageId, size, shape: pendingLabel };
+  const points = drawnPoints(store);
+  return points && !activeLabel ? { uuid: imageId, size, points } : null;
 }
 
 const finite = (...values: unknown[]) => values.every(Number.isFinite);
